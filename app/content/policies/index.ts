@@ -1,0 +1,14 @@
+import { boardPolicy } from "./board";
+import { marketPolicy } from "./market";
+import { privacyPolicy } from "./privacy";
+import { termsPolicy } from "./terms";
+import type { LocalizedPolicy, PolicyKind } from "./types";
+
+export const policies: Record<PolicyKind, LocalizedPolicy> = {
+  terms: termsPolicy,
+  privacy: privacyPolicy,
+  board: boardPolicy,
+  market: marketPolicy,
+};
+
+export const policyKinds: PolicyKind[] = ["terms", "privacy", "board", "market"];

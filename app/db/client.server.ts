@@ -1,0 +1,55 @@
+import { PGlite } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  kind: "pglite" | "postgres";
+  db: Database;
+  /** The embedded engine, when that is what runs (tests dump and reload its data directory). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export const pgliteExtensions = { pg_trgm, cube, earthdistance };
+
+/** Opens the embedded database: a directory on disk, memory (no dataDir), or a copy of a dumped data directory. */
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: pgliteExtensions,
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return { kind: "pglite", db, pglite: client, close: () => client.close() };
+}
+
+export async function openPostgres(connectionString: string, max = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max });
+  // Fail fast with the driver's message when the server cannot be reached.
+  await pool.query("select 1");
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  return { kind: "postgres", db, close: () => pool.end() };
+}
+
+/** Rows of a raw SQL statement; both drivers answer with `rows`. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** A database round trip, for health checks. */
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,20 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { BottomTabBar } from "#app/components/shell/BottomTabBar";
+import { Footer } from "#app/components/shell/Footer";
+import { Header } from "#app/components/shell/Header";
+import type { loader as rootLoader } from "#app/root";
+
+/** Header with the menu, the page, the footer, and the tab bar on small screens. */
+export default function DefaultLayout() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <>
+      <Header menu={root?.menu ?? []} theme={root?.theme ?? "auto"} />
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6">
+        <Outlet />
+      </main>
+      <Footer />
+      <BottomTabBar />
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "expected a port number" })
+    .int("expected a whole number")
+    .min(1, "expected a port between 1 and 65535")
+    .max(65535, "expected a port between 1 and 65535")
+    .default(3000),
+  HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
+  PUBLIC_URL: optionalString.pipe(z.url({ error: "expected an absolute http(s) URL" }).optional()),
+  DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "expected a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, "expected 32 bytes in base64 (44 characters)")
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(logLevels, { error: `expected one of ${logLevels.join(", ")}` }).default("info"),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/, "expected an http(s) URL template with {z}, {x} and {y}")
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+  JOB_POLL_INTERVAL_MS: z.coerce
+    .number({ error: "expected a number of milliseconds" })
+    .int()
+    .min(50, "expected at least 50")
+    .default(1000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: "expected a number of milliseconds" })
+    .int()
+    .min(0)
+    .default(10_000),
+});
+
+export interface AppConfig {
+  mode: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  encryptionKey: Buffer;
+  logLevel: (typeof logLevels)[number];
+  mapTileUrl: string;
+  mapTileAttribution: string;
+  trustedProxies: string[];
+  jobPollIntervalMs: number;
+  shutdownTimeoutMs: number;
+}
+
+/** A setting that cannot be used; `message` is the one line the server prints before it stops. */
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    detail: string,
+  ) {
+    super(`Invalid setting ${setting}: ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+interface GeneratedSecrets {
+  sessionSecret: string;
+  encryptionKey: string;
+}
+
+/**
+ * Secrets for the embedded default live in DATA_DIR/secrets.json, created on first start, so a fresh clone runs with
+ * no configuration. Several instances on one PostgreSQL must share their secrets, so there they come from the
+ * environment.
+ */
+function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, "secrets.json");
+  if (fs.existsSync(file)) {
+    const parsed = z
+      .object({ sessionSecret: z.string().min(32), encryptionKey: z.string().length(44) })
+      .safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+    if (!parsed.success)
+      throw new ConfigError("DATA_DIR", `${file} is damaged; remove it to generate new secrets`);
+    return parsed.data;
+  }
+  const secrets: GeneratedSecrets = {
+    sessionSecret: randomBytes(32).toString("base64url"),
+    encryptionKey: randomBytes(32).toString("base64"),
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+  return secrets;
+}
+
+export function parseEnv(env: Record<string, string | undefined>) {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? "environment"), issue.message);
+  }
+  return result.data;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  options: { dev?: boolean; cwd?: string } = {},
+): AppConfig {
+  const parsed = parseEnv({ ...env, NODE_ENV: env.NODE_ENV ?? (options.dev ? "development" : undefined) });
+  const dataDir = path.resolve(options.cwd ?? process.cwd(), parsed.DATA_DIR);
+  const sharedDatabase = parsed.DATABASE_URL !== undefined && parsed.NODE_ENV === "production";
+  if (sharedDatabase && !parsed.SESSION_SECRET) {
+    throw new ConfigError(
+      "SESSION_SECRET",
+      "required with DATABASE_URL in production (instances must share it)",
+    );
+  }
+  if (sharedDatabase && !parsed.ENCRYPTION_KEY) {
+    throw new ConfigError(
+      "ENCRYPTION_KEY",
+      "required with DATABASE_URL in production (instances must share it)",
+    );
+  }
+  const generated = parsed.SESSION_SECRET && parsed.ENCRYPTION_KEY ? undefined : loadOrCreateSecrets(dataDir);
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
+  return {
+    mode: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL,
+    sessionSecret: parsed.SESSION_SECRET ?? generated!.sessionSecret,
+    encryptionKey: Buffer.from(parsed.ENCRYPTION_KEY ?? generated!.encryptionKey, "base64"),
+    logLevel: parsed.LOG_LEVEL,
+    mapTileUrl: parsed.MAP_TILE_URL,
+    mapTileAttribution: parsed.MAP_TILE_ATTRIBUTION,
+    trustedProxies: parsed.TRUSTED_PROXIES,
+    jobPollIntervalMs: parsed.JOB_POLL_INTERVAL_MS,
+    shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+  };
+}

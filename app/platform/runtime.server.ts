@@ -1,0 +1,28 @@
+import type { Database } from "#app/db/client.server";
+import type { Clock } from "./clock.server";
+import type { AppConfig } from "./env.server";
+import type { Logger } from "./logger.server";
+
+/** What the running process holds once: configuration, database, clock, logger and the build id. */
+export interface Runtime {
+  config: AppConfig;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  buildId: string;
+}
+
+// The server entry and the SSR bundle are separate module graphs (and dev reloads modules), so the process-wide
+// instance lives on globalThis under a registered symbol instead of in a module variable.
+const RUNTIME = Symbol.for("motomate.runtime");
+type Holder = { [RUNTIME]?: Runtime };
+
+export function setRuntime(runtime: Runtime | undefined) {
+  (globalThis as Holder)[RUNTIME] = runtime;
+}
+
+export function getRuntime(): Runtime {
+  const runtime = (globalThis as Holder)[RUNTIME];
+  if (!runtime) throw new Error("The runtime has not been started");
+  return runtime;
+}

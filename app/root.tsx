@@ -1,0 +1,173 @@
+import { isbot } from "isbot";
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+  type MiddlewareFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Toaster } from "./components/shell/toasts";
+import { ErrorScreen } from "./components/shell/ErrorScreen";
+import { LoadingBar } from "./components/shell/LoadingBar";
+import {
+  isLanguage,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  languageFromAcceptLanguage,
+  languageFromPath,
+  localizePath,
+  readCookie,
+  translate,
+} from "./i18n";
+import { useLanguage, useT } from "./i18n/react";
+import { getRuntime } from "./platform/runtime.server";
+import { getViewer } from "./platform/viewer.server";
+import { listMenu } from "./services/reference/menu.server";
+import { isNewBuildAvailable, startAppUpdates } from "./shell/app-updates.client";
+import { canonicalUrl, pageTitle, type RouteHandle } from "./shell/meta";
+import { setClientViewer } from "./shell/route-guards";
+import { loadingBar } from "./shell/loading-bar";
+import { parseThemePreference, resolveColorMode, THEME_COOKIE, themeScript } from "./shell/theme";
+
+function localeCookie(language: string) {
+  return `${LOCALE_COOKIE}=${language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+}
+
+/**
+ * A first visit without the locale cookie follows Accept-Language; afterwards the path decides, and the cookie
+ * follows the language of the page, so switching language keeps the current page.
+ */
+const localeMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const url = new URL(request.url);
+  const pathLanguage = languageFromPath(url.pathname);
+  const cookie = readCookie(request.headers.get("cookie"), LOCALE_COOKIE);
+  if (!isLanguage(cookie) && !isbot(request.headers.get("user-agent"))) {
+    const preferred = languageFromAcceptLanguage(request.headers.get("accept-language"));
+    if (preferred !== pathLanguage) {
+      throw redirect(`${localizePath(preferred, url.pathname)}${url.search}`, {
+        headers: { "Set-Cookie": localeCookie(preferred), Vary: "Accept-Language, Cookie" },
+      });
+    }
+  }
+  const response = await next();
+  if (cookie !== pathLanguage) response.headers.append("Set-Cookie", localeCookie(pathLanguage));
+  return response;
+};
+
+export const middleware: MiddlewareFunction<Response>[] = [localeMiddleware];
+
+/** When a new build is live, the next navigation is a full page load. */
+const appUpdateMiddleware: MiddlewareFunction = async ({ request }, next) => {
+  if (isNewBuildAvailable()) {
+    const url = new URL(request.url);
+    window.location.assign(`${url.pathname}${url.search}${url.hash}`);
+    await new Promise(() => undefined);
+  }
+  await next();
+};
+
+export const clientMiddleware: MiddlewareFunction[] = [appUpdateMiddleware];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, buildId, config } = getRuntime();
+  const [menu, viewer] = await Promise.all([listMenu(db), getViewer(request)]);
+  return {
+    menu,
+    viewer,
+    buildId,
+    publicUrl: config.publicUrl,
+    theme: parseThemePreference(readCookie(request.headers.get("cookie"), THEME_COOKIE)),
+  };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const location = useLocation();
+  const language = useLanguage();
+  const forced = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.colorMode)
+    ?.handle as RouteHandle | undefined;
+  const preference = data?.theme ?? "auto";
+  // "auto" is resolved in the browser by the theme script, before the first paint.
+  const staticMode = resolveColorMode(preference, forced?.colorMode, undefined);
+  return (
+    <html
+      lang={language}
+      className={staticMode === "dark" ? "dark" : undefined}
+      data-theme-preference={preference}
+      data-forced-theme={forced?.colorMode}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#19786F" />
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <meta name="description" content={translate(language, "app.description")} />
+        {data ? (
+          <link rel="canonical" href={canonicalUrl(data.publicUrl, location.pathname, location.search)} />
+        ) : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="surface antialiased">
+        <a
+          href="#main"
+          className="sr-only z-[1000] rounded bg-primary px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {translate(language, "nav.skipToContent")}
+        </a>
+        <LoadingBar />
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches();
+  const location = useLocation();
+  const language = useLanguage();
+  setClientViewer(loaderData.viewer);
+  useEffect(() => startAppUpdates(loaderData.buildId), [loaderData.buildId]);
+  return (
+    <>
+      <title>{pageTitle(language, matches, location.pathname)}</title>
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404
+      ? t("error.notFoundTitle")
+      : isRouteErrorResponse(error)
+        ? error.statusText || t("error.serverErrorText")
+        : t("error.serverErrorText");
+  useEffect(() => {
+    if (status >= 500) loadingBar.error();
+  }, [status]);
+  return (
+    <>
+      <title>{`${status} - ${message} | ${t("app.name")}`}</title>
+      <ErrorScreen status={status} />
+    </>
+  );
+}

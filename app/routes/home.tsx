@@ -1,0 +1,108 @@
+import { Bike, LifeBuoy, Search, Truck, Users, Wrench, type LucideIcon } from "lucide-react";
+import type { Route } from "./+types/home";
+import { isLiveArea } from "#app/components/shell/areas";
+import type { MessageKey } from "#app/i18n";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { listFilterTable } from "#app/services/reference/filters.server";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+
+const guards: GuardName[] = [
+  "main-auth",
+  "clear-article-page",
+  "clear-meeting-manage-index",
+  "clear-search-model",
+];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "home.title" };
+
+const meetingDetails: Record<string, { icon: LucideIcon; text: MessageKey }> = {
+  owner: { icon: Users, text: "home.meetingOwner" },
+  repair: { icon: Wrench, text: "home.meetingRepair" },
+  coaching: { icon: Bike, text: "home.meetingCoaching" },
+  rescue: { icon: LifeBuoy, text: "home.meetingRescue" },
+  pickup: { icon: Truck, text: "home.meetingPickup" },
+};
+
+export async function loader() {
+  const meetingTypes = await listFilterTable(getRuntime().db, "meetingType");
+  return { meetingTypes: meetingTypes.filter((type) => type.code in meetingDetails) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const language = useLanguage();
+  return (
+    <div className="space-y-10">
+      <section
+        aria-labelledby="home-hero"
+        className="rounded-2xl bg-secondary px-6 py-10 text-white sm:px-10"
+      >
+        <h1 id="home-hero" className="text-2xl font-extrabold sm:text-3xl">
+          {t("home.heroTitle")}
+        </h1>
+        <p className="mt-3 max-w-2xl leading-relaxed text-white/90">{t("home.heroText")}</p>
+        {isLiveArea("search") ? (
+          <form
+            method="get"
+            action={language === "en" ? "/en/search/result" : "/search/result"}
+            role="search"
+            className="mt-6 flex max-w-xl gap-2"
+          >
+            <label htmlFor="home-search" className="sr-only">
+              {t("home.searchTitle")}
+            </label>
+            <input
+              id="home-search"
+              name="q"
+              type="search"
+              placeholder={t("home.searchPlaceholder")}
+              className="min-h-11 flex-1 rounded-full bg-white px-4 text-slate-900"
+            />
+            <button
+              type="submit"
+              className="inline-flex min-h-11 items-center gap-1 rounded-full bg-white px-4 font-semibold text-secondary"
+            >
+              <Search className="size-4" aria-hidden="true" />
+              {t("home.searchButton")}
+            </button>
+          </form>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="home-meetings">
+        <h2 id="home-meetings" className="text-xl font-bold">
+          {t("home.meetingsTitle")}
+        </h2>
+        <p className="text-muted mt-1">{t("home.meetingsText")}</p>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          {loaderData.meetingTypes.map((type) => {
+            const detail = meetingDetails[type.code]!;
+            const Icon = detail.icon;
+            const body = (
+              <>
+                <Icon className="size-6 text-primary dark:text-[var(--link)]" aria-hidden="true" />
+                <span className="mt-2 block font-bold">{type.label[language]}</span>
+                <span className="text-muted mt-1 block text-sm leading-relaxed">{t(detail.text)}</span>
+                {isLiveArea("meeting") ? null : (
+                  <span className="text-muted mt-2 inline-block rounded border border-subtle px-1.5 text-xs">
+                    {t("nav.comingSoon")}
+                  </span>
+                )}
+              </>
+            );
+            return (
+              <li key={type.code} className="surface-muted rounded-xl border border-subtle p-4">
+                {isLiveArea("meeting") ? <LocalLink to={`/meeting/${type.code}`}>{body}</LocalLink> : body}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import express, { type ErrorRequestHandler, type Request, type Response } from "express";
+import { z } from "zod";
+import { ping } from "#app/db/client.server";
+import { languageOfRequest, translate, type MessageKey, type MessageParams } from "#app/i18n";
+import type { Runtime } from "#app/platform/runtime.server";
+import { filterTableNameSchema, listFilterTable } from "#app/services/reference/filters.server";
+
+export const JSON_BODY_LIMIT = "100kb";
+
+export function requestLanguage(req: Request) {
+  return languageOfRequest({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+}
+
+export function sendApiError(
+  req: Request,
+  res: Response,
+  status: number,
+  code: string,
+  key: MessageKey,
+  params?: MessageParams,
+) {
+  res.status(status).json({ error: { code, message: translate(requestLanguage(req), key, params) } });
+}
+
+const filterQuerySchema = z.object({ tableName: z.string().min(1) });
+
+/** The small JSON API beside the pages. Every failure is a JSON error with a localised message, never a stack. */
+export function createApiRouter(runtime: Runtime) {
+  const api = express.Router();
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+
+  api.get("/filter", async (req, res) => {
+    const query = filterQuerySchema.safeParse(req.query);
+    if (!query.success) {
+      const given = req.query.tableName;
+      if (given === undefined || given === "") {
+        return sendApiError(req, res, 400, "missing_table_name", "api.missingTableName");
+      }
+      return sendApiError(req, res, 400, "invalid_query", "api.invalidQuery");
+    }
+    const tableName = filterTableNameSchema.safeParse(query.data.tableName);
+    if (!tableName.success) {
+      return sendApiError(req, res, 400, "unknown_filter_table", "api.unknownFilterTable", {
+        tableName: query.data.tableName.slice(0, 64),
+      });
+    }
+    const items = await listFilterTable(runtime.db, tableName.data);
+    res.set("Cache-Control", "public, max-age=300");
+    res.json({ tableName: tableName.data, items });
+  });
+
+  api.use((req, res) => sendApiError(req, res, 404, "not_found", "api.notFound"));
+  api.use(apiErrorHandler(runtime));
+  return api;
+}
+
+export function apiErrorHandler(runtime: Runtime): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const type = (error as { type?: string }).type;
+    if (type === "entity.too.large")
+      return sendApiError(req, res, 413, "payload_too_large", "api.payloadTooLarge");
+    if (type === "entity.parse.failed" || type === "encoding.unsupported" || type === "charset.unsupported") {
+      return sendApiError(req, res, 400, "malformed_body", "api.malformedBody");
+    }
+    runtime.logger.error({ err: error, path: req.path }, "api request failed");
+    return sendApiError(req, res, 500, "internal", "api.internal");
+  };
+}
+
+export async function healthz(runtime: Runtime, req: Request, res: Response) {
+  res.set("Cache-Control", "no-store");
+  try {
+    await ping(runtime.db);
+    res.json({ status: "ok", database: "ok", build: runtime.buildId });
+  } catch (error) {
+    runtime.logger.error({ err: error }, "health check failed");
+    res.status(503).json({
+      status: "error",
+      error: {
+        code: "database_unavailable",
+        message: translate(requestLanguage(req), "api.databaseUnavailable"),
+      },
+    });
+  }
+}

@@ -1,0 +1,172 @@
+import { createRequestHandler } from "@react-router/express";
+import express, { type Express } from "express";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { openPglite, openPostgres, type DatabaseHandle } from "#app/db/client.server";
+import { checkTrigramLocale, migrateDatabase } from "#app/db/migrate.server";
+import { systemClock, type Clock } from "#app/platform/clock.server";
+import { acquireDataDirLock, type DataDirLock } from "#app/platform/data-dir-lock.server";
+import type { AppConfig } from "#app/platform/env.server";
+import { enqueueJob, JobWorker, purgeFinishedJobs } from "#app/platform/jobs.server";
+import { createLogger, type Logger } from "#app/platform/logger.server";
+import { createRealtime } from "#app/platform/realtime.server";
+import { setRuntime, type Runtime } from "#app/platform/runtime.server";
+import { seedReferenceData } from "#app/services/reference/seed.server";
+import { createHttpApp } from "./app";
+
+export const projectRoot = path.resolve(import.meta.dirname, "..");
+export const buildDir = path.join(projectRoot, "build");
+
+export interface StartOptions {
+  config: AppConfig;
+  dev?: boolean;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+export interface RunningServer {
+  url: string;
+  runtime: Runtime;
+  httpServer: http.Server;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: AppConfig, logger: Logger): Promise<DatabaseHandle> {
+  const handle = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite({ dataDir: path.join(config.dataDir, "pglite") });
+  await migrateDatabase(handle);
+  const warning = await checkTrigramLocale(handle);
+  if (warning) logger.warn(warning);
+  return handle;
+}
+
+/**
+ * Boots the whole product in this process: database (migrated and seeded), HTTP server with pages, API and static
+ * files, Socket.IO on the same server, and the job worker.
+ */
+export async function startServer({
+  config,
+  dev = false,
+  logger: givenLogger,
+  clock = systemClock,
+}: StartOptions) {
+  const logger = givenLogger ?? createLogger(config.logLevel);
+  // Only the embedded database lives in DATA_DIR; with PostgreSQL several instances may share one.
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
+
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase(config, logger);
+    await seedReferenceData(database.db);
+  } catch (error) {
+    await database?.close();
+    lock?.release();
+    throw error;
+  }
+  const db = database.db;
+
+  let build: ServerBuild | undefined;
+  let vite: ViteDevServer | undefined;
+  const httpServer = http.createServer();
+  if (!dev) {
+    const serverEntry = path.join(buildDir, "server", "index.js");
+    if (!fs.existsSync(serverEntry))
+      throw new Error(`No production build at ${serverEntry}; run npm run build`);
+    build = (await import(serverEntry)) as ServerBuild;
+  }
+  const buildId = build ? build.assets.version : "development";
+  const runtime: Runtime = { config, db, clock, logger, buildId };
+  setRuntime(runtime);
+
+  let pages: express.RequestHandler;
+  let beforePages: express.RequestHandler | undefined;
+  let mountStatic: ((app: Express) => void) | undefined;
+  if (build) {
+    pages = createRequestHandler({ build, mode: config.mode });
+    mountStatic = (app) => {
+      app.use(
+        "/assets",
+        express.static(path.join(buildDir, "client", "assets"), {
+          immutable: true,
+          maxAge: "1y",
+          fallthrough: false,
+        }),
+      );
+      app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    };
+  } else {
+    const { createServer } = await import("vite");
+    vite = await createServer({
+      root: projectRoot,
+      server: { middlewareMode: true, hmr: { server: httpServer } },
+      appType: "custom",
+    });
+    beforePages = vite.middlewares;
+    const devVite = vite;
+    pages = async (req, res, next) => {
+      try {
+        const devBuild = (await devVite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+        return createRequestHandler({ build: devBuild, mode: "development" })(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) devVite.ssrFixStacktrace(error);
+        next(error);
+      }
+    };
+  }
+
+  const app = createHttpApp({ runtime, pages, beforePages, mountStatic });
+  httpServer.on("request", app);
+  const io = createRealtime(httpServer, { buildId, logger, origin: config.publicUrl });
+
+  const worker = new JobWorker({
+    db,
+    clock,
+    logger,
+    handlers: { "jobs.purgeFinished": purgeFinishedJobs },
+    pollIntervalMs: config.jobPollIntervalMs,
+  });
+  const today = clock.now().toISOString().slice(0, 10);
+  await enqueueJob(db, "jobs.purgeFinished", {}, { dedupeKey: `jobs.purgeFinished:${today}` });
+  worker.start();
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.port, config.host, () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+  const address = httpServer.address() as AddressInfo;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const url = `http://${host}:${address.port}`;
+  logger.info({ url, database: database.kind, build: buildId }, "motomate listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      logger.info("shutting down");
+      // Stop accepting; keep-alive connections close once their in-flight request is answered.
+      const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      const idleTimer = setInterval(() => httpServer.closeIdleConnections(), 100);
+      io.disconnectSockets(true);
+      const forced = setTimeout(() => httpServer.closeAllConnections(), config.shutdownTimeoutMs);
+      await Promise.all([httpClosed, worker.stop()]);
+      clearInterval(idleTimer);
+      clearTimeout(forced);
+      await io.close().catch(() => undefined);
+      await vite?.close();
+      await database.close();
+      setRuntime(undefined);
+      lock?.release();
+      logger.info("stopped");
+    })());
+
+  return { url, runtime, httpServer, close } satisfies RunningServer;
+}

@@ -1,0 +1,144 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { filterTableNames } from "#app/db/seed/types";
+import { systemClock } from "#app/platform/clock.server";
+import { loadConfig } from "#app/platform/env.server";
+import { createLogger } from "#app/platform/logger.server";
+import type { Runtime } from "#app/platform/runtime.server";
+import { seedReferenceData } from "#app/services/reference/seed.server";
+import { createTestDatabase } from "../tests/setup/database";
+import { createHttpApp } from "./app";
+
+let base: string;
+let server: http.Server;
+let runtime: Runtime;
+
+beforeAll(async () => {
+  const { db } = await createTestDatabase();
+  await seedReferenceData(db);
+  const config = loadConfig({
+    SESSION_SECRET: "x".repeat(32),
+    ENCRYPTION_KEY: Buffer.alloc(32).toString("base64"),
+  });
+  runtime = { config, db, clock: systemClock, logger: createLogger("silent"), buildId: "build-test-1" };
+  // The pages are not under test here; the API, health and build endpoints answer before them.
+  const app = createHttpApp({ runtime, pages: (_req, res) => void res.status(418).send("page") });
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("GET /api/filter", () => {
+  it("answers every table of the allow-list", async () => {
+    for (const tableName of filterTableNames) {
+      const response = await fetch(`${base}/api/filter?tableName=${tableName}`);
+      expect(response.status, tableName).toBe(200);
+      const body = (await response.json()) as {
+        tableName: string;
+        items: { code: string; label: { ko: string; en: string } }[];
+      };
+      expect(body.tableName).toBe(tableName);
+      expect(body.items.length).toBeGreaterThan(0);
+      expect(body.items[0]!.label.ko).toBeTruthy();
+    }
+  });
+
+  it("refuses any other table name with a JSON error in the request's language", async () => {
+    for (const name of [
+      "users",
+      "filter_option",
+      "meetingType; drop table job",
+      "pg_catalog.pg_user",
+      "MEETINGTYPE",
+    ]) {
+      const response = await fetch(`${base}/api/filter?tableName=${encodeURIComponent(name)}`);
+      expect(response.status, name).toBe(400);
+      expect(response.headers.get("content-type")).toMatch(/application\/json/);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("unknown_filter_table");
+      expect(body.error.message).toContain("알 수 없는 필터 테이블");
+    }
+    const english = await fetch(`${base}/api/filter?tableName=users`, {
+      headers: { "Accept-Language": "en-US" },
+    });
+    expect(((await english.json()) as { error: { message: string } }).error.message).toBe(
+      "Unknown filter table: users",
+    );
+    const byCookie = await fetch(`${base}/api/filter?tableName=users`, {
+      headers: { Cookie: "i18n_redirected=en", "Accept-Language": "ko" },
+    });
+    expect(((await byCookie.json()) as { error: { message: string } }).error.message).toMatch(/^Unknown/);
+  });
+
+  it("answers malformed parameters with 400, never 500", async () => {
+    const missing = await fetch(`${base}/api/filter`);
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("missing_table_name");
+    const repeated = await fetch(`${base}/api/filter?tableName=point&tableName=adsType`);
+    expect(repeated.status).toBe(400);
+    expect(((await repeated.json()) as { error: { code: string } }).error.code).toBe("invalid_query");
+    const badEscape = await fetch(`${base}/api/filter?tableName=%E0%A4%A`);
+    expect(badEscape.status).toBe(400);
+  });
+});
+
+describe("API edge", () => {
+  it("answers unknown API paths with a JSON 404", async () => {
+    const response = await fetch(`${base}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: "not_found", message: "요청한 API를 찾을 수 없습니다." },
+    });
+  });
+
+  it("refuses an oversize body with 413 and a malformed one with 400", async () => {
+    const big = await fetch(`${base}/api/filter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text: "가".repeat(200_000) }),
+    });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+    const broken = await fetch(`${base}/api/filter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": "en" },
+      body: "{not json",
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({
+      error: { code: "malformed_body", message: "The request body could not be parsed." },
+    });
+  });
+
+  it("answers a malformed URL with a localised 400 page", async () => {
+    const page = await fetch(`${base}/en/policy/%E0%A4%A`);
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("The request is malformed.");
+    expect(html).not.toMatch(/at .+\.ts:\d+/);
+  });
+});
+
+describe("health and build", () => {
+  it("checks the database on /healthz", async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", database: "ok", build: "build-test-1" });
+  });
+
+  it("reports the running build id", async () => {
+    const response = await fetch(`${base}/builds/latest.json?timestamp=${Date.now()}`);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ id: "build-test-1" });
+  });
+
+  it("hands everything else to the pages", async () => {
+    const response = await fetch(`${base}/anything`);
+    expect(response.status).toBe(418);
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+});

@@ -1,0 +1,18 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: { "#app": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  optimizeDeps: {
+    include: ["socket.io-client"],
+    exclude: ["@electric-sql/pglite"],
+  },
+  ssr: {
+    external: ["@electric-sql/pglite", "pg", "pino", "drizzle-orm"],
+  },
+});
