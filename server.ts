@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "#app/platform/env.server";
 import { DataDirLockedError } from "#app/platform/data-dir-lock.server";
-import { startServer } from "./server/boot";
+import { startServer, StartupError } from "./server/boot";
 
 const dev = process.argv.includes("--dev");
 
@@ -20,7 +20,7 @@ async function main() {
   try {
     server = await startServer({ config, dev });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof StartupError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -21,6 +21,14 @@ import { createHttpApp } from "./app";
 export const projectRoot = path.resolve(import.meta.dirname, "..");
 export const buildDir = path.join(projectRoot, "build");
 
+/** A start-up failure the operator can fix; its message is the one line printed. */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StartupError";
+  }
+}
+
 export interface StartOptions {
   config: AppConfig;
   dev?: boolean;
@@ -76,8 +84,11 @@ export async function startServer({
   const httpServer = http.createServer();
   if (!dev) {
     const serverEntry = path.join(buildDir, "server", "index.js");
-    if (!fs.existsSync(serverEntry))
-      throw new Error(`No production build at ${serverEntry}; run npm run build`);
+    if (!fs.existsSync(serverEntry)) {
+      await database.close();
+      lock?.release();
+      throw new StartupError(`No production build at ${serverEntry}; run npm run build (or npm start).`);
+    }
     build = (await import(serverEntry)) as ServerBuild;
   }
   const buildId = build ? build.assets.version : "development";
@@ -135,18 +146,13 @@ export async function startServer({
   await enqueueJob(db, "jobs.purgeFinished", {}, { dedupeKey: `jobs.purgeFinished:${today}` });
   worker.start();
 
-  await new Promise<void>((resolve, reject) => {
+  const listening = new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.port, config.host, () => {
       httpServer.off("error", reject);
       resolve();
     });
   });
-  const address = httpServer.address() as AddressInfo;
-  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  const url = `http://${host}:${address.port}`;
-  logger.info({ url, database: database.kind, build: buildId }, "motomate listening");
-
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -167,6 +173,22 @@ export async function startServer({
       lock?.release();
       logger.info("stopped");
     })());
+
+  try {
+    await listening;
+  } catch (error) {
+    await close();
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      throw new StartupError(
+        `Cannot listen on ${config.host}:${config.port}: the address is already in use.`,
+      );
+    }
+    throw error;
+  }
+  const address = httpServer.address() as AddressInfo;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const url = `http://${host}:${address.port}`;
+  logger.info({ url, database: database.kind, build: buildId }, "motomate listening");
 
   return { url, runtime, httpServer, close } satisfies RunningServer;
 }

@@ -1,0 +1,53 @@
+import { defineConfig } from "@playwright/test";
+import os from "node:os";
+import path from "node:path";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+/** Each run starts on an empty data directory: migrations, seeding and secrets from scratch. */
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `motomate-e2e-${E2E_PORT}`);
+
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: "ko-KR",
+    // Headless Chromium announces itself as a bot, and bots get bare error statuses; tests browse as a person.
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    extraHTTPHeaders: { "Accept-Language": "ko-KR,ko;q=0.9" },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx server.ts`,
+    url: `http://localhost:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,33 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import axe from "axe-core";
+
+/** Runs axe-core on the page as it is now and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  await page.addScriptTag({ content: axe.source });
+  const results = await page.evaluate(async () => {
+    const run = (window as unknown as { axe: typeof axe }).axe.run;
+    const outcome = await run(document, { resultTypes: ["violations"] });
+    return outcome.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+    }));
+  });
+  const blocking = results.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(blocking, `${page.url()} accessibility violations`).toEqual([]);
+}
+
+export const test = base.extend<{ visit: (path: string) => Promise<void> }>({
+  // Every page a test opens is also checked for accessibility.
+  visit: async ({ page }, use) => {
+    await use(async (path: string) => {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expectAccessible(page);
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(check: () => boolean, describe: () => string, ms = 60_000) {
+  const start = Date.now();
+  while (!check()) {
+    if (/^(Error|Cannot listen|DATA_DIR)/m.test(describe()) && !check()) throw new Error(describe());
+    if (Date.now() - start > ms) throw new Error(`timed out; output so far:\n${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test.describe("server process", () => {
+  test("a second server on the same DATA_DIR refuses to start with one clear line", async () => {
+    const second = run({ DATA_DIR: E2E_DATA_DIR, PORT: "3299" });
+    const code = await second.exited;
+    expect(code).toBe(1);
+    const lines = second.output().trim().split("\n");
+    expect(lines).toEqual([
+      expect.stringMatching(/^DATA_DIR .+ is in use by another running process \(pid \d+\)/),
+    ]);
+  });
+
+  test("a bad setting stops the server with one line naming it", async () => {
+    const bad = run({ DATA_DIR: path.join(os.tmpdir(), "motomate-e2e-bad"), PORT: "not-a-port" });
+    expect(await bad.exited).toBe(1);
+    const lines = bad.output().trim().split("\n");
+    expect(lines).toEqual(["Invalid setting PORT: expected a port number"]);
+  });
+
+  test("SIGTERM finishes the request in flight, closes the database and frees the data directory", async () => {
+    test.setTimeout(90_000);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-e2e-stop-"));
+    let server: ReturnType<typeof run> | undefined;
+    let child: ChildProcess | undefined;
+    try {
+      server = run({ DATA_DIR: dataDir, PORT: "3298" });
+      child = server.child;
+      await waitFor(() => server!.output().includes("motomate listening"), server.output);
+      expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(true);
+
+      // A request whose body is still arriving when the signal comes.
+      const socket = net.connect(3298, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk));
+      socket.write(
+        'POST /api/filter HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"a":',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      child.kill("SIGTERM");
+      await waitFor(() => server!.output().includes("shutting down"), server.output);
+      socket.write('"bcd"}');
+      await waitFor(
+        () => answer.includes("\r\n\r\n"),
+        () => answer,
+      );
+      expect(answer).toMatch(/^HTTP\/1.1 404/);
+
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('"msg":"stopped"');
+      expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+    } finally {
+      if (child && child.exitCode === null) child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
