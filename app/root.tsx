@@ -161,9 +161,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : isRouteErrorResponse(error)
         ? error.statusText || t("error.serverErrorText")
         : t("error.serverErrorText");
-  useEffect(() => {
-    if (status >= 500) loadingBar.error();
-  }, [status]);
+  useEffect(() => loadingBar.error(), [error]);
   return (
     <>
       <title>{`${status} - ${message} | ${t("app.name")}`}</title>

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite } from "#app/db/client.server";
 import { filterTableNames } from "#app/db/seed/types";
 import { systemClock } from "#app/platform/clock.server";
 import { loadConfig } from "#app/platform/env.server";
@@ -128,6 +129,29 @@ describe("health and build", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ status: "ok", database: "ok", build: "build-test-1" });
+  });
+
+  it("answers 503 when the database does not answer", async () => {
+    const broken = await openPglite();
+    await broken.close();
+    const app = createHttpApp({
+      runtime: { ...runtime, db: broken.db },
+      pages: (_req, res) => void res.end(),
+    });
+    const down = http.createServer(app);
+    await new Promise<void>((resolve) => down.listen(0, "127.0.0.1", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(down.address() as AddressInfo).port}/healthz`, {
+        headers: { "Accept-Language": "en" },
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        status: "error",
+        error: { code: "database_unavailable", message: "The database cannot be reached." },
+      });
+    } finally {
+      await new Promise<void>((resolve) => down.close(() => resolve()));
+    }
   });
 
   it("reports the running build id", async () => {

@@ -33,6 +33,12 @@ describe("loading bar", () => {
     expect(bar.current).toEqual({ visible: false, progress: 0, error: false });
   });
 
+  it("does not show an error for the first server-rendered page", () => {
+    const bar = new LoadingBarController();
+    bar.error();
+    expect(bar.current).toEqual({ visible: false, progress: 0, error: false });
+  });
+
   it("turns red on an error until it resets", () => {
     const bar = new LoadingBarController();
     const seen: boolean[] = [];

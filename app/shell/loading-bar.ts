@@ -23,6 +23,7 @@ export class LoadingBarController {
   private timers: ReturnType<typeof setTimeout>[] = [];
   private ticker: ReturnType<typeof setInterval> | undefined;
   private loading = false;
+  private navigated = false;
   private listeners = new Set<Listener>();
 
   subscribe(listener: Listener) {
@@ -50,6 +51,7 @@ export class LoadingBarController {
   start() {
     if (this.loading) return;
     this.loading = true;
+    this.navigated = true;
     this.clearTimers();
     this.set({ error: false, progress: 0, visible: false });
     this.timers.push(
@@ -84,7 +86,9 @@ export class LoadingBarController {
     );
   }
 
+  /** Marks the current (or just finished) navigation as failed; the first server-rendered page is not one. */
   error() {
+    if (!this.navigated) return;
     this.set({ error: true, visible: true });
     if (!this.loading) {
       this.loading = true;

@@ -41,3 +41,18 @@ test.describe("missing pages and errors", () => {
     expect(data.status()).toBeLessThan(500);
   });
 });
+
+test("a navigation that ends on an error turns the loading bar red", async ({ page, visit }) => {
+  await visit("/policy");
+  await page.route("**/*.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.evaluate(() =>
+    (window.__reactRouterDataRouter as unknown as { navigate: (to: string) => Promise<void> }).navigate(
+      "/policy/nothing",
+    ),
+  );
+  await expect(page.getByRole("heading", { name: "Not Found!" })).toBeVisible();
+  await expect(page.getByRole("progressbar", { includeHidden: true })).toHaveAttribute("data-state", "error");
+});
