@@ -1,0 +1,149 @@
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * Accounts and sessions, in the shape Better Auth reads and writes (property names are its field names; the columns
+ * are snake_case). Members, administrators and withdrawn accounts are all rows of `member`.
+ */
+export const member = pgTable("member", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  phoneNumber: text("phone_number").unique(),
+  phoneNumberVerified: boolean("phone_number_verified"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  /** member | admin */
+  role: text("role").notNull().default("member"),
+  /** individual | business, chosen in the first-login profile. */
+  memberType: text("member_type"),
+  /** The first-login profile (/login/new) is complete. */
+  profileComplete: boolean("profile_complete").notNull().default(false),
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+/** Ways to sign in: the password credential ("credential") and linked external identities. */
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("account_user_id_idx").on(t.userId),
+    uniqueIndex("account_provider_account_key").on(t.providerId, t.accountId),
+  ],
+);
+
+/** Codes and links: e-mail verification, password reset, phone codes. */
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+);
+
+/** Better Auth's own request counters for its HTTP endpoints. */
+export const authRateLimit = pgTable("auth_rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * Fixed-window counters for sign-in, sign-up, code sends and password changes, kept in the database so that they
+ * hold across restarts and across several server processes.
+ */
+export const rateLimitCounter = pgTable("rate_limit_counter", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Codes and links sent to one address in a row, reset by a successful verification. */
+export const verificationSend = pgTable(
+  "verification_send",
+  {
+    target: text("target").notNull(),
+    purpose: text("purpose").notNull(),
+    count: integer("count").notNull(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("verification_send_target_purpose_key").on(t.target, t.purpose)],
+);
+
+/** Keyed hashes of the e-mail and phone of withdrawn accounts, so that a sign-in with them says so. */
+export const withdrawnIdentity = pgTable("withdrawn_identity", {
+  identifierHash: text("identifier_hash").primaryKey(),
+  userId: text("user_id").notNull(),
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }).notNull(),
+});
+
+/** What the local e-mail and SMS adapters "sent": read on the outbox page in development and by administrators. */
+export const outboxMessage = pgTable(
+  "outbox_message",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("outbox_message_recipient_idx").on(t.recipient, t.createdAt)],
+);
