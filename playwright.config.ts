@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const OIDC_PORT = E2E_PORT + 1;
 /** Each run starts on an empty data directory: migrations, seeding and secrets from scratch. */
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `motomate-e2e-${E2E_PORT}`);
 
@@ -34,20 +35,36 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
     trace: "retain-on-failure",
   },
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx server.ts`,
-    url: `http://localhost:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: E2E_DATA_DIR,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "npx tsx tests/e2e/support/oidc-provider.ts",
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { OIDC_PORT: String(OIDC_PORT) },
     },
-  },
+    {
+      command: `rm -rf "${E2E_DATA_DIR}" && npx tsx server.ts`,
+      url: `http://localhost:${E2E_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(E2E_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: E2E_DATA_DIR,
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+        OUTBOX_PAGE: "true",
+        OIDC_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+        OIDC_CLIENT_ID: "motomate-e2e",
+        OIDC_CLIENT_SECRET: "e2e-secret",
+        OIDC_NAME: "Local OpenID",
+      },
+    },
+  ],
 });

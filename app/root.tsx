@@ -34,7 +34,6 @@ import { getViewer } from "./platform/viewer.server";
 import { listMenu } from "./services/reference/menu.server";
 import { isNewBuildAvailable, startAppUpdates } from "./shell/app-updates.client";
 import { canonicalUrl, pageTitle, type RouteHandle } from "./shell/meta";
-import { setClientViewer } from "./shell/route-guards";
 import { loadingBar } from "./shell/loading-bar";
 import { parseThemePreference, resolveColorMode, THEME_COOKIE, themeScript } from "./shell/theme";
 
@@ -82,7 +81,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [menu, viewer] = await Promise.all([listMenu(db), getViewer(request)]);
   return {
     menu,
-    viewer,
+    // Only what the pages show; e-mail, phone and session details stay on the server.
+    viewer: viewer
+      ? { id: viewer.id, name: viewer.name, profileComplete: viewer.profileComplete, role: viewer.role }
+      : null,
     buildId,
     publicUrl: config.publicUrl,
     theme: parseThemePreference(readCookie(request.headers.get("cookie"), THEME_COOKIE)),
@@ -142,7 +144,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const location = useLocation();
   const language = useLanguage();
-  setClientViewer(loaderData.viewer);
   useEffect(() => startAppUpdates(loaderData.buildId), [loaderData.buildId]);
   return (
     <>

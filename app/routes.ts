@@ -16,13 +16,26 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
   return [
     layout("layouts/default.tsx", { id: id("layout-default") }, [
       index("routes/home.tsx", { id: id("home") }),
+      route("setting/account", "routes/setting/account.tsx", { id: id("setting-account") }),
+      route("outbox", "routes/outbox.tsx", { id: id("outbox") }),
     ]),
     layout("layouts/center.tsx", { id: id("layout-center") }, [
+      ...prefix("login", [
+        index("routes/login/index.tsx", { id: id("login") }),
+        route("signup", "routes/login/signup.tsx", { id: id("login-signup") }),
+        route("two-factor", "routes/login/two-factor.tsx", { id: id("login-two-factor") }),
+        route("forgot", "routes/login/forgot.tsx", { id: id("login-forgot") }),
+        route("reset", "routes/login/reset.tsx", { id: id("login-reset") }),
+        route("new", "routes/login/new.tsx", { id: id("login-new") }),
+        route("withdrawal", "routes/login/withdrawal.tsx", { id: id("login-withdrawal") }),
+        route(":provider", "routes/login/provider.tsx", { id: id("login-provider") }),
+      ]),
       ...prefix("policy", [
         index("routes/policy/index.tsx", { id: id("policy") }),
         route(":kind", "routes/policy/document.tsx", { id: id("policy-document") }),
       ]),
     ]),
+    route("logout", "routes/logout.ts", { id: id("logout") }),
     route("*", "routes/not-found.tsx", { id: id("not-found") }),
   ];
 }

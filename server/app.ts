@@ -7,7 +7,9 @@ import express, {
   type Response,
 } from "express";
 import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
+import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
+import { toNodeHandler } from "better-auth/node";
 import { apiErrorHandler, createApiRouter, healthz } from "./api";
 
 function escapeHtml(text: string) {
@@ -39,6 +41,42 @@ function rejectMalformedUrl(req: Request, res: Response, next: NextFunction) {
   }
 }
 
+/**
+ * The client's address as the rest of the app sees it: the socket's, or the one a trusted proxy reports (Express's
+ * "trust proxy" walks X-Forwarded-For only through the configured proxies). A header of the same name sent by the
+ * client is overwritten, so it can never raise anybody's allowance.
+ */
+function clientAddress(req: Request, _res: Response, next: NextFunction) {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Mutations must come from the product's own pages: a foreign Origin (or a cross-site fetch) is refused. */
+function refuseForeignOrigin(publicUrl: string) {
+  const own = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.headers.origin;
+    const crossSite = req.headers["sec-fetch-site"] === "cross-site";
+    if ((origin && origin !== own) || (!origin && crossSite)) {
+      const language = languageFromPath(req.path);
+      const message = translate(language, "error.invalidAccess");
+      if (req.path.startsWith("/api/")) {
+        res.status(403).json({ error: { code: "invalid_origin", message } });
+      } else {
+        res
+          .status(403)
+          .type("html")
+          .send(plainErrorPage(language, 403, message));
+      }
+      return;
+    }
+    next();
+  };
+}
+
 function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   res.set({
     "X-Content-Type-Options": "nosniff",
@@ -66,12 +104,17 @@ export function createHttpApp({ runtime, mountStatic, beforePages, pages }: Http
   app.use(securityHeaders);
   app.use(compression());
   app.use(rejectMalformedUrl);
+  app.use(clientAddress);
+  app.use(refuseForeignOrigin(runtime.config.publicUrl));
 
   app.get("/healthz", (req, res) => healthz(runtime, req, res));
   app.get("/builds/latest.json", (_req, res) => {
     res.set("Cache-Control", "no-store");
     res.json({ id: runtime.buildId });
   });
+  // Better Auth reads its own bodies: mounted before any body parser.
+  const authHandler = toNodeHandler(runtime.auth);
+  app.all("/api/auth/{*rest}", (req, res) => void authHandler(req, res));
   app.use("/api", createApiRouter(runtime));
 
   mountStatic?.(app);

@@ -13,6 +13,8 @@ import { acquireDataDirLock, type DataDirLock } from "#app/platform/data-dir-loc
 import type { AppConfig } from "#app/platform/env.server";
 import { enqueueJob, JobWorker, purgeFinishedJobs } from "#app/platform/jobs.server";
 import { createLogger, type Logger } from "#app/platform/logger.server";
+import { createAuth } from "#app/platform/auth/auth.server";
+import { createMessaging } from "#app/platform/messaging/index.server";
 import { createRealtime } from "#app/platform/realtime.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
@@ -92,7 +94,18 @@ export async function startServer({
     build = (await import(serverEntry)) as ServerBuild;
   }
   const buildId = build ? build.assets.version : "development";
-  const runtime: Runtime = { config, db, clock, logger, buildId };
+  const messaging = createMessaging({
+    db,
+    config: {
+      smtpUrl: config.mail.smtpUrl,
+      mailFrom: config.mail.from,
+      smsApiUrl: config.sms.apiUrl,
+      smsApiKey: config.sms.apiKey,
+      smsSender: config.sms.sender,
+    },
+  });
+  const auth = createAuth({ config, db, messaging });
+  const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging };
   setRuntime(runtime);
 
   let pages: express.RequestHandler;
@@ -168,6 +181,7 @@ export async function startServer({
       clearTimeout(forced);
       await io.close().catch(() => undefined);
       await vite?.close();
+      await messaging.close();
       await database.close();
       setRuntime(undefined);
       lock?.release();

@@ -3,12 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "#app/db/client.server";
 import { filterTableNames } from "#app/db/seed/types";
-import { systemClock } from "#app/platform/clock.server";
-import { loadConfig } from "#app/platform/env.server";
-import { createLogger } from "#app/platform/logger.server";
 import type { Runtime } from "#app/platform/runtime.server";
-import { seedReferenceData } from "#app/services/reference/seed.server";
-import { createTestDatabase } from "../tests/setup/database";
+import { createTestRuntime } from "../tests/setup/runtime";
 import { createHttpApp } from "./app";
 
 let base: string;
@@ -16,13 +12,7 @@ let server: http.Server;
 let runtime: Runtime;
 
 beforeAll(async () => {
-  const { db } = await createTestDatabase();
-  await seedReferenceData(db);
-  const config = loadConfig({
-    SESSION_SECRET: "x".repeat(32),
-    ENCRYPTION_KEY: Buffer.alloc(32).toString("base64"),
-  });
-  runtime = { config, db, clock: systemClock, logger: createLogger("silent"), buildId: "build-test-1" };
+  runtime = await createTestRuntime();
   // The pages are not under test here; the API, health and build endpoints answer before them.
   const app = createHttpApp({ runtime, pages: (_req, res) => void res.status(418).send("page") });
   server = http.createServer(app);

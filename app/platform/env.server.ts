@@ -54,6 +54,44 @@ const envSchema = z.object({
     .int()
     .min(50, "expected at least 50")
     .default(1000),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: "expected comma-separated e-mail addresses" }))),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3, "expected a sender address").default("모토메이트 <no-reply@motomate.kr>"),
+  SMS_API_URL: optionalString.pipe(z.url({ error: "expected an absolute http(s) URL" }).optional()),
+  SMS_API_KEY: optionalString,
+  SMS_SENDER: z
+    .string()
+    .regex(/^\d{8,12}$/, "expected the sender number, digits only")
+    .default("0212345678"),
+  OUTBOX_PAGE: optionalString.pipe(
+    z.enum(["true", "false", "1", "0"], { error: "expected true or false" }).optional(),
+  ),
+  KAKAO_CLIENT_ID: optionalString,
+  KAKAO_CLIENT_SECRET: optionalString,
+  NAVER_CLIENT_ID: optionalString,
+  NAVER_CLIENT_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+  OIDC_DISCOVERY_URL: optionalString.pipe(z.url({ error: "expected an absolute http(s) URL" }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_NAME: z.string().default("OpenID"),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected a number of milliseconds" })
     .int()
@@ -76,7 +114,19 @@ export interface AppConfig {
   trustedProxies: string[];
   jobPollIntervalMs: number;
   shutdownTimeoutMs: number;
+  adminEmails: string[];
+  mail: { smtpUrl: string | undefined; from: string };
+  sms: { apiUrl: string | undefined; apiKey: string | undefined; sender: string };
+  /** Show the message outbox to everybody (development and tests); administrators always see it. */
+  outboxPage: boolean;
+  /** External sign-in providers that have both a client id and a secret. */
+  socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
+  /** A generic OpenID Connect provider (any compliant identity provider). */
+  oidc: { discoveryUrl: string; clientId: string; clientSecret: string; name: string } | undefined;
 }
+
+export const socialProviderIds = ["kakao", "naver", "google", "apple"] as const;
+export type SocialProviderId = (typeof socialProviderIds)[number];
 
 /** A setting that cannot be used; `message` is the one line the server prints before it stops. */
 export class ConfigError extends Error {
@@ -163,5 +213,28 @@ export function loadConfig(
     trustedProxies: parsed.TRUSTED_PROXIES,
     jobPollIntervalMs: parsed.JOB_POLL_INTERVAL_MS,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    adminEmails: parsed.ADMIN_EMAILS,
+    mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM },
+    sms: { apiUrl: parsed.SMS_API_URL, apiKey: parsed.SMS_API_KEY, sender: parsed.SMS_SENDER },
+    outboxPage: parsed.OUTBOX_PAGE
+      ? parsed.OUTBOX_PAGE === "true" || parsed.OUTBOX_PAGE === "1"
+      : parsed.NODE_ENV === "development",
+    socialProviders: Object.fromEntries(
+      socialProviderIds.flatMap((id) => {
+        const upper = id.toUpperCase() as Uppercase<SocialProviderId>;
+        const clientId = parsed[`${upper}_CLIENT_ID`];
+        const clientSecret = parsed[`${upper}_CLIENT_SECRET`];
+        return clientId && clientSecret ? [[id, { clientId, clientSecret }]] : [];
+      }),
+    ),
+    oidc:
+      parsed.OIDC_DISCOVERY_URL && parsed.OIDC_CLIENT_ID && parsed.OIDC_CLIENT_SECRET
+        ? {
+            discoveryUrl: parsed.OIDC_DISCOVERY_URL,
+            clientId: parsed.OIDC_CLIENT_ID,
+            clientSecret: parsed.OIDC_CLIENT_SECRET,
+            name: parsed.OIDC_NAME,
+          }
+        : undefined,
   };
 }

@@ -1,4 +1,6 @@
 import type { Database } from "#app/db/client.server";
+import type { Auth } from "./auth/auth.server";
+import type { Messaging } from "./messaging/index.server";
 import type { Clock } from "./clock.server";
 import type { AppConfig } from "./env.server";
 import type { Logger } from "./logger.server";
@@ -10,6 +12,8 @@ export interface Runtime {
   clock: Clock;
   logger: Logger;
   buildId: string;
+  auth: Auth;
+  messaging: Messaging;
 }
 
 // The server entry and the SSR bundle are separate module graphs (and dev reloads modules), so the process-wide

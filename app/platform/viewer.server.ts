@@ -1,9 +1,39 @@
 import type { Viewer } from "#app/shell/guards";
+import { getRuntime } from "./runtime.server";
 
-/**
- * The signed-in member behind a request. Accounts and sessions are not part of the product yet, so every request
- * is a visitor's; the sign-in work replaces this with the session lookup.
- */
-export async function getViewer(_request: Request): Promise<Viewer | null> {
-  return null;
+/** The signed-in member as loaders and services need it (never the password, tokens or the session id). */
+export interface SessionViewer extends Viewer {
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  role: "member" | "admin";
+  twoFactorEnabled: boolean;
+  sessionCreatedAt: Date;
+}
+
+/** The signed-in member behind a request, from the session cookie; null for visitors and withdrawn accounts. */
+export async function getViewer(request: Request): Promise<SessionViewer | null> {
+  const { auth } = getRuntime();
+  const result = await auth.api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const user = result.user as typeof result.user & {
+    phoneNumber?: string | null;
+    role?: string;
+    profileComplete?: boolean;
+    withdrawnAt?: Date | null;
+    twoFactorEnabled?: boolean | null;
+  };
+  if (user.withdrawnAt) return null;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    phoneNumber: user.phoneNumber ?? null,
+    role: user.role === "admin" ? "admin" : "member",
+    profileComplete: Boolean(user.profileComplete),
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    sessionCreatedAt: new Date(result.session.createdAt),
+  };
 }

@@ -50,6 +50,21 @@ describe("route guards", () => {
     expect(runGuards(["first-auth"], context("/login/welcome", null))).toMatchObject({ kind: "redirect" });
   });
 
+  it("leave sign-in decisions to the server when the browser does not know the viewer", () => {
+    const browser = (path: string): GuardContext => ({
+      ...context(path, null),
+      side: "client",
+      viewer: undefined,
+    });
+    expect(runGuards(["auth", "main-auth", "first-auth"], browser("/point"))).toEqual({ kind: "allow" });
+    expect(runGuards(["expired-article"], { ...browser("/board/free/x"), params: { boardId: "x" } })).toEqual(
+      {
+        kind: "redirect",
+        to: "/board/free",
+      },
+    );
+  });
+
   it("expired-article returns to the list for an id that cannot exist", () => {
     expect(runGuards(["expired-article"], context("/board/free/12", null, { boardId: "12" }))).toEqual({
       kind: "allow",

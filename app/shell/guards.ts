@@ -23,7 +23,11 @@ export interface GuardContext {
   side: "server" | "client";
   url: URL;
   params: Record<string, string | undefined>;
-  viewer: Viewer | null;
+  /**
+   * The signed-in member, null for a visitor, undefined where it is not known (in the browser): sign-in guards then
+   * leave the decision to the server half, which runs on the same navigation's data request.
+   */
+  viewer: Viewer | null | undefined;
 }
 
 export type GuardResult = { kind: "allow" } | { kind: "cancel" } | { kind: "redirect"; to: string };
@@ -55,6 +59,7 @@ function loginRedirect(url: URL): GuardResult {
 
 const guards: Record<GuardName, Guard> = {
   auth: ({ url, viewer }) => {
+    if (viewer === undefined) return allow;
     if (!viewer) return loginRedirect(url);
     if (!viewer.profileComplete)
       return redirectTo(localizePath(languageFromPath(url.pathname), "/login/new"));
@@ -67,6 +72,7 @@ const guards: Record<GuardName, Guard> = {
       : allow,
   // Only signed-in members who have not finished the first-login profile belong on /login/new and /login/welcome.
   "first-auth": ({ url, viewer }) => {
+    if (viewer === undefined) return allow;
     if (!viewer) return loginRedirect(url);
     if (viewer.profileComplete) return redirectTo(localizePath(languageFromPath(url.pathname), "/"));
     return allow;

@@ -5,7 +5,8 @@ import { resolveGuards, runGuards, type GuardName } from "./guards";
 
 /**
  * Server half of a route's guards: runs for the first (document) request and for every data request, so the rules
- * hold even when the browser's half is bypassed.
+ * hold even when the browser's half is bypassed. A guarded route needs a loader, so that a client-side navigation
+ * to it makes a data request.
  */
 export function serverGuards(names: readonly GuardName[]): MiddlewareFunction<Response> {
   resolveGuards(names);

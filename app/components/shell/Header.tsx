@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { localizePath } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { MenuCategory } from "#app/services/reference/menu.server";
 import type { ThemePreference } from "#app/shell/theme";
@@ -9,7 +10,15 @@ import { isLiveArea } from "./areas";
 import { MenuLink } from "./MenuLink";
 import { ThemeSwitch } from "./ThemeSwitch";
 
-export function Header({ menu, theme }: { menu: MenuCategory[]; theme: ThemePreference }) {
+export function Header({
+  menu,
+  theme,
+  viewer,
+}: {
+  menu: MenuCategory[];
+  theme: ThemePreference;
+  viewer: { name: string } | null;
+}) {
   const t = useT();
   const language = useLanguage();
   const location = useLocation();
@@ -49,6 +58,31 @@ export function Header({ menu, theme }: { menu: MenuCategory[]; theme: ThemePref
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          {viewer ? (
+            <>
+              <LocalLink
+                to="/setting/account"
+                className="hidden text-sm font-semibold hover:underline sm:inline"
+              >
+                {t("auth.header.account")}
+              </LocalLink>
+              <Form method="post" action={localizePath(language, "/logout")}>
+                <button
+                  type="submit"
+                  className="inline-flex min-h-9 items-center rounded-md border border-subtle px-2 text-sm"
+                >
+                  {t("auth.header.signOut")}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <LocalLink
+              to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+              className="inline-flex min-h-9 items-center rounded-md bg-primary px-3 text-sm font-semibold text-white"
+            >
+              {t("auth.header.signIn")}
+            </LocalLink>
+          )}
           <LanguageSwitch />
           <ThemeSwitch initial={theme} />
           <button

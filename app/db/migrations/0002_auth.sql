@@ -25,6 +25,7 @@ CREATE TABLE "auth_rate_limit" (
 CREATE TABLE "member" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
+	"nickname" text,
 	"email" text NOT NULL,
 	"email_verified" boolean DEFAULT false NOT NULL,
 	"image" text,
@@ -105,6 +106,7 @@ ALTER TABLE "session" ADD CONSTRAINT "session_user_id_member_id_fk" FOREIGN KEY 
 ALTER TABLE "two_factor" ADD CONSTRAINT "two_factor_user_id_member_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."member"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "account_provider_account_key" ON "account" USING btree ("provider_id","account_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "member_nickname_lower_key" ON "member" USING btree (lower("nickname"));--> statement-breakpoint
 CREATE INDEX "outbox_message_recipient_idx" ON "outbox_message" USING btree ("recipient","created_at");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "two_factor_user_id_idx" ON "two_factor" USING btree ("user_id");--> statement-breakpoint

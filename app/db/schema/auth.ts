@@ -1,28 +1,35 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Accounts and sessions, in the shape Better Auth reads and writes (property names are its field names; the columns
  * are snake_case). Members, administrators and withdrawn accounts are all rows of `member`.
  */
-export const member = pgTable("member", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  phoneNumber: text("phone_number").unique(),
-  phoneNumberVerified: boolean("phone_number_verified"),
-  twoFactorEnabled: boolean("two_factor_enabled").default(false),
-  /** member | admin */
-  role: text("role").notNull().default("member"),
-  /** individual | business, chosen in the first-login profile. */
-  memberType: text("member_type"),
-  /** The first-login profile (/login/new) is complete. */
-  profileComplete: boolean("profile_complete").notNull().default(false),
-  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const member = pgTable(
+  "member",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Chosen at first login; unique regardless of letter case. */
+    nickname: text("nickname"),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    phoneNumber: text("phone_number").unique(),
+    phoneNumberVerified: boolean("phone_number_verified"),
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    /** member | admin */
+    role: text("role").notNull().default("member"),
+    /** individual | business, chosen in the first-login profile. */
+    memberType: text("member_type"),
+    /** The first-login profile (/login/new) is complete. */
+    profileComplete: boolean("profile_complete").notNull().default(false),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("member_nickname_lower_key").on(sql`lower(${t.nickname})`)],
+);
 
 export const session = pgTable(
   "session",

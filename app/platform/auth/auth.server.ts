@@ -1,0 +1,172 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth, twoFactor as twoFactorPlugin } from "better-auth/plugins";
+import type { Database } from "#app/db/client.server";
+import { account, authRateLimit, member, session, twoFactor, verification } from "#app/db/schema";
+import type { AppConfig } from "#app/platform/env.server";
+import type { Messaging } from "#app/platform/messaging/index.server";
+import { translate } from "#app/i18n";
+
+/** Set by the HTTP edge from the socket address (or a trusted proxy's X-Forwarded-For); incoming copies are dropped. */
+export const CLIENT_IP_HEADER = "x-motomate-client-ip";
+
+/** Auth cookies live 400 days (the session is refreshed daily while used). */
+export const SESSION_MAX_AGE_S = 34_560_000;
+/** Codes and links expire within 10 minutes. */
+export const LINK_TTL_S = 600;
+
+export const OIDC_PROVIDER_ID = "oidc";
+
+/**
+ * Sign-in, sign-up, recovery and two-factor run through the product's own services (which add rate limits, the
+ * password policy, send limits and the withdrawn-account rule), so Better Auth's HTTP endpoints for them are closed.
+ * What stays open is what a browser must reach directly: social sign-in redirects and callbacks, e-mail
+ * verification links, session reads and sign-out.
+ */
+export const closedAuthPaths = [
+  "/sign-up/email",
+  "/sign-in/email",
+  "/request-password-reset",
+  "/reset-password",
+  "/change-password",
+  "/set-password",
+  "/change-email",
+  "/update-user",
+  "/delete-user",
+  "/unlink-account",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/send-verification-email",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/get-totp-uri",
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
+];
+
+export function createAuth({
+  config,
+  db,
+  messaging,
+}: {
+  config: AppConfig;
+  db: Database;
+  messaging: Messaging;
+}) {
+  const secure = config.publicUrl.startsWith("https://");
+  const social = config.socialProviders;
+  return betterAuth({
+    appName: "모토메이트",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.sessionSecret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: member, session, account, verification, twoFactor, rateLimit: authRateLimit },
+    }),
+    user: {
+      additionalFields: {
+        // Accepted as input only because no HTTP path that takes user fields is open (see closedAuthPaths): the
+        // product's sign-up service sets them after checking the SMS code.
+        phoneNumber: { type: "string", required: false, input: true },
+        phoneNumberVerified: { type: "boolean", required: false, input: true },
+        role: { type: "string", required: false, input: false, defaultValue: "member" },
+        memberType: { type: "string", required: false, input: false },
+        profileComplete: { type: "boolean", required: false, input: false, defaultValue: false },
+        withdrawnAt: { type: "date", required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: LINK_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const url = `${config.publicUrl}/login/reset?token=${encodeURIComponent(token)}`;
+        await messaging.email.send({
+          to: user.email,
+          subject: `[${translate("ko", "app.name")}] ${translate("ko", "auth.mail.resetSubject")}`,
+          text: `${translate("ko", "auth.mail.resetBody", { url })}\n\n${translate("en", "auth.mail.resetBody", { url: url.replace("/login/", "/en/login/") })}`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: LINK_TTL_S,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user, url }) {
+        await messaging.email.send({
+          to: user.email,
+          subject: `[${translate("ko", "app.name")}] ${translate("ko", "auth.mail.verifySubject")}`,
+          text: `${translate("ko", "auth.mail.verifyBody", { url })}\n\n${translate("en", "auth.mail.verifyBody", { url })}`,
+        });
+      },
+    },
+    session: { expiresIn: SESSION_MAX_AGE_S, updateAge: 24 * 60 * 60, freshAge: 5 * 60 },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: true },
+    },
+    socialProviders: {
+      ...(social.kakao && { kakao: { ...social.kakao, redirectURI: `${config.publicUrl}/login/kakao` } }),
+      ...(social.naver && { naver: { ...social.naver, redirectURI: `${config.publicUrl}/login/naver` } }),
+      ...(social.google && { google: { ...social.google, redirectURI: `${config.publicUrl}/login/google` } }),
+      ...(social.apple && { apple: { ...social.apple, redirectURI: `${config.publicUrl}/login/apple` } }),
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 60,
+      customRules: {
+        "/sign-in/social": { window: 60, max: 20 },
+        "/sign-in/oauth2": { window: 60, max: 20 },
+        "/verify-email": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      cookiePrefix: "motomate",
+      useSecureCookies: secure,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    disabledPaths: closedAuthPaths,
+    databaseHooks: {
+      user: {
+        create: {
+          // Administrators named in ADMIN_EMAILS get their role when their account is created.
+          async before(user) {
+            const admin = config.adminEmails.includes(String(user.email).toLowerCase());
+            return { data: { ...user, role: admin ? "admin" : "member" } };
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactorPlugin({ issuer: "모토메이트", backupCodeOptions: { amount: 10, length: 10 } }),
+      // Always present (with no provider when none is configured) so that its endpoints are typed.
+      genericOAuth({
+        config: config.oidc
+          ? [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                discoveryUrl: config.oidc.discoveryUrl,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                redirectURI: `${config.publicUrl}/login/${OIDC_PROVIDER_ID}`,
+              },
+            ]
+          : [],
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,122 @@
+import { Form, redirect, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/index";
+import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { SocialButtons } from "#app/components/auth/SocialButtons";
+import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { LocalLink, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { getViewer } from "#app/platform/viewer.server";
+import { signIn } from "#app/services/auth/accounts.server";
+import { enabledProviders, startSocialSignIn } from "#app/services/auth/social.server";
+import { authDeps, formFailure, formText, safeRedirectPath } from "#app/shell/auth.server";
+import type { RouteHandle } from "#app/shell/meta";
+
+export const handle: RouteHandle = { titleKey: "auth.signIn.title" };
+
+const notices = {
+  verified: "auth.signIn.verified",
+  reset: "auth.signIn.passwordReset",
+  withdrawn: "auth.signIn.withdrawn",
+} as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), localizePath(language, "/"));
+  if (await getViewer(request)) throw redirect(redirectTo);
+  const error = url.searchParams.get("error");
+  const notice = url.searchParams.get("notice");
+  return {
+    providers: enabledProviders(getRuntime().config, language),
+    notice:
+      notice && notice in notices ? translate(language, notices[notice as keyof typeof notices]) : undefined,
+    socialError: error
+      ? translate(
+          language,
+          error === "account_not_linked" ? "auth.error.account_not_linked" : "auth.error.social_failed",
+        )
+      : undefined,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), localizePath(language, "/"));
+  const form = await request.formData();
+  if (formText(form, "intent") === "social") {
+    const target = await startSocialSignIn(
+      authDeps(),
+      formText(form, "provider"),
+      { redirectTo, language },
+      request.headers,
+    );
+    return redirect(target.url, { headers: target.headers });
+  }
+  const identifier = formText(form, "identifier");
+  try {
+    const result = await signIn(
+      authDeps(),
+      { identifier, password: formText(form, "password") },
+      request.headers,
+    );
+    if (result.twoFactor) {
+      return redirect(
+        `${localizePath(language, "/login/two-factor")}?redirectTo=${encodeURIComponent(redirectTo)}`,
+        {
+          headers: result.headers,
+        },
+      );
+    }
+    return redirect(redirectTo, { headers: result.headers });
+  } catch (error) {
+    return formFailure(language, error, { identifier });
+  }
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const query = params.get("redirectTo")
+    ? `?redirectTo=${encodeURIComponent(params.get("redirectTo")!)}`
+    : "";
+  return (
+    <section className="mx-auto max-w-sm space-y-6">
+      <h1 className="text-2xl font-extrabold">{t("auth.signIn.title")}</h1>
+      {loaderData.notice ? <Notice>{loaderData.notice}</Notice> : null}
+      {loaderData.socialError ? (
+        <FormAlert error={{ code: "social_failed", message: loaderData.socialError }} />
+      ) : null}
+      <Form method="post" className="space-y-4" noValidate>
+        <FormAlert error={result?.error} />
+        <Field
+          label={t("auth.signIn.identifier")}
+          name="identifier"
+          autoComplete="username"
+          required
+          defaultValue={result?.values.identifier}
+        />
+        <Field
+          label={t("auth.signIn.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <SubmitButton name="intent" value="password">
+          {t("auth.signIn.submit")}
+        </SubmitButton>
+      </Form>
+      <p className="flex justify-between text-sm">
+        <LocalLink to={`/login/signup${query}`} className="text-link hover:underline">
+          {t("auth.signIn.signUp")}
+        </LocalLink>
+        <LocalLink to="/login/forgot" className="text-link hover:underline">
+          {t("auth.signIn.forgot")}
+        </LocalLink>
+      </p>
+      <SocialButtons providers={loaderData.providers} />
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { Form, redirect, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/reset";
+import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
+import { languageFromPath, localizePath } from "#app/i18n";
+import { useT } from "#app/i18n/react";
+import { resetPasswordWithLink } from "#app/services/auth/accounts.server";
+import { authDeps, formFailure, formText } from "#app/shell/auth.server";
+import type { RouteHandle } from "#app/shell/meta";
+
+export const handle: RouteHandle = { titleKey: "auth.reset.title" };
+
+/** The page a reset e-mail links to (the token is single-use and lives 10 minutes). */
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const form = await request.formData();
+  try {
+    await resetPasswordWithLink(authDeps(), {
+      token: url.searchParams.get("token") ?? "",
+      password: formText(form, "password"),
+    });
+    return redirect(`${localizePath(language, "/login")}?notice=reset`);
+  } catch (error) {
+    return formFailure(language, error);
+  }
+}
+
+export default function ResetPassword() {
+  const t = useT();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  return (
+    <section className="mx-auto max-w-sm space-y-6">
+      <h1 className="text-2xl font-extrabold">{t("auth.reset.title")}</h1>
+      <Form
+        method="post"
+        action={`?token=${encodeURIComponent(params.get("token") ?? "")}`}
+        className="space-y-4"
+        noValidate
+      >
+        <FormAlert error={result?.error} />
+        <Field
+          label={t("auth.reset.newPassword")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={t("auth.signUp.passwordHint")}
+          required
+        />
+        <SubmitButton>{t("auth.reset.submit")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Form, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/two-factor";
+import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
+import { languageFromPath, localizePath } from "#app/i18n";
+import { useT } from "#app/i18n/react";
+import { verifySignInCode } from "#app/services/auth/accounts.server";
+import { authDeps, formFailure, formText, safeRedirectPath } from "#app/shell/auth.server";
+import type { RouteHandle } from "#app/shell/meta";
+
+export const handle: RouteHandle = { titleKey: "auth.twoFactor.title" };
+
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), localizePath(language, "/"));
+  const form = await request.formData();
+  try {
+    const result = await verifySignInCode(authDeps(), formText(form, "code"), request.headers);
+    return redirect(redirectTo, { headers: result.headers });
+  } catch (error) {
+    return formFailure(language, error);
+  }
+}
+
+export default function TwoFactorChallenge() {
+  const t = useT();
+  const result = useActionData<typeof action>();
+  return (
+    <section className="mx-auto max-w-sm space-y-6">
+      <h1 className="text-2xl font-extrabold">{t("auth.twoFactor.title")}</h1>
+      <p className="text-muted">{t("auth.twoFactor.text")}</p>
+      <Form method="post" className="space-y-4" noValidate>
+        <FormAlert error={result?.error} />
+        <Field
+          label={t("auth.twoFactor.code")}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          required
+        />
+        <SubmitButton>{t("auth.twoFactor.submit")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}

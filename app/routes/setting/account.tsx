@@ -1,0 +1,317 @@
+import QRCode from "qrcode";
+import { Form, redirect, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/account";
+import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import {
+  changePassword,
+  confirmTwoFactor,
+  listSignInMethods,
+  signOutEverywhere,
+  startTwoFactor,
+  stopTwoFactor,
+  unlinkIdentity,
+} from "#app/services/auth/accounts.server";
+import { AuthError } from "#app/services/auth/errors";
+import { isPlaceholderEmail } from "#app/services/auth/identifiers";
+import { enabledProviders, startSocialSignIn } from "#app/services/auth/social.server";
+import { authDeps, formFailure, formText, requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "auth.account.title" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const { db, config } = getRuntime();
+  const methods = await listSignInMethods(db, viewer.id);
+  const providers = enabledProviders(config, language);
+  return {
+    name: viewer.name,
+    email: isPlaceholderEmail(viewer.email) ? null : viewer.email,
+    role: viewer.role,
+    twoFactorEnabled: viewer.twoFactorEnabled,
+    hasPassword: methods.hasPassword,
+    identities: methods.identities.map((identity) => ({
+      providerId: identity.providerId,
+      label: providers.find((provider) => provider.id === identity.providerId)?.label ?? identity.providerId,
+      linkedAt: identity.linkedAt.toISOString().slice(0, 10),
+    })),
+    linkable: providers.filter(
+      (provider) => !methods.identities.some((identity) => identity.providerId === provider.id),
+    ),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const viewer = await requireViewer(request);
+  const form = await request.formData();
+  const deps = authDeps();
+  const here = localizePath(language, "/setting/account");
+  try {
+    switch (formText(form, "intent")) {
+      case "change-password": {
+        const headers = await changePassword(
+          deps,
+          viewer,
+          { currentPassword: formText(form, "currentPassword"), newPassword: formText(form, "newPassword") },
+          request.headers,
+        );
+        return redirect(`${here}?done=password`, { headers });
+      }
+      case "enable-2fa": {
+        const enrolment = await startTwoFactor(deps, formText(form, "password"), request.headers);
+        const qr = await QRCode.toDataURL(enrolment.totpURI, { margin: 1, width: 200 });
+        const secret = new URL(enrolment.totpURI).searchParams.get("secret") ?? "";
+        return { enrolment: { qr, secret, backupCodes: enrolment.backupCodes } };
+      }
+      case "confirm-2fa": {
+        const headers = await confirmTwoFactor(deps, formText(form, "code"), request.headers);
+        return redirect(`${here}?done=2fa-on`, { headers });
+      }
+      case "disable-2fa":
+        await stopTwoFactor(deps, formText(form, "password"), request.headers);
+        return redirect(`${here}?done=2fa-off`);
+      case "link": {
+        const target = await startSocialSignIn(
+          deps,
+          formText(form, "provider"),
+          { redirectTo: `${here}?done=linked`, language },
+          request.headers,
+          "link",
+        );
+        return redirect(target.url, { headers: target.headers });
+      }
+      case "unlink":
+        await unlinkIdentity(deps, viewer.id, formText(form, "provider"));
+        return redirect(`${here}?done=unlinked`);
+      case "sign-out-everywhere": {
+        const headers = await signOutEverywhere(deps, viewer.id, request.headers);
+        return redirect(localizePath(language, "/login"), { headers });
+      }
+      default:
+        throw new AuthError("login_failed");
+    }
+  } catch (error) {
+    return formFailure(language, error, { intent: formText(form, "intent") });
+  }
+}
+
+const doneKeys = {
+  password: "auth.account.passwordChanged",
+  "2fa-on": "auth.account.enabled",
+  "2fa-off": "auth.account.disabled",
+  linked: "auth.account.linked",
+  unlinked: "auth.account.unlinked",
+} as const;
+
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const language = useLanguage();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const done = params.get("done");
+  const error = result && "error" in result ? result.error : undefined;
+  const failedIntent = result && "values" in result ? result.values.intent : undefined;
+  const enrolment = result && "enrolment" in result ? result.enrolment : undefined;
+  const socialError = params.get("error");
+  return (
+    <section className="mx-auto max-w-xl space-y-8">
+      <header>
+        <h1 className="text-2xl font-extrabold">{t("auth.account.title")}</h1>
+        <p className="text-muted mt-1">{t("auth.account.signedInAs", { name: loaderData.name })}</p>
+      </header>
+      {done && done in doneKeys ? <Notice>{t(doneKeys[done as keyof typeof doneKeys])}</Notice> : null}
+      {socialError ? (
+        <FormAlert
+          error={{
+            code: socialError,
+            message: translate(
+              language,
+              socialError === "account_not_linked"
+                ? "auth.error.account_not_linked"
+                : "auth.error.social_failed",
+            ),
+          }}
+        />
+      ) : null}
+
+      {loaderData.hasPassword ? (
+        <section aria-labelledby="password-title" className="space-y-3">
+          <h2 id="password-title" className="text-lg font-bold">
+            {t("auth.account.passwordTitle")}
+          </h2>
+          <Form method="post" className="space-y-3" noValidate>
+            {failedIntent === "change-password" ? <FormAlert error={error} /> : null}
+            <Field
+              label={t("auth.account.currentPassword")}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+            />
+            <Field
+              label={t("auth.account.newPassword")}
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              hint={t("auth.signUp.passwordHint")}
+            />
+            <SubmitButton name="intent" value="change-password" variant="secondary">
+              {t("auth.account.changePassword")}
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="twofactor-title" className="space-y-3">
+        <h2 id="twofactor-title" className="text-lg font-bold">
+          {t("auth.account.twoFactorTitle")}
+        </h2>
+        {loaderData.role === "admin" && !loaderData.twoFactorEnabled ? (
+          <Notice>{t("auth.account.twoFactorRequired")}</Notice>
+        ) : null}
+        {failedIntent?.endsWith("2fa") ? <FormAlert error={error} /> : null}
+        {enrolment ? (
+          <div className="space-y-3">
+            <img
+              src={enrolment.qr}
+              alt={t("auth.account.qr")}
+              width={200}
+              height={200}
+              className="rounded bg-white p-2"
+            />
+            <p className="text-sm">
+              {t("auth.account.manualKey")}: <code data-testid="totp-secret">{enrolment.secret}</code>
+            </p>
+            <div>
+              <p className="text-sm font-semibold">{t("auth.account.recoveryCodes")}</p>
+              <ul className="mt-1 grid grid-cols-2 gap-1 font-mono text-sm" data-testid="recovery-codes">
+                {enrolment.backupCodes.map((code) => (
+                  <li key={code}>{code}</li>
+                ))}
+              </ul>
+            </div>
+            <Form method="post" className="space-y-3" noValidate>
+              <Field
+                label={t("auth.account.confirmCode")}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+              <SubmitButton name="intent" value="confirm-2fa">
+                {t("auth.account.confirm")}
+              </SubmitButton>
+            </Form>
+          </div>
+        ) : loaderData.twoFactorEnabled ? (
+          <Form method="post" className="space-y-3" noValidate>
+            <p>{t("auth.account.twoFactorOn")}</p>
+            <Field
+              label={t("auth.withdrawal.password")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+            />
+            <SubmitButton name="intent" value="disable-2fa" variant="secondary">
+              {t("auth.account.disable")}
+            </SubmitButton>
+          </Form>
+        ) : loaderData.hasPassword ? (
+          <Form method="post" className="space-y-3" noValidate>
+            <p className="text-muted text-sm">{t("auth.account.twoFactorOff")}</p>
+            <Field
+              label={t("auth.withdrawal.password")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+            />
+            <SubmitButton name="intent" value="enable-2fa" variant="secondary">
+              {t("auth.account.enable")}
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="linked-title" className="space-y-3">
+        <h2 id="linked-title" className="text-lg font-bold">
+          {t("auth.account.linkedTitle")}
+        </h2>
+        {failedIntent === "unlink" || failedIntent === "link" ? <FormAlert error={error} /> : null}
+        {loaderData.identities.length === 0 ? (
+          <p className="text-muted text-sm">{t("auth.account.linkedNone")}</p>
+        ) : null}
+        <ul className="space-y-2">
+          {loaderData.identities.map((identity) => (
+            <li
+              key={identity.providerId}
+              className="flex items-center justify-between rounded-lg border border-subtle px-3 py-2"
+            >
+              <span>
+                <span className="font-semibold">{identity.label}</span>{" "}
+                <span className="text-muted text-sm">
+                  {t("auth.account.linkedSince", { date: identity.linkedAt })}
+                </span>
+              </span>
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (!window.confirm(t("auth.account.unlinkConfirm", { provider: identity.label })))
+                    event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="provider" value={identity.providerId} />
+                <button type="submit" name="intent" value="unlink" className="text-link text-sm underline">
+                  {t("auth.account.unlink")}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        {loaderData.linkable.map((provider) => (
+          <Form method="post" key={provider.id}>
+            <input type="hidden" name="provider" value={provider.id} />
+            <SubmitButton name="intent" value="link" variant="secondary">
+              {t("auth.account.link", { provider: provider.label })}
+            </SubmitButton>
+          </Form>
+        ))}
+      </section>
+
+      <section aria-labelledby="sessions-title" className="space-y-3">
+        <h2 id="sessions-title" className="text-lg font-bold">
+          {t("auth.account.sessionsTitle")}
+        </h2>
+        <Form method="post" action={localizePath(language, "/logout")}>
+          <SubmitButton variant="secondary">{t("auth.account.signOut")}</SubmitButton>
+        </Form>
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(t("auth.account.signOutEverywhereConfirm"))) event.preventDefault();
+          }}
+        >
+          <SubmitButton name="intent" value="sign-out-everywhere" variant="secondary">
+            {t("auth.account.signOutEverywhere")}
+          </SubmitButton>
+        </Form>
+      </section>
+
+      <p>
+        <LocalLink to="/login/withdrawal" className="text-sm text-rose-700 underline dark:text-rose-300">
+          {t("auth.account.withdraw")}
+        </LocalLink>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,455 @@
+import { createHmac } from "node:crypto";
+import { and, count, eq, inArray, ne, or } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import type { Database } from "#app/db/client.server";
+import { account, member, session, twoFactor, verification, withdrawnIdentity } from "#app/db/schema";
+import type { Auth } from "#app/platform/auth/auth.server";
+import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
+import type { Clock } from "#app/platform/clock.server";
+import type { AppConfig } from "#app/platform/env.server";
+import type { Messaging } from "#app/platform/messaging/index.server";
+import { hit, peek, recordSend, type RateRule } from "#app/platform/rate-limit.server";
+import { AuthError } from "./errors";
+import {
+  emailSchema,
+  isPlaceholderEmail,
+  mobileSchema,
+  parseIdentifier,
+  phoneAccountEmail,
+} from "./identifiers";
+import { checkPassword } from "./password-policy";
+import { sendPhoneCode, verifyPhoneCode } from "./phone-code.server";
+
+export interface AuthDeps {
+  auth: Auth;
+  db: Database;
+  clock: Clock;
+  messaging: Messaging;
+  config: Pick<AppConfig, "sessionSecret" | "publicUrl" | "socialProviders" | "oidc">;
+}
+
+/** Limits, per client address and per account, stored in the database (see rate-limit.server.ts). */
+export const rateRules = {
+  signInPerAddress: { limit: 20, windowMs: 15 * 60_000 },
+  signInFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  signUpPerAddress: { limit: 10, windowMs: 60 * 60_000 },
+  sendPerAddress: { limit: 20, windowMs: 60 * 60_000 },
+  passwordChangePerAccount: { limit: 10, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateRule>;
+
+export function clientAddress(headers: Headers) {
+  return headers.get(CLIENT_IP_HEADER) ?? "unknown";
+}
+
+async function limit(deps: AuthDeps, key: string, rule: RateRule) {
+  const result = await hit(deps.db, key, rule, deps.clock.now());
+  if (!result.allowed) throw new AuthError("too_many_requests", { retryAfterMs: result.retryAfterMs });
+}
+
+function requirePassword(password: string, identifiers: string[]) {
+  const check = checkPassword(password, identifiers);
+  if (!check.ok) throw new AuthError("weak_password", { reasons: check.reasons });
+}
+
+/** Keyed hash of an e-mail or phone, so a withdrawn identity is recognised without being kept in clear. */
+function identityHash(deps: AuthDeps, identifier: string) {
+  return createHmac("sha256", deps.config.sessionSecret).update(`withdrawn:${identifier}`).digest("hex");
+}
+
+async function isWithdrawn(deps: AuthDeps, identifier: string) {
+  const [row] = await deps.db
+    .select({ at: withdrawnIdentity.withdrawnAt })
+    .from(withdrawnIdentity)
+    .where(eq(withdrawnIdentity.identifierHash, identityHash(deps, identifier)));
+  return Boolean(row);
+}
+
+async function memberByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(member).where(eq(member.email, email));
+  return row;
+}
+
+async function memberByPhone(db: Database, phone: string) {
+  const [row] = await db.select().from(member).where(eq(member.phoneNumber, phone));
+  return row;
+}
+
+async function sendVerificationMail(deps: AuthDeps, email: string, headers: Headers) {
+  const send = await recordSend(deps.db, email, "email:verify", deps.clock.now());
+  if (!send.allowed) throw new AuthError("send_count_exceeded");
+  try {
+    await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/login?verified=1" }, headers });
+  } catch {
+    throw new AuthError("send_failed");
+  }
+}
+
+export interface SignedIn {
+  /** Set-Cookie headers to pass on to the browser. */
+  headers: Headers;
+  /** The password was right and the account has two-factor on: a code is asked next. */
+  twoFactor: boolean;
+}
+
+export async function signUpWithEmail(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  headers: Headers,
+) {
+  const email = input.email.trim().toLowerCase();
+  if (!email || !input.password) throw new AuthError("missing_credentials");
+  if (!emailSchema.safeParse(email).success || isPlaceholderEmail(email))
+    throw new AuthError("invalid_email");
+  requirePassword(input.password, [email]);
+  await limit(deps, `signup:address:${clientAddress(headers)}`, rateRules.signUpPerAddress);
+  if (await memberByEmail(deps.db, email)) throw new AuthError("email_in_use");
+  let result;
+  try {
+    result = await deps.auth.api.signUpEmail({
+      body: { email, password: input.password, name: email.split("@")[0]! },
+      headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    // Two sign-ups racing on one address: the unique index lets one through.
+    if (await memberByEmail(deps.db, email)) throw new AuthError("email_in_use");
+    throw error;
+  }
+  await sendVerificationMail(deps, email, headers).catch(() => undefined);
+  return { headers: result.headers, twoFactor: false } satisfies SignedIn;
+}
+
+export async function sendSignUpCode(deps: AuthDeps, phoneInput: string, headers: Headers) {
+  const phone = phoneInput.replace(/[\s-]/g, "");
+  if (!mobileSchema.safeParse(phone).success) throw new AuthError("invalid_phone");
+  await limit(deps, `send:address:${clientAddress(headers)}`, rateRules.sendPerAddress);
+  if (await memberByPhone(deps.db, phone)) throw new AuthError("phone_in_use");
+  await sendPhoneCode(phoneCodeDeps(deps), phone, "signup");
+}
+
+function phoneCodeDeps(deps: AuthDeps) {
+  return { db: deps.db, clock: deps.clock, sms: deps.messaging.sms, secret: deps.config.sessionSecret };
+}
+
+export async function signUpWithPhone(
+  deps: AuthDeps,
+  input: { phone: string; code: string; password: string },
+  headers: Headers,
+) {
+  const phone = input.phone.replace(/[\s-]/g, "");
+  if (!phone || !input.password) throw new AuthError("missing_credentials");
+  if (!mobileSchema.safeParse(phone).success) throw new AuthError("invalid_phone");
+  requirePassword(input.password, [phone]);
+  await limit(deps, `signup:address:${clientAddress(headers)}`, rateRules.signUpPerAddress);
+  if (await memberByPhone(deps.db, phone)) throw new AuthError("phone_in_use");
+  await verifyPhoneCode(phoneCodeDeps(deps), phone, "signup", input.code);
+  let result;
+  try {
+    result = await deps.auth.api.signUpEmail({
+      body: {
+        email: phoneAccountEmail(phone),
+        password: input.password,
+        name: `${phone.slice(0, 3)}****${phone.slice(7)}`,
+        phoneNumber: phone,
+        phoneNumberVerified: true,
+      },
+      headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (await memberByPhone(deps.db, phone)) throw new AuthError("phone_in_use");
+    throw error;
+  }
+  return { headers: result.headers, twoFactor: false } satisfies SignedIn;
+}
+
+/**
+ * E-mail or mobile number plus password. A wrong identifier and a wrong password get the same answer; repeated
+ * failures are limited per address and per account.
+ */
+export async function signIn(
+  deps: AuthDeps,
+  input: { identifier: string; password: string },
+  headers: Headers,
+) {
+  if (!input.identifier.trim() || !input.password) throw new AuthError("missing_credentials");
+  await limit(deps, `signin:address:${clientAddress(headers)}`, rateRules.signInPerAddress);
+  const identifier = parseIdentifier(input.identifier);
+  if (!identifier) throw new AuthError("login_failed");
+  const accountKey = `signin:failures:${identifier.value}`;
+  const failures = await peek(deps.db, accountKey, rateRules.signInFailuresPerAccount, deps.clock.now());
+  if (!failures.allowed) throw new AuthError("too_many_requests", { retryAfterMs: failures.retryAfterMs });
+  if (await isWithdrawn(deps, identifier.value)) throw new AuthError("already_withdrawn");
+
+  const email =
+    identifier.kind === "email" ? identifier.value : (await memberByPhone(deps.db, identifier.value))?.email;
+  try {
+    if (!email) throw new AuthError("login_failed");
+    const result = await deps.auth.api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers,
+      returnHeaders: true,
+    });
+    const twoFactor = Boolean((result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect);
+    return { headers: result.headers, twoFactor } satisfies SignedIn;
+  } catch (error) {
+    if (error instanceof AuthError || error instanceof APIError) {
+      await hit(deps.db, accountKey, rateRules.signInFailuresPerAccount, deps.clock.now());
+      throw new AuthError("login_failed");
+    }
+    throw error;
+  }
+}
+
+/** The second step of a sign-in with two-factor on: an authenticator code or one of the recovery codes. */
+export async function verifySignInCode(deps: AuthDeps, code: string, headers: Headers) {
+  await limit(deps, `signin:address:${clientAddress(headers)}`, rateRules.signInPerAddress);
+  const trimmed = code.replace(/\s/g, "");
+  try {
+    const result = /^\d{6}$/.test(trimmed)
+      ? await deps.auth.api.verifyTOTP({
+          body: { code: trimmed, trustDevice: false },
+          headers,
+          returnHeaders: true,
+        })
+      : await deps.auth.api.verifyBackupCode({ body: { code: trimmed }, headers, returnHeaders: true });
+    return { headers: result.headers, twoFactor: false } satisfies SignedIn;
+  } catch (error) {
+    if (error instanceof APIError) throw new AuthError("two_factor_invalid");
+    throw error;
+  }
+}
+
+/** Ends this device's session ('local' scope). */
+export async function signOut(deps: AuthDeps, headers: Headers) {
+  const result = await deps.auth.api.signOut({ headers, returnHeaders: true });
+  return result.headers;
+}
+
+/** Ends every session of the member, this one included. */
+export async function signOutEverywhere(deps: AuthDeps, userId: string, headers: Headers) {
+  await deps.db.delete(session).where(eq(session.userId, userId));
+  return signOut(deps, headers).catch(() => new Headers());
+}
+
+/**
+ * Sends a reset link by e-mail or a code by SMS. Whether an account exists is not revealed; the send limit is.
+ */
+export async function requestPasswordReset(deps: AuthDeps, identifierInput: string, headers: Headers) {
+  const identifier = parseIdentifier(identifierInput);
+  if (!identifier)
+    throw new AuthError(/^\d/.test(identifierInput.trim()) ? "invalid_phone" : "invalid_email");
+  await limit(deps, `send:address:${clientAddress(headers)}`, rateRules.sendPerAddress);
+  if (identifier.kind === "phone") {
+    const owner = await memberByPhone(deps.db, identifier.value);
+    if (!owner || owner.withdrawnAt) return identifier;
+    await sendPhoneCode(phoneCodeDeps(deps), identifier.value, "reset");
+    return identifier;
+  }
+  const owner = await memberByEmail(deps.db, identifier.value);
+  if (!owner || owner.withdrawnAt) return identifier;
+  const send = await recordSend(deps.db, identifier.value, "email:reset", deps.clock.now());
+  if (!send.allowed) throw new AuthError("send_count_exceeded");
+  try {
+    await deps.auth.api.requestPasswordReset({ body: { email: identifier.value }, headers });
+  } catch {
+    throw new AuthError("send_failed");
+  }
+  return identifier;
+}
+
+export async function resetPasswordWithLink(deps: AuthDeps, input: { token: string; password: string }) {
+  const [row] = await deps.db
+    .select({ userId: verification.value })
+    .from(verification)
+    .where(eq(verification.identifier, `reset-password:${input.token}`));
+  const owner = row ? (await deps.db.select().from(member).where(eq(member.id, row.userId)))[0] : undefined;
+  requirePassword(input.password, owner ? [owner.email, owner.phoneNumber ?? ""] : []);
+  try {
+    await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+  } catch (error) {
+    if (error instanceof APIError) throw new AuthError("link_invalid");
+    throw error;
+  }
+}
+
+export async function resetPasswordWithCode(
+  deps: AuthDeps,
+  input: { phone: string; code: string; password: string },
+) {
+  const phone = input.phone.replace(/[\s-]/g, "");
+  requirePassword(input.password, [phone]);
+  const owner = await memberByPhone(deps.db, phone);
+  await verifyPhoneCode(phoneCodeDeps(deps), phone, "reset", input.code);
+  if (!owner) throw new AuthError("code_invalid");
+  const context = await deps.auth.$context;
+  const hash = await context.password.hash(input.password);
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(account)
+      .set({ password: hash, updatedAt: deps.clock.now() })
+      .where(and(eq(account.userId, owner.id), eq(account.providerId, "credential")))
+      .returning({ id: account.id });
+    if (updated.length === 0) throw new AuthError("code_invalid");
+    await tx.delete(session).where(eq(session.userId, owner.id));
+  });
+}
+
+/** Re-authentication: the current password for members who have one, a fresh session for social-only members. */
+export async function confirmIdentity(
+  deps: AuthDeps,
+  viewer: { id: string; sessionCreatedAt: Date },
+  password: string | undefined,
+) {
+  const [credential] = await deps.db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, viewer.id), eq(account.providerId, "credential")));
+  if (credential?.hash) {
+    await limit(deps, `password:${viewer.id}`, rateRules.passwordChangePerAccount);
+    const context = await deps.auth.$context;
+    if (!password || !(await context.password.verify({ hash: credential.hash, password }))) {
+      throw new AuthError("wrong_password");
+    }
+    return;
+  }
+  const fresh = deps.clock.now().getTime() - viewer.sessionCreatedAt.getTime() < 5 * 60_000;
+  if (!fresh) throw new AuthError("reauth_required");
+}
+
+export async function changePassword(
+  deps: AuthDeps,
+  viewer: { id: string; email: string; phoneNumber: string | null; sessionCreatedAt: Date },
+  input: { currentPassword: string; newPassword: string },
+  headers: Headers,
+) {
+  await confirmIdentity(deps, viewer, input.currentPassword);
+  requirePassword(input.newPassword, [viewer.email, viewer.phoneNumber ?? ""]);
+  const result = await deps.auth.api.changePassword({
+    body: {
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+      revokeOtherSessions: true,
+    },
+    headers,
+    returnHeaders: true,
+  });
+  return result.headers;
+}
+
+export interface LinkedIdentity {
+  providerId: string;
+  linkedAt: Date;
+}
+
+export async function listSignInMethods(db: Database, userId: string) {
+  const rows = await db
+    .select({ providerId: account.providerId, linkedAt: account.createdAt })
+    .from(account)
+    .where(eq(account.userId, userId));
+  return {
+    hasPassword: rows.some((row) => row.providerId === "credential"),
+    identities: rows.filter((row) => row.providerId !== "credential") satisfies LinkedIdentity[],
+  };
+}
+
+/** Unlinks an external identity, but never the last way to sign in. */
+export async function unlinkIdentity(deps: AuthDeps, userId: string, providerId: string) {
+  await deps.db.transaction(async (tx) => {
+    const [others] = await tx
+      .select({ n: count() })
+      .from(account)
+      .where(and(eq(account.userId, userId), ne(account.providerId, providerId)));
+    if ((others?.n ?? 0) === 0) throw new AuthError("last_sign_in_method");
+    await tx.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, providerId)));
+  });
+}
+
+/**
+ * Withdrawal: every session ends; personal data is removed and the row is kept, anonymised, because posts, payments
+ * and tax records that the law requires us to keep refer to it. The e-mail and phone are kept only as keyed hashes,
+ * so that signing in with them says the account was withdrawn.
+ */
+export async function withdraw(
+  deps: AuthDeps,
+  viewer: { id: string; sessionCreatedAt: Date },
+  password: string | undefined,
+  headers: Headers,
+) {
+  const [current] = await deps.db.select().from(member).where(eq(member.id, viewer.id));
+  if (!current) throw new AuthError("login_required");
+  if (current.withdrawnAt) throw new AuthError("already_withdrawn");
+  await confirmIdentity(deps, viewer, password);
+  const now = deps.clock.now();
+  const identifiers = [current.email, current.phoneNumber].filter(
+    (value): value is string => Boolean(value) && !value!.endsWith("@withdrawn.invalid"),
+  );
+  const cleared = await signOut(deps, headers).catch(() => new Headers());
+  await deps.db.transaction(async (tx) => {
+    for (const identifier of identifiers) {
+      const plain = identifier.endsWith(`@phone.motomate.invalid`) ? identifier.split("@")[0]! : identifier;
+      await tx
+        .insert(withdrawnIdentity)
+        .values({ identifierHash: identityHash(deps, plain), userId: current.id, withdrawnAt: now })
+        .onConflictDoNothing();
+    }
+    await tx.delete(session).where(eq(session.userId, current.id));
+    await tx.delete(account).where(eq(account.userId, current.id));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, current.id));
+    await tx
+      .delete(verification)
+      .where(or(inArray(verification.identifier, identifiers), eq(verification.value, current.id)));
+    await tx
+      .update(member)
+      .set({
+        email: `withdrawn+${current.id}@withdrawn.invalid`,
+        emailVerified: false,
+        name: "withdrawn",
+        image: null,
+        phoneNumber: null,
+        phoneNumberVerified: false,
+        twoFactorEnabled: false,
+        withdrawnAt: now,
+        updatedAt: now,
+      })
+      .where(eq(member.id, current.id));
+  });
+  return cleared;
+}
+
+/** Starts two-factor enrolment after checking the password; the authenticator URI and recovery codes are shown once. */
+export async function startTwoFactor(deps: AuthDeps, password: string, headers: Headers) {
+  try {
+    const result = await deps.auth.api.enableTwoFactor({ body: { password, method: "totp" }, headers });
+    if (result.method !== "totp") throw new AuthError("two_factor_invalid");
+    return { totpURI: result.totpURI, backupCodes: result.backupCodes };
+  } catch (error) {
+    if (error instanceof APIError) throw new AuthError("wrong_password");
+    throw error;
+  }
+}
+
+/** Confirms enrolment with a first code from the app; only then is two-factor on. */
+export async function confirmTwoFactor(deps: AuthDeps, code: string, headers: Headers) {
+  try {
+    const result = await deps.auth.api.verifyTOTP({
+      body: { code: code.trim() },
+      headers,
+      returnHeaders: true,
+    });
+    return result.headers;
+  } catch (error) {
+    if (error instanceof APIError) throw new AuthError("two_factor_invalid");
+    throw error;
+  }
+}
+
+/** Turning two-factor off needs the password again. */
+export async function stopTwoFactor(deps: AuthDeps, password: string, headers: Headers) {
+  try {
+    await deps.auth.api.disableTwoFactor({ body: { password }, headers });
+  } catch (error) {
+    if (error instanceof APIError) throw new AuthError("wrong_password");
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** Korean mobile numbers: 11 digits starting 010, no hyphens (spec: mobile 11 digits). */
+export const mobileSchema = z.string().regex(/^01[016789]\d{8}$/);
+export const emailSchema = z.email().max(254);
+
+export type Identifier = { kind: "email"; value: string } | { kind: "phone"; value: string };
+
+/** Reads what a member typed in the "e-mail or mobile number" field; hyphens and spaces in a number are ignored. */
+export function parseIdentifier(input: string): Identifier | undefined {
+  const trimmed = input.trim();
+  const digits = trimmed.replace(/[\s-]/g, "");
+  if (/^\d+$/.test(digits))
+    return mobileSchema.safeParse(digits).success ? { kind: "phone", value: digits } : undefined;
+  const email = trimmed.toLowerCase();
+  return emailSchema.safeParse(email).success ? { kind: "email", value: email } : undefined;
+}
+
+/** Members who signed up with a mobile number get a placeholder address that can never receive mail. */
+export const PHONE_EMAIL_DOMAIN = "phone.motomate.invalid";
+export function phoneAccountEmail(phone: string) {
+  return `${phone}@${PHONE_EMAIL_DOMAIN}`;
+}
+export function isPlaceholderEmail(email: string) {
+  return email.endsWith(`@${PHONE_EMAIL_DOMAIN}`) || email.endsWith("@withdrawn.invalid");
+}

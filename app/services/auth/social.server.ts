@@ -1,0 +1,62 @@
+import { translate, type Language } from "#app/i18n";
+import { OIDC_PROVIDER_ID } from "#app/platform/auth/auth.server";
+import { socialProviderIds, type AppConfig, type SocialProviderId } from "#app/platform/env.server";
+import type { AuthDeps } from "./accounts.server";
+import { AuthError } from "./errors";
+import type { ProviderOption } from "./social";
+
+export function enabledProviders(config: Pick<AppConfig, "socialProviders" | "oidc">, language: Language) {
+  const options: ProviderOption[] = socialProviderIds
+    .filter((id) => config.socialProviders[id])
+    .map((id) => ({ id, label: translate(language, `auth.provider.${id}`) }));
+  if (config.oidc) options.push({ id: OIDC_PROVIDER_ID, label: config.oidc.name });
+  return options;
+}
+
+function isBuiltIn(provider: string): provider is SocialProviderId {
+  return (socialProviderIds as readonly string[]).includes(provider);
+}
+
+export function isEnabledProvider(config: Pick<AppConfig, "socialProviders" | "oidc">, provider: string) {
+  return isBuiltIn(provider)
+    ? Boolean(config.socialProviders[provider])
+    : provider === OIDC_PROVIDER_ID && Boolean(config.oidc);
+}
+
+/**
+ * Starts the authorization-code flow (state, and PKCE where the provider supports it) and answers the provider URL
+ * to send the browser to. The provider returns to /login/{provider}.
+ */
+export async function startSocialSignIn(
+  deps: AuthDeps,
+  provider: string,
+  target: { redirectTo: string; language: Language },
+  headers: Headers,
+  mode: "signIn" | "link" = "signIn",
+) {
+  const { auth } = deps;
+  if (!isEnabledProvider(deps.config, provider)) throw new AuthError("login_failed");
+  const loginPath = target.language === "en" ? "/en/login" : "/login";
+  const errorCallbackURL = mode === "link" ? `${target.redirectTo}` : loginPath;
+  const body = { callbackURL: target.redirectTo, errorCallbackURL, disableRedirect: true };
+  // Generic OpenID providers are registered as social providers and use the same endpoints.
+  const result =
+    mode === "link"
+      ? await auth.api.linkSocialAccount({ body: { provider, ...body }, headers, returnHeaders: true })
+      : await auth.api.signInSocial({ body: { provider, ...body }, headers, returnHeaders: true });
+  if (!result.response.url) throw new AuthError("login_failed");
+  return { url: result.response.url, headers: result.headers };
+}
+
+/** The provider's return to /login/{provider}: Better Auth's callback checks state and PKCE and sets the session. */
+export async function completeSocialSignIn(deps: AuthDeps, provider: string, request: Request) {
+  const url = new URL(request.url);
+  const callback = new Request(
+    new URL(`/api/auth/callback/${provider}${url.search}`, deps.config.publicUrl),
+    {
+      method: "GET",
+      headers: request.headers,
+    },
+  );
+  return deps.auth.handler(callback);
+}

@@ -1,0 +1,36 @@
+import { systemClock, type Clock } from "#app/platform/clock.server";
+import { createAuth } from "#app/platform/auth/auth.server";
+import { loadConfig, type AppConfig } from "#app/platform/env.server";
+import { createLogger } from "#app/platform/logger.server";
+import { createMessaging } from "#app/platform/messaging/index.server";
+import type { Runtime } from "#app/platform/runtime.server";
+import { seedReferenceData } from "#app/services/reference/seed.server";
+import { createTestDatabase } from "./database";
+
+/** A complete runtime on this test file's own database, with the local (outbox) message adapters. */
+export async function createTestRuntime(
+  options: { env?: Record<string, string>; clock?: Clock; buildId?: string } = {},
+): Promise<Runtime> {
+  const { db } = await createTestDatabase();
+  await seedReferenceData(db);
+  const config: AppConfig = loadConfig({
+    SESSION_SECRET: "test-session-secret-0123456789-abcdef",
+    ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+    PUBLIC_URL: "http://localhost:3999",
+    ...options.env,
+  });
+  const messaging = createMessaging({
+    db,
+    config: { mailFrom: config.mail.from, smsSender: config.sms.sender },
+  });
+  const auth = createAuth({ config, db, messaging });
+  return {
+    config,
+    db,
+    clock: options.clock ?? systemClock,
+    logger: createLogger("silent"),
+    buildId: options.buildId ?? "build-test-1",
+    auth,
+    messaging,
+  };
+}
