@@ -16,10 +16,8 @@ export default function handleRequest(
   const crawler = isbot(request.headers.get("user-agent"));
   // Crawlers are told the status of a missing or failed page without the error screen.
   if (crawler && responseStatusCode >= 400) {
-    return new Response(`${responseStatusCode}`, {
-      status: responseStatusCode,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    responseHeaders.set("Content-Type", "text/plain; charset=utf-8");
+    return new Response(`${responseStatusCode}`, { status: responseStatusCode, headers: responseHeaders });
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

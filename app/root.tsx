@@ -35,6 +35,7 @@ import { listMenu } from "./services/reference/menu.server";
 import { isNewBuildAvailable, startAppUpdates } from "./shell/app-updates.client";
 import { canonicalUrl, pageTitle, type RouteHandle } from "./shell/meta";
 import { loadingBar } from "./shell/loading-bar";
+import { useSessionEvents } from "./shell/session-events";
 import { parseThemePreference, resolveColorMode, THEME_COOKIE, themeScript } from "./shell/theme";
 
 function localeCookie(language: string) {
@@ -81,9 +82,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [menu, viewer] = await Promise.all([listMenu(db), getViewer(request)]);
   return {
     menu,
-    // Only what the pages show; e-mail, phone and session details stay on the server.
-    viewer: viewer
-      ? { id: viewer.id, name: viewer.name, profileComplete: viewer.profileComplete, role: viewer.role }
+    // Only what the pages show; e-mail, phone and the session token stay on the server.
+    session: viewer
+      ? {
+          userId: viewer.id,
+          name: viewer.name,
+          profileComplete: viewer.profileComplete,
+          expiresAt: viewer.sessionExpiresAt.toISOString(),
+        }
       : null,
     buildId,
     publicUrl: config.publicUrl,
@@ -145,6 +151,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const language = useLanguage();
   useEffect(() => startAppUpdates(loaderData.buildId), [loaderData.buildId]);
+  useSessionEvents(loaderData.session);
   return (
     <>
       <title>{pageTitle(language, matches, location.pathname)}</title>

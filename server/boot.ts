@@ -104,7 +104,7 @@ export async function startServer({
       smsSender: config.sms.sender,
     },
   });
-  const auth = createAuth({ config, db, messaging });
+  const auth = createAuth({ config, db, messaging, logger });
   const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging };
   setRuntime(runtime);
 

@@ -9,7 +9,7 @@ export default function DefaultLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
-      <Header menu={root?.menu ?? []} theme={root?.theme ?? "auto"} viewer={root?.viewer ?? null} />
+      <Header menu={root?.menu ?? []} theme={root?.theme ?? "auto"} viewer={root?.session ?? null} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6">
         <Outlet />
       </main>

@@ -10,6 +10,7 @@ export interface SessionViewer extends Viewer {
   role: "member" | "admin";
   twoFactorEnabled: boolean;
   sessionCreatedAt: Date;
+  sessionExpiresAt: Date;
 }
 
 /** The signed-in member behind a request, from the session cookie; null for visitors and withdrawn accounts. */
@@ -35,5 +36,6 @@ export async function getViewer(request: Request): Promise<SessionViewer | null>
     profileComplete: Boolean(user.profileComplete),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     sessionCreatedAt: new Date(result.session.createdAt),
+    sessionExpiresAt: new Date(result.session.expiresAt),
   };
 }

@@ -35,6 +35,22 @@ describe("route guards", () => {
     expect(runGuards(["auth"], context("/point", newcomer))).toEqual({ kind: "redirect", to: "/login/new" });
   });
 
+  it("auth sends an administrator without two-factor to the security settings first", () => {
+    const admin: Viewer = { id: "a1", profileComplete: true, role: "admin", twoFactorEnabled: false };
+    expect(runGuards(["auth"], context("/point", admin))).toEqual({
+      kind: "redirect",
+      to: "/setting/account",
+    });
+    expect(runGuards(["auth"], context("/en/point", admin))).toEqual({
+      kind: "redirect",
+      to: "/en/setting/account",
+    });
+    expect(runGuards(["auth"], context("/setting/account", admin))).toEqual({ kind: "allow" });
+    expect(runGuards(["auth"], context("/point", { ...admin, twoFactorEnabled: true }))).toEqual({
+      kind: "allow",
+    });
+  });
+
   it("main-auth lets visitors in and sends unfinished members to the first-login profile", () => {
     expect(runGuards(["main-auth"], context("/", null))).toEqual({ kind: "allow" });
     expect(runGuards(["main-auth"], context("/", member))).toEqual({ kind: "allow" });

@@ -17,6 +17,8 @@ export interface Viewer {
   id: string;
   /** The first-login profile (/login/new) has been completed. */
   profileComplete: boolean;
+  role?: "member" | "admin";
+  twoFactorEnabled?: boolean;
 }
 
 export interface GuardContext {
@@ -61,8 +63,12 @@ const guards: Record<GuardName, Guard> = {
   auth: ({ url, viewer }) => {
     if (viewer === undefined) return allow;
     if (!viewer) return loginRedirect(url);
-    if (!viewer.profileComplete)
-      return redirectTo(localizePath(languageFromPath(url.pathname), "/login/new"));
+    const language = languageFromPath(url.pathname);
+    if (!viewer.profileComplete) return redirectTo(localizePath(language, "/login/new"));
+    // Administrators must have two-factor on before anything else that needs sign-in.
+    const settings = localizePath(language, "/setting/account");
+    if (viewer.role === "admin" && !viewer.twoFactorEnabled && url.pathname !== settings)
+      return redirectTo(settings);
     return allow;
   },
   // Visitors may look around; a member who has not finished the first-login profile is sent to finish it.

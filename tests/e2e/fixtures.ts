@@ -19,7 +19,16 @@ export async function expectAccessible(page: Page) {
   expect(blocking, `${page.url()} accessibility violations`).toEqual([]);
 }
 
+let clients = 0;
+
 export const test = base.extend<{ visit: (path: string) => Promise<void> }>({
+  // Each test browses as its own client behind the trusted local proxy, so per-address limits of one test do not
+  // spill into the next.
+  context: async ({ context }, use, testInfo) => {
+    const address = `198.51.100.${((testInfo.workerIndex * 97 + ++clients) % 250) + 1}`;
+    await context.setExtraHTTPHeaders({ "Accept-Language": "ko-KR,ko;q=0.9", "X-Forwarded-For": address });
+    await use(context);
+  },
   // Every page a test opens is also checked for accessibility.
   visit: async ({ page }, use) => {
     await use(async (path: string) => {

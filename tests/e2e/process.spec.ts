@@ -89,4 +89,44 @@ test.describe("server process", () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  test("a flood of wrong passwords with rotating X-Forwarded-For gets 429, and the count survives a restart", async () => {
+    test.setTimeout(120_000);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-e2e-flood-"));
+    const port = "3296";
+    const attempt = (n: number) =>
+      fetch(`http://127.0.0.1:${port}/login`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Forwarded-For": `192.0.2.${n % 250}`,
+          Cookie: "i18n_redirected=ko",
+        },
+        // A different account each time, so that only the per-address limit can stop the flood.
+        body: `identifier=victim${n}%40example.com&password=guess-${n}`,
+        redirect: "manual",
+      });
+    let server = run({ DATA_DIR: dataDir, PORT: port });
+    try {
+      await waitFor(() => server.output().includes("motomate listening"), server.output);
+      const statuses: number[] = [];
+      for (let n = 0; n < 25; n++) statuses.push((await attempt(n)).status);
+      // The spoofed header is ignored (no trusted proxy): every attempt counts against the one real address.
+      expect(statuses).toEqual([...Array<number>(20).fill(401), 429, 429, 429, 429, 429]);
+      const limited = await attempt(99);
+      expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      server = run({ DATA_DIR: dataDir, PORT: port });
+      await waitFor(() => server.output().includes("motomate listening"), server.output);
+      expect((await attempt(100)).status).toBe(429);
+    } finally {
+      if (server.child.exitCode === null) {
+        server.child.kill("SIGTERM");
+        await server.exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -23,12 +23,13 @@ export async function createTestRuntime(
     db,
     config: { mailFrom: config.mail.from, smsSender: config.sms.sender },
   });
-  const auth = createAuth({ config, db, messaging });
+  const logger = createLogger("silent");
+  const auth = createAuth({ config, db, messaging, logger });
   return {
     config,
     db,
     clock: options.clock ?? systemClock,
-    logger: createLogger("silent"),
+    logger,
     buildId: options.buildId ?? "build-test-1",
     auth,
     messaging,

@@ -4,6 +4,7 @@ import { genericOAuth, twoFactor as twoFactorPlugin } from "better-auth/plugins"
 import type { Database } from "#app/db/client.server";
 import { account, authRateLimit, member, session, twoFactor, verification } from "#app/db/schema";
 import type { AppConfig } from "#app/platform/env.server";
+import type { Logger } from "#app/platform/logger.server";
 import type { Messaging } from "#app/platform/messaging/index.server";
 import { translate } from "#app/i18n";
 
@@ -45,16 +46,25 @@ export const closedAuthPaths = [
   "/two-factor/get-totp-uri",
   "/two-factor/send-otp",
   "/two-factor/verify-otp",
+  // Answers that would carry session or provider tokens in a body: pages read the session on the server instead.
+  "/get-session",
+  "/list-sessions",
+  "/list-accounts",
+  "/account-info",
+  "/get-access-token",
+  "/refresh-token",
 ];
 
 export function createAuth({
   config,
   db,
   messaging,
+  logger,
 }: {
   config: AppConfig;
   db: Database;
   messaging: Messaging;
+  logger: Logger;
 }) {
   const secure = config.publicUrl.startsWith("https://");
   const social = config.socialProviders;
@@ -65,6 +75,15 @@ export function createAuth({
     secret: config.sessionSecret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    // Its messages go to the structured log; a raced sign-up, for one, is expected and handled by the caller.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        logger[level === "debug" ? "debug" : level === "info" ? "info" : level === "warn" ? "warn" : "error"](
+          { auth: args.map((arg) => (arg instanceof Error ? arg.message : arg)) },
+          message,
+        ),
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: member, session, account, verification, twoFactor, rateLimit: authRateLimit },

@@ -16,6 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/** A refusal's Retry-After reaches the browser on a plain form post too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);

@@ -9,6 +9,11 @@ import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.twoFactor.title" };
 
+/** A refusal's Retry-After reaches the browser on a plain form post too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
