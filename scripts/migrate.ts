@@ -1,5 +1,4 @@
-import path from "node:path";
-import { openPglite, openPostgres } from "#app/db/client.server";
+import { openConfiguredDatabase } from "#app/db/open.server";
 import { migrateDatabase } from "#app/db/migrate.server";
 import { acquireDataDirLock, DataDirLockedError } from "#app/platform/data-dir-lock.server";
 import { ConfigError, loadConfig } from "#app/platform/env.server";
@@ -8,9 +7,7 @@ import { ConfigError, loadConfig } from "#app/platform/env.server";
 try {
   const config = loadConfig(process.env);
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
-  const handle = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, 1)
-    : await openPglite({ dataDir: path.join(config.dataDir, "pglite") });
+  const handle = await openConfiguredDatabase(config, 1);
   try {
     await migrateDatabase(handle);
     console.log(`Migrations applied (${handle.kind}).`);

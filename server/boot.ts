@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { openPglite, openPostgres, type DatabaseHandle } from "#app/db/client.server";
+import type { DatabaseHandle } from "#app/db/client.server";
+import { openConfiguredDatabase } from "#app/db/open.server";
 import { checkTrigramLocale, migrateDatabase } from "#app/db/migrate.server";
 import { systemClock, type Clock } from "#app/platform/clock.server";
 import { acquireDataDirLock, type DataDirLock } from "#app/platform/data-dir-lock.server";
@@ -46,9 +47,7 @@ export interface RunningServer {
 }
 
 export async function openDatabase(config: AppConfig, logger: Logger): Promise<DatabaseHandle> {
-  const handle = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPglite({ dataDir: path.join(config.dataDir, "pglite") });
+  const handle = await openConfiguredDatabase(config);
   await migrateDatabase(handle);
   const warning = await checkTrigramLocale(handle);
   if (warning) logger.warn(warning);

@@ -41,6 +41,17 @@ export function safeRedirectPath(value: string | null | undefined, fallback = "/
   return value;
 }
 
+/** The page's language and where to go after a sign-in form, taken from the request. */
+export function requestTarget(request: Request) {
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  return {
+    url,
+    language,
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), localizePath(language, "/")),
+  };
+}
+
 export async function requireViewer(request: Request): Promise<SessionViewer> {
   const viewer = await getViewer(request);
   if (viewer) return viewer;

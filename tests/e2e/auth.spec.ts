@@ -20,7 +20,12 @@ test.describe("accounts", () => {
     const email = uniqueEmail("mail");
     await signUpByEmail(page, email);
     await finishFirstLogin(page, uniqueNickname("메일"));
-    expect(await latestMessage(request, email)).toContain("/api/auth/verify-email?token=");
+    const verification = (await latestMessage(request, email)).match(
+      /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/,
+    )![0];
+    await page.goto(verification.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(page).toHaveURL(/\/setting\/account\?done=verified$/);
+    await expect(page.getByRole("status")).toHaveText("이메일 인증이 완료되었습니다.");
     await signOut(page);
 
     await signIn(page, email, "Wrong-Password-1");

@@ -2,13 +2,13 @@ import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
 import { SocialButtons } from "#app/components/auth/SocialButtons";
-import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { localizePath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
 import { signIn } from "#app/services/auth/accounts.server";
 import { enabledProviders, startSocialSignIn } from "#app/services/auth/social.server";
-import { authDeps, formFailure, formText, safeRedirectPath } from "#app/shell/auth.server";
+import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.signIn.title" };
@@ -20,9 +20,7 @@ const notices = {
 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const language = languageFromPath(url.pathname);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), localizePath(language, "/"));
+  const { url, language, redirectTo } = requestTarget(request);
   if (await getViewer(request)) throw redirect(redirectTo);
   const error = url.searchParams.get("error");
   const notice = url.searchParams.get("notice");
@@ -45,9 +43,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const language = languageFromPath(url.pathname);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), localizePath(language, "/"));
+  const { language, redirectTo } = requestTarget(request);
   const form = await request.formData();
   if (formText(form, "intent") === "social") {
     const target = await startSocialSignIn(

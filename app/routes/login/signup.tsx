@@ -5,7 +5,7 @@ import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getViewer } from "#app/platform/viewer.server";
 import { sendSignUpCode, signUpWithEmail, signUpWithPhone } from "#app/services/auth/accounts.server";
-import { authDeps, formFailure, formText, safeRedirectPath } from "#app/shell/auth.server";
+import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.signUp.title" };
@@ -22,9 +22,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const language = languageFromPath(url.pathname);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), localizePath(language, "/"));
+  const { language, redirectTo } = requestTarget(request);
   const form = await request.formData();
   const intent = formText(form, "intent");
   const email = formText(form, "email");

@@ -1,10 +1,9 @@
 import { Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
-import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { verifySignInCode } from "#app/services/auth/accounts.server";
-import { authDeps, formFailure, formText, safeRedirectPath } from "#app/shell/auth.server";
+import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.twoFactor.title" };
@@ -15,9 +14,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const language = languageFromPath(url.pathname);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), localizePath(language, "/"));
+  const { language, redirectTo } = requestTarget(request);
   const form = await request.formData();
   try {
     const result = await verifySignInCode(authDeps(), formText(form, "code"), request.headers);

@@ -108,6 +108,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const doneKeys = {
+  verified: "auth.signIn.verified",
   password: "auth.account.passwordChanged",
   "2fa-on": "auth.account.enabled",
   "2fa-off": "auth.account.disabled",

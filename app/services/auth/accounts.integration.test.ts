@@ -8,6 +8,8 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import {
   rateRules,
+  requestPasswordReset,
+  resetPasswordWithCode,
   sendSignUpCode,
   signIn,
   signUpWithEmail,
@@ -176,6 +178,33 @@ describe("mobile numbers", () => {
     const signedIn = await signIn(deps, { identifier: "010 1234 5678", password: PASSWORD }, client());
     sessionCookie(signedIn.headers);
     expect((await refusal(sendSignUpCode(deps, "01012345678", client()))).code).toBe("phone_in_use");
+  });
+
+  it("resets a forgotten password with an SMS code, ending the member's sessions", async () => {
+    await sendSignUpCode(deps, "01055556666", client());
+    const signUpCode = (await latestOutboxMessage(runtime.db, "01055556666", "sms"))!.body.match(/\d{6}/)![0];
+    await signUpWithPhone(deps, { phone: "01055556666", code: signUpCode, password: PASSWORD }, client());
+    await requestPasswordReset(deps, "01055556666", client());
+    const code = (await latestOutboxMessage(runtime.db, "01055556666", "sms"))!.body.match(/\d{6}/)![0];
+    expect(
+      (await refusal(resetPasswordWithCode(deps, { phone: "01055556666", code, password: "password1" })))
+        .code,
+    ).toBe("weak_password");
+    await resetPasswordWithCode(deps, { phone: "01055556666", code, password: "Brand-New-Clutch-5" });
+    const [row] = await runtime.db.select().from(member).where(eq(member.phoneNumber, "01055556666"));
+    expect(await runtime.db.select().from(session).where(eq(session.userId, row!.id))).toEqual([]);
+    expect(
+      (await refusal(signIn(deps, { identifier: "01055556666", password: PASSWORD }, client()))).code,
+    ).toBe("login_failed");
+    await signIn(deps, { identifier: "01055556666", password: "Brand-New-Clutch-5" }, client());
+    // The code was used up.
+    expect(
+      (
+        await refusal(
+          resetPasswordWithCode(deps, { phone: "01055556666", code, password: "Other-New-Clutch-6" }),
+        )
+      ).code,
+    ).toBe("code_invalid");
   });
 
   it("sends at most 5 codes in a row, then 'verification send count exceeded'", async () => {

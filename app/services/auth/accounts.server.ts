@@ -78,7 +78,10 @@ async function sendVerificationMail(deps: AuthDeps, email: string, headers: Head
   const send = await recordSend(deps.db, email, "email:verify", deps.clock.now());
   if (!send.allowed) throw new AuthError("send_count_exceeded");
   try {
-    await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/login?verified=1" }, headers });
+    await deps.auth.api.sendVerificationEmail({
+      body: { email, callbackURL: "/setting/account?done=verified" },
+      headers,
+    });
   } catch {
     throw new AuthError("send_failed");
   }

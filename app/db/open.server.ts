@@ -1,0 +1,15 @@
+import path from "node:path";
+import type { AppConfig } from "#app/platform/env.server";
+import { openPglite, openPostgres, type DatabaseHandle } from "./client.server";
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR. */
+export function openConfiguredDatabase(
+  config: Pick<AppConfig, "databaseUrl" | "dataDir">,
+  poolSize?: number,
+) {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, poolSize)
+    : openPglite({ dataDir: path.join(config.dataDir, "pglite") });
+}
+
+export type { DatabaseHandle };
