@@ -257,6 +257,23 @@ describe("withdrawal, sign-in methods and roles", () => {
   });
 });
 
+describe("cookies behind https", () => {
+  it("are Secure and carry the __Secure- prefix", async () => {
+    const secure = await createTestRuntime({ env: { PUBLIC_URL: "https://motomate.example" } });
+    const result = await signUpWithEmail(
+      { ...secure, config: secure.config },
+      { email: "secure@example.com", password: PASSWORD },
+      client(),
+    );
+    const cookie = result.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("__Secure-motomate.session_token="));
+    expect(cookie).toBeDefined();
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("HttpOnly");
+  });
+});
+
 describe("messages", () => {
   it("has a Korean and an English message for every refusal", () => {
     for (const code of authErrorCodes) {
