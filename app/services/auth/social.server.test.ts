@@ -13,12 +13,7 @@ describe("external sign-in providers", () => {
       GOOGLE_CLIENT_ID: "google-id",
       NAVER_CLIENT_SECRET: "naver-secret-without-id",
     });
-    expect(enabledProviders(config, "ko")).toEqual(
-      [
-        { id: "kakao", label: "카카오" },
-        { id: "google", label: "Google" },
-      ].filter((provider) => provider.id === "kakao"),
-    );
+    expect(enabledProviders(config, "ko")).toEqual([{ id: "kakao", label: "카카오" }]);
     expect(isEnabledProvider(config, "kakao")).toBe(true);
     expect(isEnabledProvider(config, "google")).toBe(false);
     expect(isEnabledProvider(config, "naver")).toBe(false);
