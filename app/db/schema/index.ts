@@ -1,3 +1,4 @@
 export * from "./auth";
 export * from "./jobs";
 export * from "./reference";
+export * from "./relations";
