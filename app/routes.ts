@@ -18,6 +18,9 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       index("routes/home.tsx", { id: id("home") }),
       route("setting/account", "routes/setting/account.tsx", { id: id("setting-account") }),
       route("outbox", "routes/outbox.tsx", { id: id("outbox") }),
+      route("setting/blind", "routes/setting/blind.tsx", { id: id("setting-blind") }),
+      route("my/pin", "routes/my/pin.tsx", { id: id("my-pin") }),
+      route("profile/:id", "routes/profile/member.tsx", { id: id("profile-member") }),
     ]),
     layout("layouts/center.tsx", { id: id("layout-center") }, [
       ...prefix("login", [

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { ping } from "#app/db/client.server";
 import { languageOfRequest, translate, type MessageKey, type MessageParams } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
+import { blockList } from "#app/services/members/relations.server";
 import { filterTableNameSchema, listFilterTable } from "#app/services/reference/filters.server";
+import { fromNodeHeaders } from "better-auth/node";
 
 export const JSON_BODY_LIMIT = "100kb";
 
@@ -47,6 +49,13 @@ export function createApiRouter(runtime: Runtime) {
     const items = await listFilterTable(runtime.db, tableName.data);
     res.set("Cache-Control", "public, max-age=300");
     res.json({ tableName: tableName.data, items });
+  });
+
+  // The signed-in member's hidden-member rows as the client keeps them; a visitor gets an empty list.
+  api.get("/setting/blind", async (req, res) => {
+    const session = await runtime.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    res.set("Cache-Control", "private, no-store");
+    res.json(await blockList(runtime.db, session?.user.id));
   });
 
   api.use((req, res) => sendApiError(req, res, 404, "not_found", "api.notFound"));

@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "#app/db/client.server";
 import { filterTableNames } from "#app/db/seed/types";
 import type { Runtime } from "#app/platform/runtime.server";
+import { eq } from "drizzle-orm";
+import { member } from "#app/db/schema";
+import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
+import { signUpWithEmail } from "#app/services/auth/accounts.server";
+import { hideMember } from "#app/services/members/relations.server";
 import { createTestRuntime } from "../tests/setup/runtime";
 import { createHttpApp } from "./app";
 
@@ -110,6 +115,31 @@ describe("API edge", () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain("The request is malformed.");
     expect(html).not.toMatch(/at .+\.ts:\d+/);
+  });
+});
+
+describe("GET /api/setting/blind", () => {
+  it("answers a visitor with an empty list and a member with their rows", async () => {
+    const visitor = await fetch(`${base}/api/setting/blind`);
+    expect(await visitor.json()).toEqual({ rows: [], blindUserIds: [] });
+
+    const deps = { ...runtime, config: runtime.config };
+    const headers = new Headers({ [CLIENT_IP_HEADER]: "203.0.113.9" });
+    const signedUp = await signUpWithEmail(
+      deps,
+      { email: "blinder@example.com", password: "Saddle-Road-42!" },
+      headers,
+    );
+    const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
+    const [viewer] = await runtime.db.select().from(member).where(eq(member.email, "blinder@example.com"));
+    await runtime.db.insert(member).values({ id: "target-1", name: "target", email: "target@example.com" });
+    await hideMember(runtime.db, runtime.clock, viewer!.id, "target-1");
+    const response = await fetch(`${base}/api/setting/blind`, { headers: { cookie } });
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(await response.json()).toEqual({
+      rows: [{ activated: true, blind_user_id: "target-1" }],
+      blindUserIds: ["target-1"],
+    });
   });
 });
 

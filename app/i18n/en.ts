@@ -267,4 +267,32 @@ export const en: Messages = {
       contains_identifier: "It contains your e-mail or mobile number.",
     },
   },
+  relations: {
+    hide: "Hide",
+    unhide: "Unhide",
+    pin: "Pin",
+    unpin: "Unpin",
+    hiddenTitle: "Hidden members",
+    hiddenText:
+      "Posts and comments of hidden members appear blinded. After unhiding, they show again from the next page on.",
+    hiddenEmpty: "You have not hidden anybody.",
+    unhideConfirm: "Unhide {nickname}?",
+    pinnedTitle: "Pinned members",
+    pinnedEmpty: "You have not pinned anybody.",
+    unpinConfirm: "Unpin {nickname}?",
+    since: "since {date}",
+    hiddenDone: "The member is hidden.",
+    pinnedDone: "The member is pinned.",
+    isHidden: "You have hidden this member.",
+    error: {
+      user_not_found: "The user does not exist.",
+      already_hidden: "This user is already hidden.",
+      already_pinned: "This user is already pinned.",
+      self: "You cannot hide or pin yourself.",
+    },
+  },
+  profile: {
+    title: "Member profile",
+    memberSince: "Member since {date}",
+  },
 };

@@ -263,6 +263,34 @@ export const ko = {
       contains_identifier: "이메일이나 휴대폰 번호가 들어 있습니다.",
     },
   },
+  relations: {
+    hide: "숨기기",
+    unhide: "숨김 해제",
+    pin: "고정하기",
+    unpin: "고정 해제",
+    hiddenTitle: "숨긴 회원",
+    hiddenText:
+      "숨긴 회원의 글과 댓글은 가려진 채로 보입니다. 숨김을 해제하면 다음 페이지부터 다시 보입니다.",
+    hiddenEmpty: "숨긴 회원이 없습니다.",
+    unhideConfirm: "{nickname} 님의 숨김을 해제할까요?",
+    pinnedTitle: "고정한 회원",
+    pinnedEmpty: "고정한 회원이 없습니다.",
+    unpinConfirm: "{nickname} 님의 고정을 해제할까요?",
+    since: "{date}부터",
+    hiddenDone: "회원을 숨겼습니다.",
+    pinnedDone: "회원을 고정했습니다.",
+    isHidden: "숨긴 회원입니다.",
+    error: {
+      user_not_found: "존재하지 않는 회원입니다.",
+      already_hidden: "이미 숨긴 회원입니다.",
+      already_pinned: "이미 고정한 회원입니다.",
+      self: "자기 자신은 숨기거나 고정할 수 없습니다.",
+    },
+  },
+  profile: {
+    title: "회원 프로필",
+    memberSince: "가입일 {date}",
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

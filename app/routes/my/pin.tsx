@@ -1,0 +1,43 @@
+import type { Route } from "./+types/pin";
+import { RelatedMemberList } from "#app/components/members/RelatedMemberList";
+import { useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { listPinned, unpinMember } from "#app/services/members/relations.server";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "relations.pinnedTitle" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const members = await listPinned(getRuntime().db, viewer.id);
+  return { members: members.map((m) => ({ ...m, since: m.since.toISOString().slice(0, 10) })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const { db, clock } = getRuntime();
+  await unpinMember(db, clock, viewer.id, formText(await request.formData(), "userId"));
+  return null;
+}
+
+export default function PinnedMembers({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-extrabold">{t("relations.pinnedTitle")}</h1>
+      <RelatedMemberList
+        members={loaderData.members}
+        empty={t("relations.pinnedEmpty")}
+        actionLabel={t("relations.unpin")}
+        confirmText={(nickname) => t("relations.unpinConfirm", { nickname })}
+      />
+    </section>
+  );
+}

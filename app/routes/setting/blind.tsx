@@ -1,0 +1,44 @@
+import type { Route } from "./+types/blind";
+import { RelatedMemberList } from "#app/components/members/RelatedMemberList";
+import { useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { listHidden, unhideMember } from "#app/services/members/relations.server";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "relations.hiddenTitle" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const members = await listHidden(getRuntime().db, viewer.id);
+  return { members: members.map((m) => ({ ...m, since: m.since.toISOString().slice(0, 10) })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const { db, clock } = getRuntime();
+  await unhideMember(db, clock, viewer.id, formText(await request.formData(), "userId"));
+  return null;
+}
+
+export default function HiddenMembers({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-extrabold">{t("relations.hiddenTitle")}</h1>
+      <p className="text-muted text-sm">{t("relations.hiddenText")}</p>
+      <RelatedMemberList
+        members={loaderData.members}
+        empty={t("relations.hiddenEmpty")}
+        actionLabel={t("relations.unhide")}
+        confirmText={(nickname) => t("relations.unhideConfirm", { nickname })}
+      />
+    </section>
+  );
+}

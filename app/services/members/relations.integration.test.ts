@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { member } from "#app/db/schema";
+import type { Runtime } from "#app/platform/runtime.server";
+import { createTestRuntime } from "../../../tests/setup/runtime";
+import {
+  blockList,
+  hiddenMemberIds,
+  hideMember,
+  listHidden,
+  listPinned,
+  pinMember,
+  publicProfile,
+  RelationError,
+  unhideMember,
+  unpinMember,
+} from "./relations.server";
+
+let runtime: Runtime;
+const ids = { rider: "rider-1", other: "rider-2", third: "rider-3", gone: "rider-gone" };
+beforeAll(async () => {
+  runtime = await createTestRuntime();
+  await runtime.db.insert(member).values([
+    { id: ids.rider, name: "라이더", nickname: "라이더", email: "r1@example.com" },
+    { id: ids.other, name: "바이커", nickname: "바이커", email: "r2@example.com" },
+    { id: ids.third, name: "투어러", nickname: "투어러", email: "r3@example.com" },
+    { id: ids.gone, name: "withdrawn", email: "gone@withdrawn.invalid", withdrawnAt: new Date() },
+  ]);
+});
+
+async function code(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(RelationError);
+  return (error as RelationError).code;
+}
+
+describe("hiding members", () => {
+  it("hides once, says 'already hidden' on a repeat, and keeps an unhidden row as an empty string", async () => {
+    const { db, clock } = runtime;
+    await hideMember(db, clock, ids.rider, ids.other);
+    expect(await code(hideMember(db, clock, ids.rider, ids.other))).toBe("already_hidden");
+    await hideMember(db, clock, ids.rider, ids.third);
+    expect((await listHidden(db, ids.rider)).map((m) => m.nickname).sort()).toEqual(["바이커", "투어러"]);
+    expect([...(await hiddenMemberIds(db, ids.rider))].sort()).toEqual([ids.other, ids.third]);
+
+    await unhideMember(db, clock, ids.rider, ids.other);
+    expect((await blockList(db, ids.rider)).blindUserIds).toEqual(["", ids.third]);
+    expect((await blockList(db, ids.rider)).rows).toEqual([
+      { activated: false, blind_user_id: ids.other },
+      { activated: true, blind_user_id: ids.third },
+    ]);
+    // Hiding again switches the same row back on.
+    await hideMember(db, clock, ids.rider, ids.other);
+    expect((await blockList(db, ids.rider)).blindUserIds).toEqual([ids.other, ids.third]);
+    expect(await blockList(db, undefined)).toEqual({ rows: [], blindUserIds: [] });
+  });
+
+  it("refuses oneself, unknown and withdrawn members", async () => {
+    const { db, clock } = runtime;
+    expect(await code(hideMember(db, clock, ids.rider, ids.rider))).toBe("self");
+    expect(await code(hideMember(db, clock, ids.rider, "nobody"))).toBe("user_not_found");
+    expect(await code(hideMember(db, clock, ids.rider, ids.gone))).toBe("user_not_found");
+    expect(await code(publicProfile(db, ids.gone))).toBe("user_not_found");
+  });
+
+  it("lets exactly one of two concurrent hides through", async () => {
+    const { db, clock } = runtime;
+    const results = await Promise.allSettled([
+      hideMember(db, clock, ids.third, ids.rider),
+      hideMember(db, clock, ids.third, ids.rider),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+  });
+});
+
+describe("pinning members", () => {
+  it("pins, lists, refuses a repeat and unpins", async () => {
+    const { db, clock } = runtime;
+    await pinMember(db, clock, ids.other, ids.rider);
+    expect(await code(pinMember(db, clock, ids.other, ids.rider))).toBe("already_pinned");
+    expect((await listPinned(db, ids.other)).map((m) => m.nickname)).toEqual(["라이더"]);
+    await unpinMember(db, clock, ids.other, ids.rider);
+    expect(await listPinned(db, ids.other)).toEqual([]);
+  });
+
+  it("shows a public profile without e-mail or phone", async () => {
+    const profile = await publicProfile(runtime.db, ids.rider);
+    expect(Object.keys(profile).sort()).toEqual(["id", "memberSince", "nickname"]);
+  });
+});

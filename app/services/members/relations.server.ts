@@ -1,0 +1,137 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { blind, member, pin } from "#app/db/schema";
+import type { Clock } from "#app/platform/clock.server";
+
+export type RelationErrorCode = "user_not_found" | "already_hidden" | "already_pinned" | "self";
+
+export class RelationError extends Error {
+  constructor(readonly code: RelationErrorCode) {
+    super(code);
+    this.name = "RelationError";
+  }
+}
+
+async function requireMember(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.id, id), isNull(member.withdrawnAt)));
+  if (!row) throw new RelationError("user_not_found");
+}
+
+/** Hides a member: their posts and comments appear blinded to the viewer. A repeat says 'user already hidden'. */
+export async function hideMember(db: Database, clock: Clock, userId: string, targetId: string) {
+  if (userId === targetId) throw new RelationError("self");
+  await requireMember(db, targetId);
+  const now = clock.now();
+  // One statement: a new row, or an inactive row switched back on; an active row is left alone and reported.
+  const changed = await db
+    .insert(blind)
+    .values({ userId, blindUserId: targetId, activated: true, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [blind.userId, blind.blindUserId],
+      set: { activated: true, updatedAt: now },
+      setWhere: eq(blind.activated, false),
+    })
+    .returning({ id: blind.id });
+  if (changed.length === 0) throw new RelationError("already_hidden");
+}
+
+/** Unhides a member; the row stays, inactive, as the spec's list shows it. */
+export async function unhideMember(db: Database, clock: Clock, userId: string, targetId: string) {
+  await db
+    .update(blind)
+    .set({ activated: false, updatedAt: clock.now() })
+    .where(and(eq(blind.userId, userId), eq(blind.blindUserId, targetId)));
+}
+
+export interface RelatedMember {
+  userId: string;
+  nickname: string;
+  since: Date;
+}
+
+export async function listHidden(db: Database, userId: string): Promise<RelatedMember[]> {
+  const rows = await db
+    .select({
+      userId: blind.blindUserId,
+      nickname: member.nickname,
+      name: member.name,
+      since: blind.updatedAt,
+    })
+    .from(blind)
+    .innerJoin(member, eq(member.id, blind.blindUserId))
+    .where(and(eq(blind.userId, userId), eq(blind.activated, true)))
+    .orderBy(desc(blind.updatedAt));
+  return rows.map((row) => ({ userId: row.userId, nickname: row.nickname ?? row.name, since: row.since }));
+}
+
+/**
+ * The viewer's block rows as the client keeps them (spec: GET /api/setting/blind): one entry per row, the hidden
+ * member's id, or an empty string for a row that was unhidden. Without a viewer the list is empty.
+ */
+export async function blockList(db: Database, userId: string | undefined) {
+  if (!userId) return { rows: [], blindUserIds: [] as string[] };
+  const rows = await db
+    .select({ activated: blind.activated, blind_user_id: blind.blindUserId })
+    .from(blind)
+    .where(eq(blind.userId, userId))
+    .orderBy(blind.id);
+  return { rows, blindUserIds: rows.map((row) => (row.activated ? row.blind_user_id : "")) };
+}
+
+/** The members whose content the viewer sees blinded; every list and page of later areas filters with it. */
+export async function hiddenMemberIds(db: Database, userId: string | undefined): Promise<Set<string>> {
+  const { blindUserIds } = await blockList(db, userId);
+  return new Set(blindUserIds.filter(Boolean));
+}
+
+export async function pinMember(db: Database, clock: Clock, userId: string, targetId: string) {
+  if (userId === targetId) throw new RelationError("self");
+  await requireMember(db, targetId);
+  const now = clock.now();
+  const changed = await db
+    .insert(pin)
+    .values({ userId, pinUserId: targetId, activated: true, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [pin.userId, pin.pinUserId],
+      set: { activated: true, updatedAt: now },
+      setWhere: eq(pin.activated, false),
+    })
+    .returning({ id: pin.id });
+  if (changed.length === 0) throw new RelationError("already_pinned");
+}
+
+export async function unpinMember(db: Database, clock: Clock, userId: string, targetId: string) {
+  await db
+    .update(pin)
+    .set({ activated: false, updatedAt: clock.now() })
+    .where(and(eq(pin.userId, userId), eq(pin.pinUserId, targetId)));
+}
+
+export async function listPinned(db: Database, userId: string): Promise<RelatedMember[]> {
+  const rows = await db
+    .select({ userId: pin.pinUserId, nickname: member.nickname, name: member.name, since: pin.updatedAt })
+    .from(pin)
+    .innerJoin(member, and(eq(member.id, pin.pinUserId), isNull(member.withdrawnAt)))
+    .where(and(eq(pin.userId, userId), eq(pin.activated, true)))
+    .orderBy(desc(pin.updatedAt));
+  return rows.map((row) => ({ userId: row.userId, nickname: row.nickname ?? row.name, since: row.since }));
+}
+
+export interface PublicProfile {
+  id: string;
+  nickname: string;
+  memberSince: Date;
+}
+
+/** What anybody signed in may see of a member: never e-mail, mobile number or exact coordinates. */
+export async function publicProfile(db: Database, id: string): Promise<PublicProfile> {
+  const [row] = await db
+    .select({ id: member.id, nickname: member.nickname, name: member.name, createdAt: member.createdAt })
+    .from(member)
+    .where(and(eq(member.id, id), isNull(member.withdrawnAt)));
+  if (!row) throw new RelationError("user_not_found");
+  return { id: row.id, nickname: row.nickname ?? row.name, memberSince: row.createdAt };
+}
