@@ -2,3 +2,5 @@ export * from "./auth";
 export * from "./jobs";
 export * from "./reference";
 export * from "./relations";
+export * from "./ledger";
+export * from "./profile";
