@@ -3,6 +3,12 @@ import { z } from "zod";
 import { ping } from "#app/db/client.server";
 import { languageOfRequest, translate, type MessageKey, type MessageParams } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
+import {
+  AddressLookupError,
+  AddressNotFoundError,
+  searchAddress,
+} from "#app/services/location/address-provider.server";
+import { nearestArea } from "#app/services/location/address-search";
 import { blockList } from "#app/services/members/relations.server";
 import { filterTableNameSchema, listFilterTable } from "#app/services/reference/filters.server";
 import { fromNodeHeaders } from "better-auth/node";
@@ -49,6 +55,46 @@ export function createApiRouter(runtime: Runtime) {
     const items = await listFilterTable(runtime.db, tableName.data);
     res.set("Cache-Control", "public, max-age=300");
     res.json({ tableName: tableName.data, items });
+  });
+
+  // Address search for location pickers: Kakao Local when configured, else the built-in gazetteer.
+  api.get("/address", async (req, res) => {
+    const query = z
+      .object({ q: z.string().trim().min(1).max(100), lang: z.enum(["ko", "en"]).optional() })
+      .safeParse(req.query);
+    if (!query.success) return sendApiError(req, res, 400, "invalid_query", "api.invalidQuery");
+    const language = query.data.lang ?? requestLanguage(req);
+    try {
+      const items = await searchAddress(runtime.addresses, query.data.q, language);
+      res.json({ items });
+    } catch (error) {
+      if (error instanceof AddressNotFoundError)
+        return sendApiError(req, res, 404, "address_not_found", "api.addressNotFound");
+      if (error instanceof AddressLookupError) {
+        return sendApiError(req, res, 502, "address_lookup_failed", "api.addressLookupFailed");
+      }
+      throw error;
+    }
+  });
+
+  api.get("/address/reverse", (req, res) => {
+    const query = z
+      .object({
+        lat: z.coerce.number().min(-90).max(90),
+        lng: z.coerce.number().min(-180).max(180),
+        lang: z.enum(["ko", "en"]).optional(),
+      })
+      .safeParse(req.query);
+    if (!query.success) return sendApiError(req, res, 400, "invalid_query", "api.invalidQuery");
+    const language = query.data.lang ?? requestLanguage(req);
+    const area = nearestArea(query.data.lat, query.data.lng);
+    res.json({
+      label: language === "ko" ? area.ko : area.en,
+      simpleAddress: language === "ko" ? area.koShort : area.enShort,
+      lat: area.lat,
+      lng: area.lng,
+      code: area.code,
+    });
   });
 
   // The signed-in member's hidden-member rows as the client keeps them; a visitor gets an empty list.

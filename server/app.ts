@@ -1,4 +1,5 @@
 import compression from "compression";
+import path from "node:path";
 import express, {
   type Express,
   type NextFunction,
@@ -117,6 +118,16 @@ export function createHttpApp({ runtime, mountStatic, beforePages, pages }: Http
   app.all("/api/auth/{*rest}", (req, res) => void authHandler(req, res));
   app.use("/api", createApiRouter(runtime));
 
+  // Uploaded files: server-generated, re-encoded, unguessable names; never an index.
+  app.use(
+    "/uploads",
+    express.static(path.join(runtime.config.dataDir, "uploads"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "deny",
+    }),
+  );
   mountStatic?.(app);
   if (beforePages) app.use(beforePages);
   app.use(pages);

@@ -17,6 +17,8 @@ import { createLogger, type Logger } from "#app/platform/logger.server";
 import { createAuth } from "#app/platform/auth/auth.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
 import { createRealtime } from "#app/platform/realtime.server";
+import { createLocalStorage } from "#app/platform/storage/local.server";
+import { createAddressProvider } from "#app/services/location/address-provider.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { createHttpApp } from "./app";
@@ -104,7 +106,9 @@ export async function startServer({
     },
   });
   const auth = createAuth({ config, db, messaging, logger });
-  const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging };
+  const storage = createLocalStorage({ root: path.join(config.dataDir, "uploads") });
+  const addresses = createAddressProvider({ kakaoApiKey: config.kakaoRestApiKey });
+  const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging, storage, addresses };
   setRuntime(runtime);
 
   let pages: express.RequestHandler;

@@ -118,6 +118,32 @@ describe("API edge", () => {
   });
 });
 
+describe("address search", () => {
+  it("finds districts in the built-in gazetteer and says 'address not found' otherwise", async () => {
+    const found = await fetch(`${base}/api/address?q=${encodeURIComponent("영등포")}`);
+    const { items } = (await found.json()) as { items: { simpleAddress: string; lat: number }[] };
+    expect(items[0]).toMatchObject({ simpleAddress: "영등포구" });
+    const english = await fetch(`${base}/api/address?q=Yeongdeungpo&lang=en`);
+    expect(((await english.json()) as { items: { simpleAddress: string }[] }).items[0]!.simpleAddress).toBe(
+      "Yeongdeungpo-gu",
+    );
+    const missing = await fetch(`${base}/api/address?q=${encodeURIComponent("없는지명xyz")}`, {
+      headers: { "Accept-Language": "en" },
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      error: { code: "address_not_found", message: "Address not found." },
+    });
+    expect((await fetch(`${base}/api/address?q=`)).status).toBe(400);
+  });
+
+  it("names the district of a point", async () => {
+    const response = await fetch(`${base}/api/address/reverse?lat=37.526618&lng=126.919666`);
+    expect(await response.json()).toMatchObject({ simpleAddress: "영등포구", code: expect.any(String) });
+    expect((await fetch(`${base}/api/address/reverse?lat=north&lng=1`)).status).toBe(400);
+  });
+});
+
 describe("GET /api/setting/blind", () => {
   it("answers a visitor with an empty list and a member with their rows", async () => {
     const visitor = await fetch(`${base}/api/setting/blind`);

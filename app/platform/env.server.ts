@@ -92,6 +92,12 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_NAME: z.string().default("OpenID"),
+  KAKAO_REST_API_KEY: optionalString,
+  WELCOME_POINTS: z.coerce
+    .number({ error: "expected a whole number of points" })
+    .int("expected a whole number of points")
+    .min(0, "expected 0 or more")
+    .default(3000),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected a number of milliseconds" })
     .int()
@@ -123,6 +129,10 @@ export interface AppConfig {
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
   /** A generic OpenID Connect provider (any compliant identity provider). */
   oidc: { discoveryUrl: string; clientId: string; clientSecret: string; name: string } | undefined;
+  /** Kakao Local address search; the built-in gazetteer answers without it. */
+  kakaoRestApiKey: string | undefined;
+  /** Points granted once to each member on the welcome screen. */
+  welcomePoints: number;
 }
 
 export const socialProviderIds = ["kakao", "naver", "google", "apple"] as const;
@@ -236,5 +246,7 @@ export function loadConfig(
             name: parsed.OIDC_NAME,
           }
         : undefined,
+    kakaoRestApiKey: parsed.KAKAO_REST_API_KEY,
+    welcomePoints: parsed.WELCOME_POINTS,
   };
 }

@@ -1,6 +1,8 @@
 import type { Database } from "#app/db/client.server";
 import type { Auth } from "./auth/auth.server";
 import type { Messaging } from "./messaging/index.server";
+import type { FileStorage } from "./storage/types";
+import type { AddressProvider } from "#app/services/location/address-provider.server";
 import type { Clock } from "./clock.server";
 import type { AppConfig } from "./env.server";
 import type { Logger } from "./logger.server";
@@ -14,6 +16,8 @@ export interface Runtime {
   buildId: string;
   auth: Auth;
   messaging: Messaging;
+  storage: FileStorage;
+  addresses: AddressProvider;
 }
 
 // The server entry and the SSR bundle are separate module graphs (and dev reloads modules), so the process-wide

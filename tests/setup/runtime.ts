@@ -1,4 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { systemClock, type Clock } from "#app/platform/clock.server";
+import { createLocalStorage } from "#app/platform/storage/local.server";
+import { createGazetteerProvider } from "#app/services/location/address-provider.server";
 import { createAuth } from "#app/platform/auth/auth.server";
 import { loadConfig, type AppConfig } from "#app/platform/env.server";
 import { createLogger } from "#app/platform/logger.server";
@@ -33,5 +38,7 @@ export async function createTestRuntime(
     buildId: options.buildId ?? "build-test-1",
     auth,
     messaging,
+    storage: createLocalStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), "motomate-uploads-")) }),
+    addresses: createGazetteerProvider(),
   };
 }

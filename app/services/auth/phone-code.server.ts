@@ -9,7 +9,7 @@ import { clearSends, recordSend } from "#app/platform/rate-limit.server";
 import { translate } from "#app/i18n";
 import { AuthError } from "./errors";
 
-export type PhoneCodePurpose = "signup" | "reset";
+export type PhoneCodePurpose = "signup" | "reset" | "profile";
 /** SMS codes live 5 minutes and allow 5 wrong tries. */
 export const PHONE_CODE_TTL_MS = 5 * 60_000;
 const MAX_TRIES = 5;
