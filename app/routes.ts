@@ -20,6 +20,8 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("outbox", "routes/outbox.tsx", { id: id("outbox") }),
       route("setting/blind", "routes/setting/blind.tsx", { id: id("setting-blind") }),
       route("my/pin", "routes/my/pin.tsx", { id: id("my-pin") }),
+      route("point", "routes/point.tsx", { id: id("point") }),
+      route("my/point", "routes/point.tsx", { id: id("my-point") }),
       route("profile/:id", "routes/profile/member.tsx", { id: id("profile-member") }),
     ]),
     layout("layouts/center.tsx", { id: id("layout-center") }, [
@@ -30,6 +32,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
         route("forgot", "routes/login/forgot.tsx", { id: id("login-forgot") }),
         route("reset", "routes/login/reset.tsx", { id: id("login-reset") }),
         route("new", "routes/login/new.tsx", { id: id("login-new") }),
+        route("welcome", "routes/login/welcome.tsx", { id: id("login-welcome") }),
         route("withdrawal", "routes/login/withdrawal.tsx", { id: id("login-withdrawal") }),
         route(":provider", "routes/login/provider.tsx", { id: id("login-provider") }),
       ]),

@@ -163,17 +163,6 @@ export const en: Messages = {
       confirm: "I have read the above and want to withdraw.",
       submit: "Withdraw",
     },
-    firstLogin: {
-      title: "Set up your profile",
-      text: "Choose the nickname you will use on Moto Mate. You can fill in the rest of your profile at any time.",
-      nickname: "Nickname",
-      nicknameHint: "Up to 15 Korean or English letters and digits",
-      submit: "Get started",
-      nicknameRequired: "Please enter a nickname.",
-      nicknameFormat: "A nickname may contain only Korean or English letters and digits.",
-      nicknameLength: "A nickname may have at most 15 characters.",
-      nicknameTaken: "This nickname is already in use.",
-    },
     account: {
       title: "Sign-in and security",
       signedInAs: "Signed in as {name}.",
@@ -296,6 +285,7 @@ export const en: Messages = {
   profile: {
     title: "Member profile",
     memberSince: "Member since {date}",
+    avatarOf: "Profile photo of {nickname}",
   },
   profileForm: {
     title: "Set up your profile",
@@ -433,9 +423,17 @@ export const en: Messages = {
     earn: "Earned",
     use: "Used",
     empty: "No point history yet.",
+    history: "Point history",
     more: "Show more",
     from: "{nickname}",
     system: "Moto Mate",
     useComingSoon: "Exchanging points for goods is coming soon.",
+    kind: {
+      welcome_grant: "Welcome gift",
+      gift: "Gift",
+      use: "Used",
+      review_reward: "Review reward",
+      adjustment: "Adjustment",
+    },
   },
 };

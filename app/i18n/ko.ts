@@ -160,17 +160,6 @@ export const ko = {
       confirm: "위 내용을 확인했으며 탈퇴에 동의합니다.",
       submit: "탈퇴하기",
     },
-    firstLogin: {
-      title: "프로필 설정",
-      text: "모토메이트에서 쓸 닉네임을 정해 주세요. 나머지 프로필은 언제든 채울 수 있습니다.",
-      nickname: "닉네임",
-      nicknameHint: "한글, 영문, 숫자로 15자 이내",
-      submit: "시작하기",
-      nicknameRequired: "닉네임을 입력해 주세요.",
-      nicknameFormat: "닉네임은 한글, 영문, 숫자만 쓸 수 있습니다.",
-      nicknameLength: "닉네임은 15자 이내로 입력해 주세요.",
-      nicknameTaken: "이미 사용 중인 닉네임입니다.",
-    },
     account: {
       title: "로그인 및 보안",
       signedInAs: "{name} 님으로 로그인했습니다.",
@@ -292,6 +281,7 @@ export const ko = {
   profile: {
     title: "회원 프로필",
     memberSince: "가입일 {date}",
+    avatarOf: "{nickname} 님의 프로필 사진",
   },
   profileForm: {
     title: "프로필 설정",
@@ -428,10 +418,18 @@ export const ko = {
     earn: "적립",
     use: "사용",
     empty: "포인트 내역이 없습니다.",
+    history: "포인트 내역",
     more: "더 보기",
     from: "{nickname} 님",
     system: "모토메이트",
     useComingSoon: "포인트로 상품 교환은 준비 중입니다.",
+    kind: {
+      welcome_grant: "가입 축하",
+      gift: "선물",
+      use: "사용",
+      review_reward: "리뷰 보상",
+      adjustment: "조정",
+    },
   },
 } as const;
 

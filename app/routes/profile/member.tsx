@@ -81,12 +81,22 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-xl space-y-6">
       <header className="flex items-center gap-4">
-        <span
-          aria-hidden="true"
-          className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-bold text-white"
-        >
-          {profile.nickname.slice(0, 2)}
-        </span>
+        {profile.avatarUrl ? (
+          <img
+            src={profile.avatarUrl}
+            alt={t("profile.avatarOf", { nickname: profile.nickname })}
+            width={64}
+            height={64}
+            className="size-16 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-bold text-white"
+          >
+            {profile.nickname.slice(0, 2)}
+          </span>
+        )}
         <div>
           <h1 className="text-2xl font-extrabold">{profile.nickname}</h1>
           <p className="text-muted text-sm">{t("profile.memberSince", { date: profile.memberSince })}</p>

@@ -87,6 +87,6 @@ describe("pinning members", () => {
 
   it("shows a public profile without e-mail or phone", async () => {
     const profile = await publicProfile(runtime.db, ids.rider);
-    expect(Object.keys(profile).sort()).toEqual(["id", "memberSince", "nickname"]);
+    expect(Object.keys(profile).sort()).toEqual(["avatarUrl", "id", "memberSince", "nickname"]);
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { phoneJpeg } from "../../../app/services/uploads/test-images";
 import { expect } from "../fixtures";
 
 export const STRONG_PASSWORD = "Saddle-Road-42!";
@@ -48,10 +49,43 @@ export async function signUpByEmail(page: Page, email: string, password = STRONG
   await page.getByRole("button", { name: "가입하기" }).click();
 }
 
-export async function finishFirstLogin(page: Page, nickname: string) {
+/** A phone photo (EXIF with GPS) to upload as an avatar. */
+export async function avatarPhoto() {
+  return { name: "riding.jpg", mimeType: "image/jpeg", buffer: await phoneJpeg() };
+}
+
+/**
+ * Completes the first-login profile as an individual member: mobile verified with the code from the outbox, one
+ * avatar, an activity area found by address search, a genre and an SNS link; then the welcome screen.
+ */
+export async function finishFirstLogin(page: Page, nickname: string, options: { phone?: string } = {}) {
   await expect(page).toHaveURL(/\/login\/new$/);
-  await page.getByLabel("닉네임").fill(nickname);
-  await page.getByRole("button", { name: "시작하기" }).click();
+  const phone = options.phone ?? uniquePhone();
+  const verified = page.getByText(/번호가 인증되었습니다\./);
+  if (!(await verified.isVisible())) {
+    await page.getByLabel("휴대폰 번호", { exact: true }).fill(phone);
+    await page.getByRole("button", { name: "인증 코드 받기" }).click();
+    await expect(page.getByText("인증 코드를 보냈습니다. 5분 안에 입력해 주세요.")).toBeVisible();
+    const code = (await latestMessage(page.request, phone)).match(/\d{6}/)![0];
+    await page.getByLabel("인증 코드", { exact: true }).fill(code);
+    await page.getByRole("button", { name: "인증하기" }).click();
+    await expect(verified).toBeVisible();
+  }
+  await page.getByLabel("닉네임 *").fill(nickname);
+  await page.getByLabel("한 줄 소개 *").fill("주말마다 남해안을 달립니다");
+  await page.getByLabel("생년월일 *").fill("1990-05-01");
+  await page.getByLabel("라이딩 경력 (년) *").fill("5");
+  await page.getByLabel("프로필 사진 *").setInputFiles(await avatarPhoto());
+  await page.getByRole("group", { name: "관심 장르 *" }).getByRole("checkbox").first().check();
+  await page.getByLabel("주소 1").fill("https://www.instagram.com/motomate_rider");
+  await page.getByLabel("주소 검색").fill("영등포");
+  await page.getByRole("button", { name: "검색", exact: true }).click();
+  await page.getByRole("button", { name: "서울특별시 영등포구" }).click();
+  await page.getByRole("button", { name: "이 위치 추가" }).click();
+  await page.getByRole("button", { name: "프로필 저장" }).click();
+  await expect(page).toHaveURL(/\/login\/welcome$/);
+  await expect(page.getByRole("status")).toContainText("가입 축하 포인트");
+  await page.getByRole("link", { name: "시작하기" }).click();
   await expect(page.getByRole("button", { name: "로그아웃" })).toBeVisible();
 }
 

@@ -1,0 +1,396 @@
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import {
+  businessProfile,
+  filterOption,
+  member,
+  memberAvatar,
+  memberGenre,
+  memberLocation,
+  memberProfile,
+  memberSns,
+} from "#app/db/schema";
+import type { Clock } from "#app/platform/clock.server";
+import type { Logger } from "#app/platform/logger.server";
+import type { FileStorage } from "#app/platform/storage/types";
+import {
+  imageLimits,
+  storeImages,
+  type StoredImage,
+  type UploadInput,
+} from "#app/services/uploads/uploads.server";
+import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
+import { UploadError } from "#app/services/uploads/errors";
+import {
+  BUSINESS_IMAGES_MAX,
+  checkBirthDate,
+  checkBusinessNumber,
+  checkBusinessTel,
+  checkIntroduction,
+  checkLocations,
+  checkMobile,
+  checkNicknameRule,
+  checkRidingYears,
+  checkSettlementPhone,
+  checkSnsUrl,
+  seoulDate,
+  snsKinds,
+  weekdays,
+  type LocationInput,
+  type MemberType,
+  type ProfileProblem,
+  type SnsKind,
+} from "./profile-rules";
+
+export const AVATARS_MAX = imageLimits.avatar;
+
+export interface BusinessInput {
+  name: string;
+  number: string;
+  tel: string;
+  typeCode: string;
+  years: number;
+  days: string[];
+  opensAt: string;
+  closesAt: string;
+  introduction: string;
+  ownerName: string;
+  email: string;
+  settlementPhone: string;
+}
+
+export interface ProfileInput {
+  nickname: string;
+  introduction: string;
+  birthDate: string;
+  ridingYears: number;
+  memberType: MemberType | "";
+  /** The first one is the main location. */
+  locations: (LocationInput & { areaCode?: string })[];
+  genres: string[];
+  sns: { kind: string; url: string }[];
+  business?: BusinessInput;
+}
+
+export type ProfileField =
+  | "nickname"
+  | "introduction"
+  | "mobile"
+  | "birthDate"
+  | "avatars"
+  | "locations"
+  | "genres"
+  | "sns"
+  | "ridingYears"
+  | "memberType"
+  | "businessName"
+  | "businessNumber"
+  | "businessTel"
+  | "businessType"
+  | "businessYears"
+  | "businessDays"
+  | "businessHours"
+  | "businessImages"
+  | "ownerName"
+  | "businessEmail"
+  | "settlementPhone";
+
+export type ProfileErrorCode = ProfileProblem | "nickname_taken" | "business_duplicate" | `upload_${string}`;
+
+/** Every field that failed, with its reason; nothing was saved. */
+export class ProfileError extends Error {
+  constructor(readonly problems: Partial<Record<ProfileField, ProfileErrorCode>>) {
+    super(
+      Object.entries(problems)
+        .map(([field, code]) => `${field}: ${code}`)
+        .join(", "),
+    );
+    this.name = "ProfileError";
+  }
+}
+
+async function knownCodes(db: Database, tableName: string, codes: string[]) {
+  if (codes.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ code: filterOption.code })
+    .from(filterOption)
+    .where(
+      and(
+        eq(filterOption.tableName, tableName),
+        inArray(filterOption.code, codes),
+        eq(filterOption.deleted, false),
+      ),
+    );
+  return new Set(rows.map((row) => row.code));
+}
+
+/** The spec's rules for every field, and the checks that need the database (duplicates, known codes). */
+export async function validateProfile(
+  db: Database,
+  now: Date,
+  userId: string,
+  input: ProfileInput,
+  files: { avatars: number; businessImages: number; mobile: string | null; mobileVerified: boolean },
+) {
+  const problems: Partial<Record<ProfileField, ProfileErrorCode>> = {};
+  const set = (field: ProfileField, problem: ProfileErrorCode | undefined) => {
+    if (problem && !problems[field]) problems[field] = problem;
+  };
+  set("nickname", checkNicknameRule(input.nickname));
+  set("introduction", checkIntroduction(input.introduction));
+  set("mobile", checkMobile(files.mobile ?? "") ?? (files.mobileVerified ? undefined : "mobile_unverified"));
+  set("birthDate", checkBirthDate(input.birthDate, seoulDate(now)));
+  set("avatars", files.avatars === 0 ? "avatar_required" : undefined);
+  set("locations", checkLocations(input.locations));
+  set("ridingYears", checkRidingYears(input.ridingYears));
+  set("genres", input.genres.length === 0 ? "genre_required" : undefined);
+  set("sns", input.sns.length === 0 ? "sns_required" : undefined);
+  for (const link of input.sns) {
+    const kind = (snsKinds as readonly string[]).includes(link.kind) ? (link.kind as SnsKind) : "other";
+    set("sns", checkSnsUrl(kind, link.url));
+  }
+  set("memberType", input.memberType ? undefined : "member_type_required");
+
+  const genres = await knownCodes(db, "motoGenre", input.genres);
+  if (input.genres.some((code) => !genres.has(code))) set("genres", "genre_required");
+
+  if (!problems.nickname) {
+    const [taken] = await db
+      .select({ id: member.id })
+      .from(member)
+      .where(and(sql`lower(${member.nickname}) = lower(${input.nickname.trim()})`, ne(member.id, userId)));
+    if (taken) set("nickname", "nickname_taken");
+  }
+
+  const business = input.business;
+  if (input.memberType === "business") {
+    if (!business) throw new ProfileError({ ...problems, businessName: "business_name_required" });
+    set("businessName", business.name.trim() ? undefined : "business_name_required");
+    set("businessNumber", checkBusinessNumber(business.number));
+    set("businessTel", checkBusinessTel(business.tel));
+    const types = await knownCodes(db, "businessType", [business.typeCode]);
+    set("businessType", types.has(business.typeCode) ? undefined : "business_type_required");
+    set(
+      "businessYears",
+      Number.isInteger(business.years) && business.years >= 0 && business.years <= 100
+        ? undefined
+        : "business_years_invalid",
+    );
+    const validDays = business.days.filter((day) => (weekdays as readonly string[]).includes(day));
+    set("businessDays", validDays.length === 0 ? "business_days_required" : undefined);
+    const hours = await knownCodes(db, "businessHours", [business.opensAt, business.closesAt]);
+    set(
+      "businessHours",
+      hours.has(business.opensAt) && hours.has(business.closesAt) ? undefined : "business_hours_required",
+    );
+    set(
+      "businessImages",
+      files.businessImages > BUSINESS_IMAGES_MAX ? "business_images_too_many" : undefined,
+    );
+    set("ownerName", business.ownerName.trim() ? undefined : "owner_name_required");
+    set(
+      "businessEmail",
+      /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(business.email.trim()) ? undefined : "business_email_invalid",
+    );
+    set("settlementPhone", checkSettlementPhone(business.settlementPhone));
+    if (!problems.businessName && !problems.businessNumber) {
+      const [duplicate] = await db
+        .select({ userId: businessProfile.userId })
+        .from(businessProfile)
+        .where(
+          and(
+            ne(businessProfile.userId, userId),
+            sql`(lower(${businessProfile.name}) = lower(${business.name.trim()}) or ${businessProfile.number} = ${business.number})`,
+          ),
+        );
+      if (duplicate) set("businessNumber", "business_duplicate");
+    }
+  }
+  return problems;
+}
+
+export interface ProfileServices {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  logger: Logger;
+}
+
+/** Whether the first-login profile has been saved (the welcome screen then completes the first login). */
+export async function hasSavedProfile(db: Database, userId: string) {
+  const [row] = await db
+    .select({ userId: memberProfile.userId })
+    .from(memberProfile)
+    .where(eq(memberProfile.userId, userId));
+  return Boolean(row);
+}
+
+/**
+ * The welcome screen: grants the welcome points (once, whatever happens) and completes the first login.
+ */
+export async function welcomeMember(db: Database, clock: Clock, userId: string, amount: number) {
+  const { granted } =
+    amount > 0 ? await grantWelcomePoints(db, userId, amount, { now: clock.now() }) : { granted: false };
+  await db.update(member).set({ profileComplete: true, updatedAt: clock.now() }).where(eq(member.id, userId));
+  return { granted };
+}
+
+/**
+ * Saves the first-login profile: files are checked and stored first, then every row is written in one transaction;
+ * if anything fails, the stored files are removed again, so nothing is half-saved.
+ */
+export async function completeProfile(
+  { db, clock, storage, logger }: ProfileServices,
+  userId: string,
+  input: ProfileInput,
+  files: { avatars: UploadInput[]; businessImages: UploadInput[] },
+) {
+  const [owner] = await db
+    .select({
+      phone: member.phoneNumber,
+      verified: member.phoneNumberVerified,
+      profileComplete: member.profileComplete,
+    })
+    .from(member)
+    .where(and(eq(member.id, userId), isNull(member.withdrawnAt)));
+  if (!owner) throw new ProfileError({ nickname: "nickname_required" });
+  const problems = await validateProfile(db, clock.now(), userId, input, {
+    avatars: files.avatars.length,
+    businessImages: files.businessImages.length,
+    mobile: owner.phone,
+    mobileVerified: Boolean(owner.verified),
+  });
+  if (files.avatars.length > AVATARS_MAX) problems.avatars ??= "upload_too_many_files";
+  if (Object.keys(problems).length > 0) throw new ProfileError(problems);
+
+  const stored: StoredImage[] = [];
+  const removeStored = () =>
+    Promise.all(stored.map((file) => storage.delete(file.key).catch(() => undefined))).then(() => undefined);
+  try {
+    stored.push(
+      ...(await storeImages(storage, files.avatars, { kind: "avatar", max: AVATARS_MAX, clock, logger })),
+    );
+  } catch (error) {
+    if (error instanceof UploadError) throw new ProfileError({ avatars: `upload_${error.code}` });
+    throw error;
+  }
+  const avatars = [...stored];
+  let businessImages: StoredImage[] = [];
+  if (input.memberType === "business" && files.businessImages.length > 0) {
+    try {
+      businessImages = await storeImages(storage, files.businessImages, {
+        kind: "business",
+        max: BUSINESS_IMAGES_MAX,
+        clock,
+        logger,
+      });
+      stored.push(...businessImages);
+    } catch (error) {
+      await removeStored();
+      if (error instanceof UploadError) throw new ProfileError({ businessImages: `upload_${error.code}` });
+      throw error;
+    }
+  }
+
+  const now = clock.now();
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(member)
+        .set({
+          nickname: input.nickname.trim(),
+          name: input.nickname.trim(),
+          memberType: input.memberType,
+          image: avatars[0]!.url,
+          updatedAt: now,
+        })
+        .where(eq(member.id, userId));
+      await tx
+        .insert(memberProfile)
+        .values({
+          userId,
+          introduction: input.introduction.trim(),
+          ridingYears: input.ridingYears,
+          birthDate: input.birthDate,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: memberProfile.userId,
+          set: {
+            introduction: input.introduction.trim(),
+            ridingYears: input.ridingYears,
+            birthDate: input.birthDate,
+            updatedAt: now,
+          },
+        });
+      await tx.delete(memberLocation).where(eq(memberLocation.userId, userId));
+      await tx.insert(memberLocation).values(
+        input.locations.map((location, position) => ({
+          userId,
+          position,
+          isMain: position === 0,
+          simpleAddress: location.simpleAddress.trim(),
+          areaCode: location.areaCode ?? null,
+          latitude: location.lat,
+          longitude: location.lng,
+        })),
+      );
+      await tx.delete(memberGenre).where(eq(memberGenre.userId, userId));
+      await tx
+        .insert(memberGenre)
+        .values([...new Set(input.genres)].map((genreCode) => ({ userId, genreCode })));
+      await tx.delete(memberSns).where(eq(memberSns.userId, userId));
+      await tx
+        .insert(memberSns)
+        .values(
+          input.sns.map((link, position) => ({ userId, kind: link.kind, url: link.url.trim(), position })),
+        );
+      await tx.insert(memberAvatar).values(
+        avatars.map((avatar, position) => ({
+          userId,
+          storageKey: avatar.key,
+          url: avatar.url,
+          width: avatar.width,
+          height: avatar.height,
+          isRepresentative: position === 0,
+          position,
+          createdAt: now,
+        })),
+      );
+      if (input.memberType === "business" && input.business) {
+        const business = input.business;
+        await tx.insert(businessProfile).values({
+          userId,
+          name: business.name.trim(),
+          number: business.number,
+          tel: business.tel,
+          typeCode: business.typeCode,
+          years: business.years,
+          days: weekdays.filter((day) => business.days.includes(day)),
+          opensAt: business.opensAt,
+          closesAt: business.closesAt,
+          introduction: business.introduction.trim(),
+          ownerName: business.ownerName.trim(),
+          email: business.email.trim(),
+          settlementPhone: business.settlementPhone,
+          images: businessImages.map((image) => ({ key: image.key, url: image.url })),
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+    });
+  } catch (error) {
+    await removeStored();
+    // A racing save took the nickname or the business name or number first: the unique indexes decide.
+    const again = await validateProfile(db, clock.now(), userId, input, {
+      avatars: 1,
+      businessImages: 0,
+      mobile: owner.phone,
+      mobileVerified: true,
+    });
+    if (again.nickname === "nickname_taken" || again.businessNumber === "business_duplicate")
+      throw new ProfileError(again);
+    throw error;
+  }
+}
