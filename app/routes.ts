@@ -22,6 +22,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("my/pin", "routes/my/pin.tsx", { id: id("my-pin") }),
       route("point", "routes/point.tsx", { id: id("point") }),
       route("my/point", "routes/point.tsx", { id: id("my-point") }),
+      route("profile", "routes/profile/mine.tsx", { id: id("profile-mine") }),
       route("profile/:id", "routes/profile/member.tsx", { id: id("profile-member") }),
     ]),
     layout("layouts/center.tsx", { id: id("layout-center") }, [

@@ -286,6 +286,11 @@ export const en: Messages = {
     title: "Member profile",
     memberSince: "Member since {date}",
     avatarOf: "Profile photo of {nickname}",
+    mine: "My profile",
+    viewPublic: "See the profile other members see",
+    saved: "Your profile was saved.",
+    mainLocation: "Main area: {area} ({lat}, {lng}); only you see the exact position.",
+    avatarNumber: "Profile photo {number}",
   },
   profileForm: {
     title: "Set up your profile",

@@ -282,6 +282,11 @@ export const ko = {
     title: "회원 프로필",
     memberSince: "가입일 {date}",
     avatarOf: "{nickname} 님의 프로필 사진",
+    mine: "내 프로필",
+    viewPublic: "다른 회원에게 보이는 프로필 보기",
+    saved: "프로필을 저장했습니다.",
+    mainLocation: "대표 활동 지역: {area} ({lat}, {lng}) — 정확한 위치는 나에게만 보입니다.",
+    avatarNumber: "프로필 사진 {number}",
   },
   profileForm: {
     title: "프로필 설정",

@@ -116,3 +116,36 @@ test("a business member completes the profile with shop details", async ({ page 
   await expect(page).toHaveURL(/\/login\/welcome$/);
   await expect(page.getByRole("status")).toHaveText("가입 축하 포인트 3,000P를 드렸습니다.");
 });
+
+test("a member edits the profile and adds an activity area on the map", async ({ page }) => {
+  await signUpByEmail(page, uniqueEmail("edit"));
+  const nickname = uniqueNickname("편집");
+  await finishFirstLogin(page, nickname);
+
+  await page.goto("/profile");
+  await expect(page.getByTestId("main-location")).toContainText("영등포구");
+  await expectAccessible(page);
+  await page.getByLabel("한 줄 소개 *").fill("평일 저녁 한강 라이딩");
+  await expect(
+    page.getByLabel("회원 유형 *").or(page.getByRole("radio", { name: "사업자 회원" })),
+  ).toBeDisabled();
+
+  await expect(page.locator(".leaflet-marker-icon")).toBeVisible();
+  const mapElement = page.getByRole("application", { name: /위치를 고르는 지도/ });
+  await mapElement.scrollIntoViewIfNeeded();
+  const map = (await mapElement.boundingBox())!;
+  await page.mouse.click(map.x + map.width / 2 + 150, map.y + map.height / 2 - 80);
+  await expect(page.getByTestId("location-candidate")).not.toBeEmpty();
+  await page.getByRole("button", { name: "이 위치 추가" }).click();
+  await expect(page.locator('input[name="locationAddress"]')).toHaveCount(2);
+
+  await page.getByRole("button", { name: "프로필 저장" }).click();
+  await expect(page.getByRole("status")).toHaveText("프로필을 저장했습니다.");
+  await expect(page.locator('input[name="locationAddress"]')).toHaveCount(2);
+
+  await page.getByRole("link", { name: "다른 회원에게 보이는 프로필 보기" }).click();
+  await expect(page.getByText("평일 저녁 한강 라이딩")).toBeVisible();
+  await expect(page.getByText("영등포구")).toBeVisible();
+  // Other members see the district, never coordinates or the mobile number.
+  await expect(page.locator("main")).not.toContainText(/37\.\d{3}|010\d{8}/);
+});

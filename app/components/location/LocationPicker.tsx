@@ -84,6 +84,11 @@ export function LocationPicker({
         const position = marker.getLatLng();
         void reverse(position.lat, position.lng);
       });
+      // A tap or click on the map moves the marker there too (easier than dragging on a phone).
+      map.on("click", (event: { latlng: { lat: number; lng: number } }) => {
+        marker.setLatLng(event.latlng);
+        void reverse(event.latlng.lat, event.latlng.lng);
+      });
       mapApi.current = {
         moveTo(lat, lng) {
           marker.setLatLng([lat, lng]);

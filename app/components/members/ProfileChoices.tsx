@@ -51,11 +51,13 @@ function Select({
   name,
   options,
   value,
+  disabled,
 }: {
   label: string;
   name: string;
   options: Option[];
   value?: string;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -67,6 +69,7 @@ function Select({
         id={id}
         name={name}
         defaultValue={value ?? ""}
+        disabled={disabled}
         className="surface min-h-11 w-full rounded-lg border border-subtle px-3"
       >
         <option value="" disabled>
@@ -92,6 +95,7 @@ export function ProfileChoices({
   businessHours,
   snsKinds,
   weekdays,
+  editing = false,
 }: {
   values: Record<string, string[]>;
   problems: Record<string, string>;
@@ -101,6 +105,8 @@ export function ProfileChoices({
   businessHours: Option[];
   snsKinds: string[];
   weekdays: string[];
+  /** Editing a saved profile: the member type and the business type are fixed. */
+  editing?: boolean;
 }) {
   const t = useT();
   const [memberType, setMemberType] = useState(initialType);
@@ -121,6 +127,7 @@ export function ProfileChoices({
                 name="memberType"
                 value={type}
                 checked={memberType === type}
+                disabled={editing && memberType !== type}
                 onChange={() => setMemberType(type)}
               />
               {t(`profileForm.${type}`)}
@@ -251,6 +258,7 @@ export function ProfileChoices({
             name="businessType"
             options={businessTypes}
             value={value("businessType")}
+            disabled={editing && Boolean(value("businessType"))}
           />
           <p className="text-muted text-xs">{t("profileForm.businessTypeHint")}</p>
           <Problem text={problems.businessType} />

@@ -3,18 +3,19 @@ import type { Route } from "./+types/new";
 import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
 import { LocationPicker } from "#app/components/location/LocationPicker";
 import { ProfileChoices } from "#app/components/members/ProfileChoices";
-import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { listFilterTable } from "#app/services/reference/filters.server";
 import { member } from "#app/db/schema";
 import { sendProfileMobileCode, verifyProfileMobile } from "#app/services/members/mobile.server";
+import { completeProfile, hasSavedProfile } from "#app/services/members/profile.server";
 import {
-  completeProfile,
-  hasSavedProfile,
-  ProfileError,
-  type ProfileInput,
-} from "#app/services/members/profile.server";
+  formValues,
+  profileFailure,
+  profileFormOptions,
+  readFiles,
+  readProfile,
+} from "#app/shell/profile-form.server";
 import { LOCATIONS_MAX, snsKinds, weekdays } from "#app/services/members/profile-rules";
 import { authDeps, formFailure, formText, requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
@@ -36,76 +37,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, config } = getRuntime();
   if (await hasSavedProfile(db, viewer.id)) throw redirect(localizePath(language, "/login/welcome"));
-  const [genres, businessTypes, businessHours, [owner]] = await Promise.all([
-    listFilterTable(db, "motoGenre"),
-    listFilterTable(db, "businessType"),
-    listFilterTable(db, "businessHours"),
+  const [options, [owner]] = await Promise.all([
+    profileFormOptions(db, language),
     db
       .select({ phone: member.phoneNumber, verified: member.phoneNumberVerified })
       .from(member)
       .where(eq(member.id, viewer.id)),
   ]);
-  const options = (items: typeof genres) =>
-    items.map((item) => ({ code: item.code, label: item.label[language] }));
   return {
-    genres: options(genres),
-    businessTypes: options(businessTypes),
-    businessHours: options(businessHours),
+    ...options,
     mobile: owner?.verified ? owner.phone : null,
     map: { tileUrl: config.mapTileUrl, attribution: config.mapTileAttribution },
   };
-}
-
-function readProfile(form: FormData): ProfileInput {
-  const all = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
-  const lats = all("locationLat");
-  const lngs = all("locationLng");
-  const codes = all("locationCode");
-  const kinds = all("snsKind");
-  const memberType = formText(form, "memberType");
-  return {
-    nickname: formText(form, "nickname"),
-    introduction: formText(form, "introduction"),
-    birthDate: formText(form, "birthDate"),
-    ridingYears: Number(formText(form, "ridingYears") || Number.NaN),
-    memberType: memberType === "individual" || memberType === "business" ? memberType : "",
-    locations: all("locationAddress").map((simpleAddress, index) => ({
-      simpleAddress,
-      lat: Number(lats[index]),
-      lng: Number(lngs[index]),
-      areaCode: codes[index] || undefined,
-    })),
-    genres: all("genre"),
-    sns: all("snsUrl")
-      .map((url, index) => ({ kind: kinds[index] ?? "other", url }))
-      .filter((link) => link.url.trim() !== ""),
-    business:
-      memberType === "business"
-        ? {
-            name: formText(form, "businessName"),
-            number: formText(form, "businessNumber").trim(),
-            tel: formText(form, "businessTel").trim(),
-            typeCode: formText(form, "businessType"),
-            years: Number(formText(form, "businessYears") || Number.NaN),
-            days: all("businessDay"),
-            opensAt: formText(form, "opensAt"),
-            closesAt: formText(form, "closesAt"),
-            introduction: formText(form, "businessIntro"),
-            ownerName: formText(form, "ownerName"),
-            email: formText(form, "businessEmail"),
-            settlementPhone: formText(form, "settlementPhone").trim(),
-          }
-        : undefined,
-  };
-}
-
-async function readFiles(form: FormData, name: string) {
-  const files = form
-    .getAll(name)
-    .filter((value): value is File => typeof value !== "string" && value.size > 0);
-  return Promise.all(
-    files.map(async (file) => ({ body: Buffer.from(await file.arrayBuffer()), declaredType: file.type })),
-  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -124,12 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
   const phone = formText(form, "mobile").trim();
-  const values = Object.fromEntries(
-    [...new Set(form.keys())].map((key) => [
-      key,
-      form.getAll(key).filter((v): v is string => typeof v === "string"),
-    ]),
-  );
+  const values = formValues(form);
   try {
     if (intent === "send-code") {
       await sendProfileMobileCode(authDeps(), viewer.id, phone, request.headers);
@@ -150,20 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
       businessImages: await readFiles(form, "businessImages"),
     });
   } catch (error) {
-    if (!(error instanceof ProfileError)) {
-      runtime.logger.error({ err: error }, "profile save failed");
-      return data(
-        { intent: "save", problems: { form: translate(language, "profileForm.saveFailed") }, values },
-        { status: 500 },
-      );
-    }
-    const problems = Object.fromEntries(
-      Object.entries(error.problems).map(([field, code]) => [
-        field,
-        translate(language, `profileForm.error.${code}` as MessageKey),
-      ]),
-    );
-    return data({ intent: "save", problems, values }, { status: 400 });
+    return profileFailure(language, error, values);
   }
   return redirect(localizePath(language, "/login/welcome"));
 }

@@ -2,13 +2,14 @@ import { data, Form, redirect, useActionData, useSearchParams } from "react-rout
 import type { Route } from "./+types/member";
 import { FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
 import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
-import { useT } from "#app/i18n/react";
+import { useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
+import { Avatar } from "#app/components/ui/Avatar";
+import { publicProfile } from "#app/services/members/profile-view.server";
 import {
   hiddenMemberIds,
   hideMember,
   pinMember,
-  publicProfile,
   RelationError,
 } from "#app/services/members/relations.server";
 import { formText, requireViewer } from "#app/shell/auth.server";
@@ -74,6 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const language = useLanguage();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const done = params.get("done");
@@ -81,24 +83,15 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-xl space-y-6">
       <header className="flex items-center gap-4">
-        {profile.avatarUrl ? (
-          <img
-            src={profile.avatarUrl}
-            alt={t("profile.avatarOf", { nickname: profile.nickname })}
-            width={64}
-            height={64}
-            className="size-16 rounded-full object-cover"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-bold text-white"
-          >
-            {profile.nickname.slice(0, 2)}
-          </span>
-        )}
+        <Avatar
+          name={profile.nickname}
+          src={profile.avatarUrl}
+          size="xl"
+          alt={t("profile.avatarOf", { nickname: profile.nickname })}
+        />
         <div>
           <h1 className="text-2xl font-extrabold">{profile.nickname}</h1>
+          {profile.business ? <p className="font-semibold">{profile.business.name}</p> : null}
           <p className="text-muted text-sm">{t("profile.memberSince", { date: profile.memberSince })}</p>
         </div>
       </header>
@@ -106,6 +99,53 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
       {done === "pinned" ? <Notice>{t("relations.pinnedDone")}</Notice> : null}
       <FormAlert error={result?.error} />
       {loaderData.hidden ? <p className="text-muted">{t("relations.isHidden")}</p> : null}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {profile.introduction ? (
+          <>
+            <dt className="text-muted">{t("profileForm.introduction")}</dt>
+            <dd>{profile.introduction}</dd>
+          </>
+        ) : null}
+        {profile.ridingYears ? (
+          <>
+            <dt className="text-muted">{t("profileForm.ridingYears")}</dt>
+            <dd>{profile.ridingYears}</dd>
+          </>
+        ) : null}
+        {profile.area ? (
+          <>
+            <dt className="text-muted">{t("profileForm.locations")}</dt>
+            <dd>{profile.area}</dd>
+          </>
+        ) : null}
+        {profile.genres.length > 0 ? (
+          <>
+            <dt className="text-muted">{t("profileForm.genres")}</dt>
+            <dd>{profile.genres.map((genre) => genre.label[language]).join(", ")}</dd>
+          </>
+        ) : null}
+        {profile.sns.length > 0 ? (
+          <>
+            <dt className="text-muted">{t("profileForm.sns")}</dt>
+            <dd>
+              <ul>
+                {profile.sns.map((link) => (
+                  <li key={link.url}>
+                    <a
+                      href={link.url}
+                      rel="noopener noreferrer nofollow"
+                      target="_blank"
+                      className="text-link underline break-all"
+                    >
+                      {t(`profileForm.snsKindName.${link.kind}` as MessageKey)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+      </dl>
       {loaderData.own ? null : (
         <div className="grid grid-cols-2 gap-2">
           <Form method="post">

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import {
   businessProfile,
@@ -239,11 +239,44 @@ export async function welcomeMember(db: Database, clock: Clock, userId: string, 
  * Saves the first-login profile: files are checked and stored first, then every row is written in one transaction;
  * if anything fails, the stored files are removed again, so nothing is half-saved.
  */
-export async function completeProfile(
+export function completeProfile(
+  services: ProfileServices,
+  userId: string,
+  input: ProfileInput,
+  files: { avatars: UploadInput[]; businessImages: UploadInput[] },
+) {
+  return saveProfile(services, userId, input, files, "create");
+}
+
+/**
+ * Edits a saved profile under the same rules. New photos are added to the ones kept; the member type and a
+ * business's type cannot change (the customer center changes them).
+ */
+export async function updateProfile(
+  services: ProfileServices,
+  userId: string,
+  input: ProfileInput,
+  files: { avatars: UploadInput[]; businessImages: UploadInput[] },
+) {
+  const [current] = await services.db
+    .select({ memberType: member.memberType, typeCode: businessProfile.typeCode })
+    .from(member)
+    .leftJoin(businessProfile, eq(businessProfile.userId, member.id))
+    .where(eq(member.id, userId));
+  const memberType = (current?.memberType ?? input.memberType) as MemberType;
+  const business =
+    memberType === "business" && input.business
+      ? { ...input.business, typeCode: current?.typeCode ?? input.business.typeCode }
+      : undefined;
+  return saveProfile(services, userId, { ...input, memberType, business }, files, "update");
+}
+
+async function saveProfile(
   { db, clock, storage, logger }: ProfileServices,
   userId: string,
   input: ProfileInput,
   files: { avatars: UploadInput[]; businessImages: UploadInput[] },
+  mode: "create" | "update",
 ) {
   const [owner] = await db
     .select({
@@ -254,22 +287,29 @@ export async function completeProfile(
     .from(member)
     .where(and(eq(member.id, userId), isNull(member.withdrawnAt)));
   if (!owner) throw new ProfileError({ nickname: "nickname_required" });
+  const kept = await db
+    .select({ url: memberAvatar.url })
+    .from(memberAvatar)
+    .where(eq(memberAvatar.userId, userId))
+    .orderBy(asc(memberAvatar.position));
   const problems = await validateProfile(db, clock.now(), userId, input, {
-    avatars: files.avatars.length,
+    avatars: kept.length + files.avatars.length,
     businessImages: files.businessImages.length,
     mobile: owner.phone,
     mobileVerified: Boolean(owner.verified),
   });
-  if (files.avatars.length > AVATARS_MAX) problems.avatars ??= "upload_too_many_files";
+  if (kept.length + files.avatars.length > AVATARS_MAX) problems.avatars ??= "upload_too_many_files";
   if (Object.keys(problems).length > 0) throw new ProfileError(problems);
 
   const stored: StoredImage[] = [];
   const removeStored = () =>
     Promise.all(stored.map((file) => storage.delete(file.key).catch(() => undefined))).then(() => undefined);
   try {
-    stored.push(
-      ...(await storeImages(storage, files.avatars, { kind: "avatar", max: AVATARS_MAX, clock, logger })),
-    );
+    if (files.avatars.length > 0) {
+      stored.push(
+        ...(await storeImages(storage, files.avatars, { kind: "avatar", max: AVATARS_MAX, clock, logger })),
+      );
+    }
   } catch (error) {
     if (error instanceof UploadError) throw new ProfileError({ avatars: `upload_${error.code}` });
     throw error;
@@ -301,7 +341,7 @@ export async function completeProfile(
           nickname: input.nickname.trim(),
           name: input.nickname.trim(),
           memberType: input.memberType,
-          image: avatars[0]!.url,
+          image: kept[0]?.url ?? avatars[0]!.url,
           updatedAt: now,
         })
         .where(eq(member.id, userId));
@@ -346,20 +386,50 @@ export async function completeProfile(
         .values(
           input.sns.map((link, position) => ({ userId, kind: link.kind, url: link.url.trim(), position })),
         );
-      await tx.insert(memberAvatar).values(
-        avatars.map((avatar, position) => ({
-          userId,
-          storageKey: avatar.key,
-          url: avatar.url,
-          width: avatar.width,
-          height: avatar.height,
-          isRepresentative: position === 0,
-          position,
-          createdAt: now,
-        })),
-      );
+      if (avatars.length > 0) {
+        await tx.insert(memberAvatar).values(
+          avatars.map((avatar, index) => ({
+            userId,
+            storageKey: avatar.key,
+            url: avatar.url,
+            width: avatar.width,
+            height: avatar.height,
+            isRepresentative: kept.length === 0 && index === 0,
+            position: kept.length + index,
+            createdAt: now,
+          })),
+        );
+      }
       if (input.memberType === "business" && input.business) {
         const business = input.business;
+        const [existing] = await tx
+          .select({ images: businessProfile.images })
+          .from(businessProfile)
+          .where(eq(businessProfile.userId, userId));
+        if (mode === "update" && existing) {
+          await tx
+            .update(businessProfile)
+            .set({
+              name: business.name.trim(),
+              number: business.number,
+              tel: business.tel,
+              years: business.years,
+              days: weekdays.filter((day) => business.days.includes(day)),
+              opensAt: business.opensAt,
+              closesAt: business.closesAt,
+              introduction: business.introduction.trim(),
+              ownerName: business.ownerName.trim(),
+              email: business.email.trim(),
+              settlementPhone: business.settlementPhone,
+              images: [
+                ...existing.images,
+                ...businessImages.map((image) => ({ key: image.key, url: image.url })),
+              ].slice(-BUSINESS_IMAGES_MAX),
+              updatedAt: now,
+            })
+            .where(eq(businessProfile.userId, userId));
+          return;
+        }
         await tx.insert(businessProfile).values({
           userId,
           name: business.name.trim(),

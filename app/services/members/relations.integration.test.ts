@@ -9,11 +9,11 @@ import {
   listHidden,
   listPinned,
   pinMember,
-  publicProfile,
   RelationError,
   unhideMember,
   unpinMember,
 } from "./relations.server";
+import { publicProfile } from "./profile-view.server";
 
 let runtime: Runtime;
 const ids = { rider: "rider-1", other: "rider-2", third: "rider-3", gone: "rider-gone" };
@@ -85,8 +85,15 @@ describe("pinning members", () => {
     expect(await listPinned(db, ids.other)).toEqual([]);
   });
 
-  it("shows a public profile without e-mail or phone", async () => {
+  it("shows a public profile without e-mail, phone or coordinates", async () => {
     const profile = await publicProfile(runtime.db, ids.rider);
-    expect(Object.keys(profile).sort()).toEqual(["avatarUrl", "id", "memberSince", "nickname"]);
+    expect(profile).toMatchObject({
+      id: ids.rider,
+      nickname: "라이더",
+      introduction: null,
+      area: null,
+      genres: [],
+    });
+    expect(JSON.stringify(profile)).not.toMatch(/r1@example\.com|latitude|longitude|phone/);
   });
 });

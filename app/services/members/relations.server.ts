@@ -119,27 +119,3 @@ export async function listPinned(db: Database, userId: string): Promise<RelatedM
     .orderBy(desc(pin.updatedAt));
   return rows.map((row) => ({ userId: row.userId, nickname: row.nickname ?? row.name, since: row.since }));
 }
-
-export interface PublicProfile {
-  id: string;
-  nickname: string;
-  /** The representative avatar, or null (initials are shown instead). */
-  avatarUrl: string | null;
-  memberSince: Date;
-}
-
-/** What anybody signed in may see of a member: never e-mail, mobile number or exact coordinates. */
-export async function publicProfile(db: Database, id: string): Promise<PublicProfile> {
-  const [row] = await db
-    .select({
-      id: member.id,
-      nickname: member.nickname,
-      name: member.name,
-      image: member.image,
-      createdAt: member.createdAt,
-    })
-    .from(member)
-    .where(and(eq(member.id, id), isNull(member.withdrawnAt)));
-  if (!row) throw new RelationError("user_not_found");
-  return { id: row.id, nickname: row.nickname ?? row.name, avatarUrl: row.image, memberSince: row.createdAt };
-}

@@ -1,0 +1,144 @@
+import { Form, redirect, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/mine";
+import { FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { LocationPicker } from "#app/components/location/LocationPicker";
+import { ProfileChoices } from "#app/components/members/ProfileChoices";
+import { Avatar } from "#app/components/ui/Avatar";
+import { languageFromPath, localizePath } from "#app/i18n";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { ownProfileView, profileFormValues } from "#app/services/members/profile-view.server";
+import { updateProfile } from "#app/services/members/profile.server";
+import { LOCATIONS_MAX, snsKinds, weekdays } from "#app/services/members/profile-rules";
+import { requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import {
+  formValues,
+  profileFailure,
+  profileFormOptions,
+  readFiles,
+  readProfile,
+} from "#app/shell/profile-form.server";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "profile.mine" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const { db, config } = getRuntime();
+  const [options, values, view] = await Promise.all([
+    profileFormOptions(db, language),
+    profileFormValues(db, viewer.id),
+    ownProfileView(db, viewer.id),
+  ]);
+  return {
+    ...options,
+    values,
+    view,
+    nickname: viewer.name,
+    map: { tileUrl: config.mapTileUrl, attribution: config.mapTileAttribution },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const values = formValues(form);
+  try {
+    await updateProfile(getRuntime(), viewer.id, readProfile(form), {
+      avatars: await readFiles(form, "avatars"),
+      businessImages: await readFiles(form, "businessImages"),
+    });
+  } catch (error) {
+    return profileFailure(language, error, values);
+  }
+  return redirect(`${localizePath(language, "/profile")}?saved=1`);
+}
+
+export default function MyProfile({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const language = useLanguage();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const values = (result?.values ?? loaderData.values) as Record<string, string[]>;
+  const problems = (result?.problems ?? {}) as Record<string, string>;
+  const locations = (values.locationAddress ?? []).map((simpleAddress, index) => ({
+    simpleAddress,
+    lat: Number(values.locationLat?.[index]),
+    lng: Number(values.locationLng?.[index]),
+    areaCode: values.locationCode?.[index] || undefined,
+  }));
+  return (
+    <section className="mx-auto max-w-xl space-y-6">
+      <header className="flex items-center gap-4">
+        <Avatar name={loaderData.nickname} src={loaderData.view.avatars[0]?.url} size="xl" />
+        <div>
+          <h1 className="text-2xl font-extrabold">{t("profile.mine")}</h1>
+          <LocalLink to={`/profile/${loaderData.view.id}`} className="text-link text-sm underline">
+            {t("profile.viewPublic")}
+          </LocalLink>
+        </div>
+      </header>
+      {params.get("saved") && !result ? <Notice>{t("profile.saved")}</Notice> : null}
+      {loaderData.view.mainLocation ? (
+        <p className="text-muted text-sm" data-testid="main-location">
+          {t("profile.mainLocation", {
+            area: loaderData.view.mainLocation.simple_address,
+            lat: loaderData.view.mainLocation.latitude.toFixed(4),
+            lng: loaderData.view.mainLocation.longitude.toFixed(4),
+          })}
+        </p>
+      ) : null}
+      {loaderData.view.avatars.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t("profileForm.avatars")}>
+          {loaderData.view.avatars.map((avatar, index) => (
+            <li key={avatar.url}>
+              <img
+                src={avatar.url}
+                alt={t("profile.avatarNumber", { number: index + 1 })}
+                width={64}
+                height={64}
+                className="size-16 rounded-lg object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
+        {problems.form ? <FormAlert error={{ code: "save_failed", message: problems.form }} /> : null}
+        {Object.keys(problems).length > 0 && !problems.form ? (
+          <FormAlert
+            error={{ code: "invalid", message: t("profileForm.fixErrors"), reasons: Object.values(problems) }}
+          />
+        ) : null}
+        <ProfileChoices
+          values={values}
+          problems={problems}
+          memberType={values.memberType?.[0] ?? "individual"}
+          genres={loaderData.genres}
+          businessTypes={loaderData.businessTypes}
+          businessHours={loaderData.businessHours}
+          snsKinds={[...snsKinds]}
+          weekdays={[...weekdays]}
+          editing
+        />
+        <LocationPicker
+          key={language}
+          initial={locations.filter((location) => Number.isFinite(location.lat))}
+          max={LOCATIONS_MAX}
+          tileUrl={loaderData.map.tileUrl}
+          attribution={loaderData.map.attribution}
+          invalid={Boolean(problems.locations)}
+        />
+        <SubmitButton>{t("profileForm.submit")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}
