@@ -60,10 +60,7 @@ export function Header({
         <div className="ml-auto flex items-center gap-2">
           {viewer ? (
             <>
-              <LocalLink
-                to="/setting/account"
-                className="hidden text-sm font-semibold hover:underline sm:inline"
-              >
+              <LocalLink to="/setting" className="hidden text-sm font-semibold hover:underline sm:inline">
                 {t("auth.header.account")}
               </LocalLink>
               <Form method="post" action={localizePath(language, "/logout")}>

@@ -4,3 +4,4 @@ export * from "./reference";
 export * from "./relations";
 export * from "./ledger";
 export * from "./profile";
+export * from "./support";

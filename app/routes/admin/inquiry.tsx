@@ -1,0 +1,98 @@
+import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/inquiry";
+import { FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { answerInquiry, inquiriesForAdmin, InquiryError } from "#app/services/support/inquiry.server";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "inquiry.adminTitle" };
+
+/** Administrators (with two-step verification) read and answer members' inquiries; anybody else gets 404. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  try {
+    const rows = await inquiriesForAdmin(getRuntime().db, viewer);
+    return {
+      inquiries: rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString().slice(0, 10),
+        answeredAt: row.answeredAt?.toISOString().slice(0, 10) ?? null,
+      })),
+    };
+  } catch (error) {
+    if (error instanceof InquiryError) {
+      const { pathname } = new URL(request.url);
+      throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
+    }
+    throw error;
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const { db, clock } = getRuntime();
+  try {
+    await answerInquiry(db, clock, viewer, Number(formText(form, "id")), formText(form, "answer"));
+  } catch (error) {
+    if (!(error instanceof InquiryError)) throw error;
+    return data(
+      {
+        error: {
+          code: error.code,
+          message: translate(language, `inquiry.error.${error.code}` as MessageKey),
+        },
+      },
+      { status: error.code === "forbidden" ? 403 : 400 },
+    );
+  }
+  return redirect(`${localizePath(language, "/admin/inquiry")}?answered=1`);
+}
+
+export default function AdminInquiry({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  return (
+    <section className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-extrabold">{t("inquiry.adminTitle")}</h1>
+      {params.get("answered") && !result ? <Notice>{t("inquiry.answerDone")}</Notice> : null}
+      <FormAlert error={result?.error} />
+      <ul className="space-y-4">
+        {loaderData.inquiries.map((item) => (
+          <li key={item.id} className="rounded-xl border border-subtle p-4">
+            <p className="text-muted text-xs">
+              {t("inquiry.from", { nickname: item.nickname ?? "-" })} · {item.createdAt}
+            </p>
+            <p className="font-semibold">{item.title}</p>
+            <p className="mt-1 whitespace-pre-wrap text-sm">{item.body}</p>
+            <Form method="post" className="mt-3 space-y-2">
+              <input type="hidden" name="id" value={item.id} />
+              <label className="block text-sm font-semibold" htmlFor={`answer-${item.id}`}>
+                {t("inquiry.answer")}
+              </label>
+              <textarea
+                id={`answer-${item.id}`}
+                name="answer"
+                rows={3}
+                defaultValue={item.answer ?? ""}
+                className="surface block w-full rounded-lg border border-subtle px-3 py-2"
+              />
+              <SubmitButton variant="secondary">{t("inquiry.answerSubmit")}</SubmitButton>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Route } from "./+types/index";
+import { LanguageSwitch } from "#app/components/shell/LanguageSwitch";
+import { ThemeSwitch } from "#app/components/shell/ThemeSwitch";
+import { LocalLink, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { readCookie } from "#app/i18n";
+import { requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+import { parseThemePreference, THEME_COOKIE } from "#app/shell/theme";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "setting.title" };
+
+/** The settings menu: entries of features that exist (later features add theirs when their pages ship). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireViewer(request);
+  return {
+    version: getRuntime().buildId,
+    theme: parseThemePreference(readCookie(request.headers.get("cookie"), THEME_COOKIE)),
+  };
+}
+
+function Entry({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <LocalLink
+        to={to}
+        className="flex min-h-12 items-center justify-between px-4 hover:bg-[var(--surface-muted)]"
+      >
+        {children}
+        <ChevronRight className="text-muted size-4" aria-hidden="true" />
+      </LocalLink>
+    </li>
+  );
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <h2 className="text-muted mb-1 px-1 text-sm font-semibold">{title}</h2>
+      <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">{children}</ul>
+    </section>
+  );
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-xl space-y-6">
+      <h1 className="text-2xl font-extrabold">{t("setting.title")}</h1>
+      <Group title={t("setting.account")}>
+        <Entry to="/profile">{t("setting.profile")}</Entry>
+        <Entry to="/setting/account">{t("setting.account")}</Entry>
+        <Entry to="/setting/blind">{t("setting.hidden")}</Entry>
+        <Entry to="/my/pin">{t("setting.pinned")}</Entry>
+        <Entry to="/my/point">{t("setting.points")}</Entry>
+      </Group>
+      <Group title={t("setting.display")}>
+        <li className="flex min-h-12 items-center justify-between gap-3 px-4">
+          <span>{t("theme.label")}</span>
+          <ThemeSwitch initial={loaderData.theme} />
+        </li>
+        <li className="flex min-h-12 items-center justify-between gap-3 px-4">
+          <span>{t("language.label")}</span>
+          <LanguageSwitch />
+        </li>
+      </Group>
+      <Group title={t("setting.support")}>
+        <li className="px-4 py-3">
+          <p className="font-semibold">{t("setting.customer")}</p>
+          <p className="text-muted text-sm">{t("setting.customerHours")}</p>
+          <p className="text-muted text-sm">{t("setting.customerEmail")}</p>
+        </li>
+        <Entry to="/setting/inquiry">{t("setting.inquiry")}</Entry>
+        <Entry to="/policy/terms">{t("footer.terms")}</Entry>
+        <Entry to="/policy/privacy">{t("footer.privacy")}</Entry>
+        <li className="text-muted flex min-h-12 items-center px-4 text-sm">
+          {t("setting.version", { version: loaderData.version })}
+        </li>
+      </Group>
+      <LocalLink
+        to="/login/withdrawal"
+        className="block px-1 text-sm text-rose-700 underline dark:text-rose-300"
+      >
+        {t("setting.withdraw")}
+      </LocalLink>
+    </section>
+  );
+}

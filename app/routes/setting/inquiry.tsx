@@ -1,0 +1,116 @@
+import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/inquiry";
+import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { InquiryError, myInquiries, sendInquiry } from "#app/services/support/inquiry.server";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "inquiry.title" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const rows = await myInquiries(getRuntime().db, viewer.id);
+  return {
+    inquiries: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString().slice(0, 10),
+      answeredAt: row.answeredAt?.toISOString().slice(0, 10) ?? null,
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const input = { title: formText(form, "title"), body: formText(form, "body") };
+  const { db, clock } = getRuntime();
+  try {
+    await sendInquiry(db, clock, viewer.id, input);
+  } catch (error) {
+    if (!(error instanceof InquiryError)) throw error;
+    return data(
+      {
+        error: {
+          code: error.code,
+          message: translate(language, `inquiry.error.${error.code}` as MessageKey),
+        },
+        values: input,
+      },
+      { status: 400 },
+    );
+  }
+  return redirect(`${localizePath(language, "/setting/inquiry")}?sent=1`);
+}
+
+export default function Inquiry({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  return (
+    <section className="mx-auto max-w-xl space-y-6">
+      <h1 className="text-2xl font-extrabold">{t("inquiry.title")}</h1>
+      <p className="text-muted text-sm">{t("inquiry.text")}</p>
+      {params.get("sent") && !result ? <Notice>{t("inquiry.sent")}</Notice> : null}
+      <Form method="post" className="space-y-3" noValidate>
+        <FormAlert error={result?.error} />
+        <Field
+          label={t("inquiry.subject")}
+          name="title"
+          maxLength={100}
+          required
+          defaultValue={result?.values.title}
+        />
+        <div className="space-y-1">
+          <label htmlFor="inquiry-body" className="block text-sm font-semibold">
+            {t("inquiry.body")}
+          </label>
+          <textarea
+            id="inquiry-body"
+            name="body"
+            rows={6}
+            maxLength={2000}
+            required
+            defaultValue={result?.values.body}
+            className="surface block w-full rounded-lg border border-subtle px-3 py-2"
+          />
+        </div>
+        <SubmitButton>{t("inquiry.submit")}</SubmitButton>
+      </Form>
+      <section aria-labelledby="my-inquiries" className="space-y-3">
+        <h2 id="my-inquiries" className="text-lg font-bold">
+          {t("inquiry.mine")}
+        </h2>
+        {loaderData.inquiries.length === 0 ? <p className="text-muted">{t("inquiry.empty")}</p> : null}
+        <ul className="space-y-3">
+          {loaderData.inquiries.map((item) => (
+            <li key={item.id} className="rounded-xl border border-subtle p-4">
+              <p className="font-semibold">{item.title}</p>
+              <p className="text-muted text-xs">{item.createdAt}</p>
+              <p className="mt-2 whitespace-pre-wrap text-sm">{item.body}</p>
+              {item.answer ? (
+                <div className="surface-muted mt-3 rounded-lg p-3 text-sm">
+                  <p className="font-semibold">{t("inquiry.answeredOn", { date: item.answeredAt ?? "" })}</p>
+                  <p className="mt-1 whitespace-pre-wrap" data-testid="inquiry-answer">
+                    {item.answer}
+                  </p>
+                </div>
+              ) : (
+                <p className="text-muted mt-3 text-sm">{t("inquiry.waiting")}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </section>
+  );
+}

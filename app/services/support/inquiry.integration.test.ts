@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { member } from "#app/db/schema";
+import type { Runtime } from "#app/platform/runtime.server";
+import { createTestRuntime } from "../../../tests/setup/runtime";
+import { answerInquiry, inquiriesForAdmin, InquiryError, myInquiries, sendInquiry } from "./inquiry.server";
+
+let runtime: Runtime;
+const rider = { id: "rider", role: "member", twoFactorEnabled: false };
+const admin = { id: "admin", role: "admin", twoFactorEnabled: true };
+
+beforeAll(async () => {
+  runtime = await createTestRuntime();
+  await runtime.db.insert(member).values([
+    { id: "rider", name: "rider", nickname: "라이더", email: "rider@example.com" },
+    {
+      id: "admin",
+      name: "admin",
+      nickname: "관리자",
+      email: "admin@example.com",
+      role: "admin",
+      twoFactorEnabled: true,
+    },
+  ]);
+});
+
+async function code(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(InquiryError);
+  return (error as InquiryError).code;
+}
+
+describe("1:1 inquiries", () => {
+  it("are sent by members and answered by administrators with two-step verification", async () => {
+    const { db, clock } = runtime;
+    expect(await code(sendInquiry(db, clock, rider.id, { title: " ", body: "x" }))).toBe("title_required");
+    expect(await code(sendInquiry(db, clock, rider.id, { title: "가".repeat(101), body: "x" }))).toBe(
+      "title_length",
+    );
+    expect(await code(sendInquiry(db, clock, rider.id, { title: "제목", body: "" }))).toBe("body_required");
+    const id = await sendInquiry(db, clock, rider.id, {
+      title: "포인트 문의",
+      body: "가입 포인트가 안 보여요",
+    });
+
+    expect(await code(inquiriesForAdmin(db, rider))).toBe("forbidden");
+    expect(await code(inquiriesForAdmin(db, { ...admin, twoFactorEnabled: false }))).toBe("forbidden");
+    expect(await code(answerInquiry(db, clock, rider, id, "직접 답변"))).toBe("forbidden");
+    expect((await inquiriesForAdmin(db, admin, { open: true })).map((row) => row.title)).toEqual([
+      "포인트 문의",
+    ]);
+
+    await answerInquiry(db, clock, admin, id, "내 포인트 메뉴에서 확인할 수 있습니다.");
+    expect(await inquiriesForAdmin(db, admin, { open: true })).toEqual([]);
+    const [mine] = await myInquiries(db, rider.id);
+    expect(mine).toMatchObject({ title: "포인트 문의", answer: "내 포인트 메뉴에서 확인할 수 있습니다." });
+    expect(await code(answerInquiry(db, clock, admin, 9999, "없음"))).toBe("not_found");
+    expect(await myInquiries(db, admin.id)).toEqual([]);
+  });
+});

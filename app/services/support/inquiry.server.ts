@@ -1,0 +1,102 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { inquiry, member } from "#app/db/schema";
+import type { Clock } from "#app/platform/clock.server";
+
+export const INQUIRY_TITLE_MAX = 100;
+export const INQUIRY_BODY_MAX = 2000;
+export const ANSWER_MAX = 4000;
+
+export type InquiryProblem =
+  | "title_required"
+  | "title_length"
+  | "body_required"
+  | "body_length"
+  | "answer_required"
+  | "not_found"
+  | "forbidden";
+
+export class InquiryError extends Error {
+  constructor(readonly code: InquiryProblem) {
+    super(code);
+    this.name = "InquiryError";
+  }
+}
+
+export async function sendInquiry(
+  db: Database,
+  clock: Clock,
+  userId: string,
+  input: { title: string; body: string },
+) {
+  const title = input.title.trim();
+  const body = input.body.trim();
+  if (!title) throw new InquiryError("title_required");
+  if ([...title].length > INQUIRY_TITLE_MAX) throw new InquiryError("title_length");
+  if (!body) throw new InquiryError("body_required");
+  if ([...body].length > INQUIRY_BODY_MAX) throw new InquiryError("body_length");
+  const [row] = await db
+    .insert(inquiry)
+    .values({ userId, title, body, createdAt: clock.now() })
+    .returning({ id: inquiry.id });
+  return row!.id;
+}
+
+/** A member's own inquiries with their answers, newest first. */
+export async function myInquiries(db: Database, userId: string) {
+  return db
+    .select({
+      id: inquiry.id,
+      title: inquiry.title,
+      body: inquiry.body,
+      answer: inquiry.answer,
+      answeredAt: inquiry.answeredAt,
+      createdAt: inquiry.createdAt,
+    })
+    .from(inquiry)
+    .where(eq(inquiry.userId, userId))
+    .orderBy(desc(inquiry.id))
+    .limit(50);
+}
+
+/** For administrators: inquiries, unanswered first. */
+export async function inquiriesForAdmin(
+  db: Database,
+  actor: { role: string; twoFactorEnabled: boolean },
+  options: { open?: boolean } = {},
+) {
+  if (actor.role !== "admin" || !actor.twoFactorEnabled) throw new InquiryError("forbidden");
+  return db
+    .select({
+      id: inquiry.id,
+      title: inquiry.title,
+      body: inquiry.body,
+      answer: inquiry.answer,
+      answeredAt: inquiry.answeredAt,
+      createdAt: inquiry.createdAt,
+      nickname: member.nickname,
+    })
+    .from(inquiry)
+    .innerJoin(member, eq(member.id, inquiry.userId))
+    .where(options.open ? isNull(inquiry.answeredAt) : undefined)
+    .orderBy(desc(inquiry.id))
+    .limit(100);
+}
+
+export async function answerInquiry(
+  db: Database,
+  clock: Clock,
+  actor: { id: string; role: string; twoFactorEnabled: boolean },
+  inquiryId: number,
+  answer: string,
+) {
+  if (actor.role !== "admin" || !actor.twoFactorEnabled) throw new InquiryError("forbidden");
+  const text = answer.trim();
+  if (!text || [...text].length > ANSWER_MAX) throw new InquiryError("answer_required");
+  const updated = await db
+    .update(inquiry)
+    .set({ answer: text, answeredBy: actor.id, answeredAt: clock.now() })
+    .where(and(eq(inquiry.id, inquiryId)))
+    .returning({ id: inquiry.id });
+  if (updated.length === 0) throw new InquiryError("not_found");
+}

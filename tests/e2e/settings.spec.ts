@@ -1,0 +1,78 @@
+import { expect, expectAccessible, test } from "./fixtures";
+import {
+  finishFirstLogin,
+  signOut,
+  signUpByEmail,
+  STRONG_PASSWORD,
+  totp,
+  uniqueEmail,
+  uniqueNickname,
+} from "./support/auth";
+
+test("the settings menu, and a 1:1 inquiry answered by an administrator with two-step verification", async ({
+  page,
+  browser,
+}) => {
+  await signUpByEmail(page, uniqueEmail("asks"));
+  await finishFirstLogin(page, uniqueNickname("문의"));
+  await page.goto("/setting");
+  await expectAccessible(page);
+  for (const entry of [
+    "내 프로필",
+    "로그인 및 보안",
+    "숨긴 회원",
+    "1:1 문의",
+    "이용약관",
+    "개인정보처리방침",
+  ]) {
+    await expect(page.getByRole("main").getByRole("link", { name: entry, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/^버전 /)).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "1:1 문의" }).click();
+  await page.getByRole("button", { name: "문의 보내기" }).click();
+  await expect(page.getByRole("alert")).toHaveText("제목을 입력해 주세요.");
+  const title = `포인트 문의 ${Date.now()}`;
+  await page.getByLabel("제목").fill(title);
+  await page.getByLabel("내용").fill("가입 축하 포인트는 어디서 확인하나요?");
+  await page.getByRole("button", { name: "문의 보내기" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "문의를 보냈습니다. 답변은 이 페이지에서 확인할 수 있습니다.",
+  );
+  await expect(page.getByText("답변 대기 중")).toBeVisible();
+  // A member is not an administrator.
+  expect((await page.goto("/admin/inquiry"))?.status()).toBe(404);
+
+  const adminContext = await browser.newContext({
+    locale: "ko-KR",
+    extraHTTPHeaders: { "Accept-Language": "ko", "X-Forwarded-For": "198.51.100.253" },
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+  });
+  const admin = await adminContext.newPage();
+  await signUpByEmail(admin, "admin@motomate.test");
+  await finishFirstLogin(admin, uniqueNickname("관리"));
+  // An administrator must turn on two-step verification first.
+  await admin.goto("/admin/inquiry");
+  await expect(admin).toHaveURL(/\/setting\/account$/);
+  await expect(admin.getByText("관리자 계정은 2단계 인증을 켜야 관리 기능을 쓸 수 있습니다.")).toBeVisible();
+  const twoFactor = admin.getByRole("region", { name: "2단계 인증 (OTP)" });
+  await twoFactor.getByLabel("비밀번호 확인").fill(STRONG_PASSWORD);
+  await twoFactor.getByRole("button", { name: "2단계 인증 켜기" }).click();
+  const secret = (await admin.getByTestId("totp-secret").textContent())!.trim();
+  await admin.getByLabel("인증 앱의 6자리 코드").fill(totp(secret));
+  await admin.getByRole("button", { name: "등록 완료" }).click();
+  await expect(admin.getByRole("status")).toHaveText("2단계 인증을 켰습니다.");
+
+  await admin.goto("/admin/inquiry");
+  const item = admin.getByRole("listitem").filter({ hasText: title });
+  await item.getByLabel("답변").fill("마이 > 포인트에서 확인할 수 있습니다.");
+  await item.getByRole("button", { name: "답변 등록" }).click();
+  await expect(admin.getByRole("status")).toHaveText("답변을 등록했습니다.");
+  await adminContext.close();
+
+  await page.goto("/setting/inquiry");
+  await expect(page.getByTestId("inquiry-answer").first()).toHaveText(
+    "마이 > 포인트에서 확인할 수 있습니다.",
+  );
+  await signOut(page);
+});
