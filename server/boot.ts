@@ -20,6 +20,7 @@ import { createRealtime } from "#app/platform/realtime.server";
 import { createLocalStorage } from "#app/platform/storage/local.server";
 import { createAddressProvider } from "#app/services/location/address-provider.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
+import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { createHttpApp } from "./app";
 
@@ -145,6 +146,11 @@ export async function startServer({
         next(error);
       }
     };
+  }
+
+  if (config.demoData) {
+    const seeded = await seedDemoMembers(runtime);
+    if (seeded > 0) logger.info({ members: seeded }, "demo members created (see README)");
   }
 
   const app = createHttpApp({ runtime, pages, beforePages, mountStatic });

@@ -93,6 +93,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_NAME: z.string().default("OpenID"),
   KAKAO_REST_API_KEY: optionalString,
+  DEMO_DATA: optionalString.pipe(z.enum(["true", "false"], { error: "expected true or false" }).optional()),
   WELCOME_POINTS: z.coerce
     .number({ error: "expected a whole number of points" })
     .int("expected a whole number of points")
@@ -133,6 +134,8 @@ export interface AppConfig {
   kakaoRestApiKey: string | undefined;
   /** Points granted once to each member on the welcome screen. */
   welcomePoints: number;
+  /** Seed demo members into an empty database: on by default for the embedded one, off for PostgreSQL. */
+  demoData: boolean;
 }
 
 export const socialProviderIds = ["kakao", "naver", "google", "apple"] as const;
@@ -248,5 +251,6 @@ export function loadConfig(
         : undefined,
     kakaoRestApiKey: parsed.KAKAO_REST_API_KEY,
     welcomePoints: parsed.WELCOME_POINTS,
+    demoData: parsed.DEMO_DATA ? parsed.DEMO_DATA === "true" : parsed.DATABASE_URL === undefined,
   };
 }
