@@ -9,6 +9,7 @@ import {
   searchAddress,
 } from "#app/services/location/address-provider.server";
 import { nearestArea } from "#app/services/location/address-search";
+import { nicknameProblem } from "#app/services/members/profile.server";
 import { blockList } from "#app/services/members/relations.server";
 import { filterTableNameSchema, listFilterTable } from "#app/services/reference/filters.server";
 import { fromNodeHeaders } from "better-auth/node";
@@ -94,6 +95,22 @@ export function createApiRouter(runtime: Runtime) {
       lat: area.lat,
       lng: area.lng,
       code: area.code,
+    });
+  });
+
+  // The profile form's nickname duplicate check (the save checks again).
+  api.get("/member/nickname", async (req, res) => {
+    const session = await runtime.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    if (!session) return sendApiError(req, res, 401, "login_required", "auth.error.login_required");
+    const nickname = typeof req.query.nickname === "string" ? req.query.nickname : "";
+    const problem = await nicknameProblem(runtime.db, session.user.id, nickname);
+    res.set("Cache-Control", "no-store");
+    res.json({
+      available: !problem,
+      message: translate(
+        requestLanguage(req),
+        problem ? (`profileForm.error.${problem}` as MessageKey) : "profileForm.nicknameAvailable",
+      ),
     });
   });
 

@@ -291,6 +291,7 @@ export const en: Messages = {
     saved: "Your profile was saved.",
     mainLocation: "Main area: {area} ({lat}, {lng}); only you see the exact position.",
     avatarNumber: "Profile photo {number}",
+    areaMap: "Map of the main riding area, {area}",
   },
   profileForm: {
     title: "Set up your profile",
@@ -300,6 +301,9 @@ export const en: Messages = {
     business: "Business",
     nickname: "Nickname",
     nicknameHint: "Up to 15 Korean or English letters and digits",
+    checkNickname: "Check availability",
+    nicknameAvailable: "This nickname is available.",
+    nicknameCheckNeeded: "Please check that the nickname is available.",
     introduction: "One-line introduction",
     introductionHint: "Up to 40 characters",
     mobile: "Mobile number",
@@ -393,6 +397,8 @@ export const en: Messages = {
       business_name_required: "Please enter the business name.",
       business_number_format: "Enter the business registration number as 10 digits without hyphens.",
       business_number_invalid: "This business registration number cannot be used.",
+      business_number_lookup_failed:
+        "The business registration number lookup failed. Please try again later.",
       business_duplicate: "The business name or registration number is already registered.",
       business_tel_format: "Enter the business phone as 9 to 12 digits.",
       business_type_required: "Please choose a business type.",

@@ -20,6 +20,12 @@ test("an individual member completes the first-login profile; the avatar is stor
   // An empty save names every problem and keeps what was typed.
   await page.getByLabel("닉네임 *").fill("라이더 !");
   await page.getByRole("button", { name: "프로필 저장" }).click();
+  await expect(page.getByText("닉네임 중복 확인을 해 주세요.")).toBeVisible();
+  await page.getByRole("button", { name: "중복 확인" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "닉네임은 한글, 영문, 숫자만 쓸 수 있습니다." }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "프로필 저장" }).click();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("입력 내용을 확인해 주세요.");
   await expect(alert).toContainText("닉네임은 한글, 영문, 숫자만 쓸 수 있습니다.");
@@ -89,6 +95,8 @@ test("a business member completes the profile with shop details", async ({ page 
     .setInputFiles({ name: "shop.png", mimeType: "image/png", buffer: png });
 
   await page.getByLabel("닉네임 *").fill(uniqueNickname("업체"));
+  await page.getByRole("button", { name: "중복 확인" }).click();
+  await expect(page.getByText("사용할 수 있는 닉네임입니다.")).toBeVisible();
   await page.getByLabel("한 줄 소개 *").fill("바이크 정비 20년");
   await page.getByLabel("생년월일 *").fill("1980-01-15");
   await page.getByLabel("라이딩 경력 (년) *").fill("20");
@@ -145,7 +153,8 @@ test("a member edits the profile and adds an activity area on the map", async ({
 
   await page.getByRole("link", { name: "다른 회원에게 보이는 프로필 보기" }).click();
   await expect(page.getByText("평일 저녁 한강 라이딩")).toBeVisible();
-  await expect(page.getByText("영등포구")).toBeVisible();
+  await expect(page.locator("dd", { hasText: "영등포구" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "주요 활동 지역 영등포구 지도" })).toBeVisible();
   // Other members see the district, never coordinates or the mobile number.
   await expect(page.locator("main")).not.toContainText(/37\.\d{3}|010\d{8}/);
 });

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import type { FormError } from "#app/shell/auth.server";
 
@@ -7,7 +7,7 @@ export function Field({
   hint,
   error,
   ...input
-}: { label: string; hint?: string; error?: boolean } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; hint?: string; error?: boolean } & ComponentProps<"input">) {
   const id = useId();
   return (
     <div className="space-y-1">

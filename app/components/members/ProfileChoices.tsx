@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Field } from "#app/components/auth/fields";
 import type { MessageKey } from "#app/i18n";
 import { useT } from "#app/i18n/react";
@@ -85,6 +85,88 @@ function Select({
   );
 }
 
+/**
+ * The nickname with its duplicate check. Saving with a nickname that was not checked is stopped here with the
+ * spec's "please check duplication"; the server checks again on save either way.
+ */
+function NicknameCheck({
+  initial,
+  invalid,
+  skipUnchanged,
+}: {
+  initial?: string;
+  invalid: boolean;
+  skipUnchanged: boolean;
+}) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [checked, setChecked] = useState<string | undefined>(skipUnchanged ? initial : undefined);
+  const [result, setResult] = useState<{ available: boolean; message: string } | undefined>();
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const guard = (event: Event) => {
+      const current = input.current?.value ?? "";
+      if (current.trim() !== "" && current !== checked) {
+        event.preventDefault();
+        event.stopPropagation();
+        setResult({ available: false, message: t("profileForm.nicknameCheckNeeded") });
+        input.current?.focus();
+      }
+    };
+    form.addEventListener("submit", guard, { capture: true });
+    return () => form.removeEventListener("submit", guard, { capture: true });
+  }, [checked, t]);
+  async function check() {
+    const nickname = input.current?.value ?? "";
+    const response = await fetch(`/api/member/nickname?nickname=${encodeURIComponent(nickname)}`);
+    const body = (await response.json()) as {
+      available?: boolean;
+      message?: string;
+      error?: { message: string };
+    };
+    setChecked(nickname);
+    setResult({ available: Boolean(body.available), message: body.message ?? body.error?.message ?? "" });
+  }
+  return (
+    <div className="space-y-1">
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <Field
+            ref={input}
+            label={`${t("profileForm.nickname")} *`}
+            name="nickname"
+            maxLength={15}
+            hint={t("profileForm.nicknameHint")}
+            defaultValue={initial}
+            error={invalid}
+            onChange={() => setResult(undefined)}
+          />
+        </div>
+        <button
+          type="button"
+          onClick={() => void check()}
+          className="mb-5 min-h-11 rounded-lg border border-subtle px-3 text-sm"
+        >
+          {t("profileForm.checkNickname")}
+        </button>
+      </div>
+      {result ? (
+        <p
+          role="status"
+          className={
+            result.available
+              ? "text-sm text-primary dark:text-[var(--link)]"
+              : "text-sm text-rose-700 dark:text-rose-300"
+          }
+        >
+          {result.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The member fields of the profile form (individual and business), keeping what was typed after an error. */
 export function ProfileChoices({
   values,
@@ -135,13 +217,10 @@ export function ProfileChoices({
           ))}
         </div>
       </fieldset>
-      <Field
-        label={`${t("profileForm.nickname")} *`}
-        name="nickname"
-        maxLength={15}
-        hint={t("profileForm.nicknameHint")}
-        defaultValue={value("nickname")}
-        error={Boolean(problems.nickname)}
+      <NicknameCheck
+        initial={value("nickname")}
+        invalid={Boolean(problems.nickname)}
+        skipUnchanged={editing}
       />
       <Problem text={problems.nickname} />
       <Field

@@ -4,6 +4,7 @@ import { FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
 import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
 import { useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
+import { MapView } from "#app/components/map/MapView";
 import { Avatar } from "#app/components/ui/Avatar";
 import { publicProfile } from "#app/services/members/profile-view.server";
 import {
@@ -33,6 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return {
       profile: { ...profile, memberSince: profile.memberSince.toISOString().slice(0, 10) },
       own: profile.id === viewer.id,
+      map: { tileUrl: getRuntime().config.mapTileUrl, attribution: getRuntime().config.mapTileAttribution },
       hidden,
       pageTitle: profile.nickname,
     };
@@ -146,6 +148,22 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </dl>
+      {profile.areaCenter && profile.area ? (
+        <MapView
+          center={profile.areaCenter}
+          level={7}
+          markers={[
+            {
+              ...profile.areaCenter,
+              title: profile.area,
+              infoWindow: { content: profile.area, visible: true },
+            },
+          ]}
+          tileUrl={loaderData.map.tileUrl}
+          attribution={loaderData.map.attribution}
+          label={t("profile.areaMap", { area: profile.area })}
+        />
+      ) : null}
       {loaderData.own ? null : (
         <div className="grid grid-cols-2 gap-2">
           <Form method="post">

@@ -10,7 +10,13 @@ import {
   memberProfile,
   memberSns,
 } from "#app/db/schema";
+import { areaByCode } from "#app/services/location/address-search";
 import { RelationError } from "./relations.server";
+
+function areaCenter(code: string | null) {
+  const area = code ? areaByCode(code) : undefined;
+  return area ? { lat: area.lat, lng: area.lng } : null;
+}
 
 export interface PublicProfile {
   id: string;
@@ -23,6 +29,8 @@ export interface PublicProfile {
   sns: { kind: string; url: string }[];
   /** The main activity area at district level only; exact coordinates are never public. */
   area: string | null;
+  /** The centre of that district (from the gazetteer), for a map that shows the area and nothing finer. */
+  areaCenter: { lat: number; lng: number } | null;
   business: { name: string } | null;
   memberSince: Date;
 }
@@ -61,7 +69,7 @@ export async function publicProfile(db: Database, id: string): Promise<PublicPro
       .where(eq(memberSns.userId, id))
       .orderBy(asc(memberSns.position)),
     db
-      .select({ area: memberLocation.simpleAddress })
+      .select({ area: memberLocation.simpleAddress, code: memberLocation.areaCode })
       .from(memberLocation)
       .where(and(eq(memberLocation.userId, id), eq(memberLocation.isMain, true))),
   ]);
@@ -74,6 +82,7 @@ export async function publicProfile(db: Database, id: string): Promise<PublicPro
     genres: genres.map((genre) => ({ code: genre.code, label: { ko: genre.ko, en: genre.en } })),
     sns,
     area: main?.area ?? null,
+    areaCenter: areaCenter(main?.code ?? null),
     business: row.businessName ? { name: row.businessName } : null,
     memberSince: row.createdAt,
   };

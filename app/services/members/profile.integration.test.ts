@@ -9,7 +9,13 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
 import { jpeg, phoneJpeg } from "#app/services/uploads/test-images";
 import { createTestRuntime } from "../../../tests/setup/runtime";
-import { completeProfile, ProfileError, welcomeMember, type ProfileInput } from "./profile.server";
+import {
+  completeProfile,
+  ProfileError,
+  validateProfile,
+  welcomeMember,
+  type ProfileInput,
+} from "./profile.server";
 
 let runtime: Runtime;
 let counter = 0;
@@ -180,6 +186,20 @@ describe("first-login profile", () => {
     expect(
       await runtime.db.select().from(businessProfile).where(eq(businessProfile.number, "2208162517")),
     ).toHaveLength(1);
+  });
+
+  it("says 'business number lookup failed' when the verifier cannot answer", async () => {
+    const id = await newMember();
+    const failing = { kind: "registry", verify: () => Promise.reject(new Error("registry down")) };
+    const found = await validateProfile(
+      runtime.db,
+      runtime.clock.now(),
+      id,
+      business("조회업체", "조회정비", "1248100998"),
+      { avatars: 1, businessImages: 0, mobile: "01012345678", mobileVerified: true },
+      failing,
+    );
+    expect(found.businessNumber).toBe("business_number_lookup_failed");
   });
 
   it("welcomes a member once, with points granted once even when asked concurrently", async () => {

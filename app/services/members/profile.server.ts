@@ -20,6 +20,7 @@ import {
   type UploadInput,
 } from "#app/services/uploads/uploads.server";
 import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
+import { checkDigitVerifier, type BusinessNumberVerifier } from "./business-verifier.server";
 import { UploadError } from "#app/services/uploads/errors";
 import {
   BUSINESS_IMAGES_MAX,
@@ -95,7 +96,12 @@ export type ProfileField =
   | "businessEmail"
   | "settlementPhone";
 
-export type ProfileErrorCode = ProfileProblem | "nickname_taken" | "business_duplicate" | `upload_${string}`;
+export type ProfileErrorCode =
+  | ProfileProblem
+  | "nickname_taken"
+  | "business_duplicate"
+  | "business_number_lookup_failed"
+  | `upload_${string}`;
 
 /** Every field that failed, with its reason; nothing was saved. */
 export class ProfileError extends Error {
@@ -131,6 +137,7 @@ export async function validateProfile(
   userId: string,
   input: ProfileInput,
   files: { avatars: number; businessImages: number; mobile: string | null; mobileVerified: boolean },
+  verifier: BusinessNumberVerifier = checkDigitVerifier,
 ) {
   const problems: Partial<Record<ProfileField, ProfileErrorCode>> = {};
   const set = (field: ProfileField, problem: ProfileErrorCode | undefined) => {
@@ -154,19 +161,18 @@ export async function validateProfile(
   const genres = await knownCodes(db, "motoGenre", input.genres);
   if (input.genres.some((code) => !genres.has(code))) set("genres", "genre_required");
 
-  if (!problems.nickname) {
-    const [taken] = await db
-      .select({ id: member.id })
-      .from(member)
-      .where(and(sql`lower(${member.nickname}) = lower(${input.nickname.trim()})`, ne(member.id, userId)));
-    if (taken) set("nickname", "nickname_taken");
-  }
+  if (!problems.nickname) set("nickname", await nicknameProblem(db, userId, input.nickname));
 
   const business = input.business;
   if (input.memberType === "business") {
     if (!business) throw new ProfileError({ ...problems, businessName: "business_name_required" });
     set("businessName", business.name.trim() ? undefined : "business_name_required");
     set("businessNumber", checkBusinessNumber(business.number));
+    if (!problems.businessNumber) {
+      const status = await verifier.verify(business.number).catch(() => "lookup_failed" as const);
+      if (status === "unusable") set("businessNumber", "business_number_invalid");
+      if (status === "lookup_failed") set("businessNumber", "business_number_lookup_failed");
+    }
     set("businessTel", checkBusinessTel(business.tel));
     const types = await knownCodes(db, "businessType", [business.typeCode]);
     set("businessType", types.has(business.typeCode) ? undefined : "business_type_required");
@@ -207,6 +213,21 @@ export async function validateProfile(
     }
   }
   return problems;
+}
+
+/** The nickname duplicate check of the profile form: a rule problem, "taken", or undefined when it is free. */
+export async function nicknameProblem(
+  db: Database,
+  userId: string,
+  nickname: string,
+): Promise<ProfileErrorCode | undefined> {
+  const problem = checkNicknameRule(nickname);
+  if (problem) return problem;
+  const [taken] = await db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(sql`lower(${member.nickname}) = lower(${nickname.trim()})`, ne(member.id, userId)));
+  return taken ? "nickname_taken" : undefined;
 }
 
 export interface ProfileServices {

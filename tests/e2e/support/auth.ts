@@ -72,6 +72,8 @@ export async function finishFirstLogin(page: Page, nickname: string, options: { 
     await expect(verified).toBeVisible();
   }
   await page.getByLabel("닉네임 *").fill(nickname);
+  await page.getByRole("button", { name: "중복 확인" }).click();
+  await expect(page.getByText("사용할 수 있는 닉네임입니다.")).toBeVisible();
   await page.getByLabel("한 줄 소개 *").fill("주말마다 남해안을 달립니다");
   await page.getByLabel("생년월일 *").fill("1990-05-01");
   await page.getByLabel("라이딩 경력 (년) *").fill("5");
