@@ -6,8 +6,8 @@ import type { AuthDeps } from "#app/services/auth/accounts.server";
 import { AuthError, authErrorStatus } from "#app/services/auth/errors";
 
 export function authDeps(): AuthDeps {
-  const { auth, db, clock, messaging, config } = getRuntime();
-  return { auth, db, clock, messaging, config };
+  const { auth, db, clock, messaging, config, storage } = getRuntime();
+  return { auth, db, clock, messaging, config, storage };
 }
 
 export interface FormError {

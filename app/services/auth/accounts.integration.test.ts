@@ -233,6 +233,7 @@ describe("withdrawal, sign-in methods and roles", () => {
     expect(after?.withdrawnAt).toBeInstanceOf(Date);
     expect(await runtime.db.select().from(session).where(eq(session.userId, row!.id))).toEqual([]);
     expect(await runtime.db.select().from(account).where(eq(account.userId, row!.id))).toEqual([]);
+    expect(after?.nickname).toBeNull();
     expect(
       (await refusal(signIn(deps, { identifier: "leaving@example.com", password: PASSWORD }, client()))).code,
     ).toBe("already_withdrawn");

@@ -2,12 +2,26 @@ import { createHmac } from "node:crypto";
 import { and, count, eq, inArray, ne, or } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import type { Database } from "#app/db/client.server";
-import { account, member, session, twoFactor, verification, withdrawnIdentity } from "#app/db/schema";
+import {
+  account,
+  businessProfile,
+  member,
+  memberAvatar,
+  memberGenre,
+  memberLocation,
+  memberProfile,
+  memberSns,
+  session,
+  twoFactor,
+  verification,
+  withdrawnIdentity,
+} from "#app/db/schema";
 import type { Auth } from "#app/platform/auth/auth.server";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Clock } from "#app/platform/clock.server";
 import type { AppConfig } from "#app/platform/env.server";
 import type { Messaging } from "#app/platform/messaging/index.server";
+import type { FileStorage } from "#app/platform/storage/types";
 import { hit, peek, recordSend, type RateRule } from "#app/platform/rate-limit.server";
 import { AuthError } from "./errors";
 import {
@@ -22,6 +36,8 @@ import { sendPhoneCode, verifyPhoneCode } from "./phone-code.server";
 
 export interface AuthDeps {
   auth: Auth;
+  /** Where profile photos live, so that withdrawal removes them; absent where no photo can exist. */
+  storage?: FileStorage;
   db: Database;
   clock: Clock;
   messaging: Messaging;
@@ -388,6 +404,18 @@ export async function withdraw(
     (value): value is string => Boolean(value) && !value!.endsWith("@withdrawn.invalid"),
   );
   const cleared = await signOut(deps, headers).catch(() => new Headers());
+  const photos = [
+    ...(await deps.db
+      .select({ key: memberAvatar.storageKey })
+      .from(memberAvatar)
+      .where(eq(memberAvatar.userId, current.id))),
+    ...((
+      await deps.db
+        .select({ images: businessProfile.images })
+        .from(businessProfile)
+        .where(eq(businessProfile.userId, current.id))
+    )[0]?.images ?? []),
+  ].map((photo) => photo.key);
   await deps.db.transaction(async (tx) => {
     for (const identifier of identifiers) {
       const plain = identifier.endsWith(`@phone.motomate.invalid`) ? identifier.split("@")[0]! : identifier;
@@ -399,6 +427,13 @@ export async function withdraw(
     await tx.delete(session).where(eq(session.userId, current.id));
     await tx.delete(account).where(eq(account.userId, current.id));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, current.id));
+    // The profile is personal data: introduction, birth date, areas, links, photos and shop contact details go.
+    await tx.delete(memberProfile).where(eq(memberProfile.userId, current.id));
+    await tx.delete(memberLocation).where(eq(memberLocation.userId, current.id));
+    await tx.delete(memberGenre).where(eq(memberGenre.userId, current.id));
+    await tx.delete(memberSns).where(eq(memberSns.userId, current.id));
+    await tx.delete(memberAvatar).where(eq(memberAvatar.userId, current.id));
+    await tx.delete(businessProfile).where(eq(businessProfile.userId, current.id));
     await tx
       .delete(verification)
       .where(or(inArray(verification.identifier, identifiers), eq(verification.value, current.id)));
@@ -408,6 +443,7 @@ export async function withdraw(
         email: `withdrawn+${current.id}@withdrawn.invalid`,
         emailVerified: false,
         name: "withdrawn",
+        nickname: null,
         image: null,
         phoneNumber: null,
         phoneNumberVerified: false,
@@ -417,6 +453,7 @@ export async function withdraw(
       })
       .where(eq(member.id, current.id));
   });
+  await Promise.all(photos.map((key) => deps.storage?.delete(key).catch(() => undefined)));
   return cleared;
 }
 

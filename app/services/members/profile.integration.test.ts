@@ -8,6 +8,7 @@ import { businessProfile, member, memberAvatar, memberProfile } from "#app/db/sc
 import type { Runtime } from "#app/platform/runtime.server";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
 import { jpeg, phoneJpeg } from "#app/services/uploads/test-images";
+import { withdraw } from "#app/services/auth/accounts.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import {
   completeProfile,
@@ -200,6 +201,33 @@ describe("first-login profile", () => {
       failing,
     );
     expect(found.businessNumber).toBe("business_number_lookup_failed");
+  });
+
+  it("withdrawal removes the profile rows and the stored photos", async () => {
+    const id = await newMember();
+    const genre = (await runtime.db.query.filterOption.findFirst({
+      where: (f, { eq }) => eq(f.tableName, "motoGenre"),
+    }))!.code;
+    await completeProfile(
+      runtime,
+      id,
+      { ...individual("떠날라이더"), genres: [genre] },
+      {
+        avatars: [{ body: await jpeg(40, 40) }],
+        businessImages: [],
+      },
+    );
+    const [avatar] = await runtime.db.select().from(memberAvatar).where(eq(memberAvatar.userId, id));
+    expect(await runtime.storage.get(avatar!.storageKey)).toBeDefined();
+    await withdraw(
+      { ...runtime, config: runtime.config },
+      { id, sessionCreatedAt: new Date() },
+      undefined,
+      new Headers(),
+    );
+    expect(await runtime.storage.get(avatar!.storageKey)).toBeUndefined();
+    expect(await runtime.db.select().from(memberProfile).where(eq(memberProfile.userId, id))).toEqual([]);
+    expect(await runtime.db.select().from(memberAvatar).where(eq(memberAvatar.userId, id))).toEqual([]);
   });
 
   it("welcomes a member once, with points granted once even when asked concurrently", async () => {
