@@ -423,40 +423,10 @@ async function saveProfile(
       }
       if (input.memberType === "business" && input.business) {
         const business = input.business;
-        const [existing] = await tx
-          .select({ images: businessProfile.images })
-          .from(businessProfile)
-          .where(eq(businessProfile.userId, userId));
-        if (mode === "update" && existing) {
-          await tx
-            .update(businessProfile)
-            .set({
-              name: business.name.trim(),
-              number: business.number,
-              tel: business.tel,
-              years: business.years,
-              days: weekdays.filter((day) => business.days.includes(day)),
-              opensAt: business.opensAt,
-              closesAt: business.closesAt,
-              introduction: business.introduction.trim(),
-              ownerName: business.ownerName.trim(),
-              email: business.email.trim(),
-              settlementPhone: business.settlementPhone,
-              images: [
-                ...existing.images,
-                ...businessImages.map((image) => ({ key: image.key, url: image.url })),
-              ].slice(-BUSINESS_IMAGES_MAX),
-              updatedAt: now,
-            })
-            .where(eq(businessProfile.userId, userId));
-          return;
-        }
-        await tx.insert(businessProfile).values({
-          userId,
+        const fields = {
           name: business.name.trim(),
           number: business.number,
           tel: business.tel,
-          typeCode: business.typeCode,
           years: business.years,
           days: weekdays.filter((day) => business.days.includes(day)),
           opensAt: business.opensAt,
@@ -465,10 +435,23 @@ async function saveProfile(
           ownerName: business.ownerName.trim(),
           email: business.email.trim(),
           settlementPhone: business.settlementPhone,
-          images: businessImages.map((image) => ({ key: image.key, url: image.url })),
-          createdAt: now,
           updatedAt: now,
-        });
+        };
+        const added = businessImages.map((image) => ({ key: image.key, url: image.url }));
+        const [existing] = await tx
+          .select({ images: businessProfile.images })
+          .from(businessProfile)
+          .where(eq(businessProfile.userId, userId));
+        if (mode === "update" && existing) {
+          await tx
+            .update(businessProfile)
+            .set({ ...fields, images: [...existing.images, ...added].slice(-BUSINESS_IMAGES_MAX) })
+            .where(eq(businessProfile.userId, userId));
+        } else {
+          await tx
+            .insert(businessProfile)
+            .values({ ...fields, userId, typeCode: business.typeCode, images: added, createdAt: now });
+        }
       }
     });
   } catch (error) {
