@@ -15,6 +15,8 @@ export interface SessionViewer extends Viewer {
 
 /** The signed-in member behind a request, from the session cookie; null for visitors and withdrawn accounts. */
 export async function getViewer(request: Request): Promise<SessionViewer | null> {
+  // Visitors carry no session cookie: no need to ask the session store.
+  if (!request.headers.get("cookie")?.includes("session_token=")) return null;
   const { auth } = getRuntime();
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;
