@@ -158,3 +158,27 @@ test("a member edits the profile and adds an activity area on the map", async ({
   // Other members see the district, never coordinates or the mobile number.
   await expect(page.locator("main")).not.toContainText(/37\.\d{3}|010\d{8}/);
 });
+
+test("'use my current location' reads the device position; without geolocation a rose toast says so", async ({
+  page,
+  context,
+}) => {
+  await signUpByEmail(page, uniqueEmail("geo"));
+  await finishFirstLogin(page, uniqueNickname("위치"));
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: 37.5264, longitude: 126.8962 });
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "현재 위치 사용" }).click();
+  await expect(page.getByTestId("location-candidate")).toHaveText("영등포구");
+
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "geolocation", { get: () => undefined, configurable: true });
+    delete (Navigator.prototype as { geolocation?: unknown }).geolocation;
+  });
+  await page.reload();
+  await page.getByRole("button", { name: "현재 위치 사용" }).click();
+  const toast = page.getByText("이 기기에서는 위치 정보를 사용할 수 없습니다.");
+  await expect(toast).toBeVisible();
+  // Error toasts close by themselves after 2 seconds.
+  await expect(toast).toBeHidden({ timeout: 4_000 });
+});
