@@ -31,16 +31,8 @@ export function sessionEventsBetween(
   return events;
 }
 
-type Listener = (event: SessionEvent, session: SessionSnapshot) => void;
-const listeners = new Set<Listener>();
-
-export function onSessionEvent(listener: Listener) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
 /**
- * Follows the session in the root loader's data (shared by every page) and announces its changes. Signing out
+ * Follows the session in the root loader's data (shared by every page) and acts on its events: signing out
  * clears the member state kept in this browser.
  */
 export function useSessionEvents(session: SessionSnapshot) {
@@ -56,7 +48,6 @@ export function useSessionEvents(session: SessionSnapshot) {
       if (session && (event === "SIGNED_IN" || event === "INITIAL_SESSION")) {
         window.localStorage.setItem(memberStorageKeys.userId, session.userId);
       }
-      for (const listener of listeners) listener(event, session);
     }
   }, [session]);
 }
