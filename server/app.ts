@@ -54,6 +54,21 @@ function clientAddress(req: Request, _res: Response, next: NextFunction) {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The largest form a page accepts (a profile with its photos); the JSON API has its own, smaller limit. */
+export const PAGE_BODY_LIMIT = 45 * 1024 * 1024;
+
+/** A page form larger than the limit is refused before anything reads it. */
+function limitPageBodies(req: Request, res: Response, next: NextFunction) {
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || length <= PAGE_BODY_LIMIT)
+    return next();
+  const language = languageFromPath(req.path);
+  res
+    .status(413)
+    .type("html")
+    .send(plainErrorPage(language, 413, translate(language, "error.payloadTooLarge")));
+}
+
 /** Mutations must come from the product's own pages: a foreign Origin (or a cross-site fetch) is refused. */
 function refuseForeignOrigin(publicUrl: string) {
   const own = new URL(publicUrl).origin;
@@ -107,6 +122,7 @@ export function createHttpApp({ runtime, mountStatic, beforePages, pages }: Http
   app.use(rejectMalformedUrl);
   app.use(clientAddress);
   app.use(refuseForeignOrigin(runtime.config.publicUrl));
+  app.use(limitPageBodies);
 
   app.get("/healthz", (req, res) => healthz(runtime, req, res));
   app.get("/builds/latest.json", (_req, res) => {

@@ -10,7 +10,7 @@ import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { hideMember } from "#app/services/members/relations.server";
 import { createTestRuntime } from "../tests/setup/runtime";
-import { createHttpApp } from "./app";
+import { createHttpApp, PAGE_BODY_LIMIT } from "./app";
 
 let base: string;
 let server: http.Server;
@@ -106,6 +106,28 @@ describe("API edge", () => {
     expect(await broken.json()).toEqual({
       error: { code: "malformed_body", message: "The request body could not be parsed." },
     });
+  });
+
+  it("refuses an oversize page form with a localised 413 page before reading it", async () => {
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${base}/en/login/new`, {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": PAGE_BODY_LIMIT + 1 },
+      });
+      request.on("response", (response) => {
+        let text = "";
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body: text });
+        });
+      });
+      request.on("error", reject);
+      // Only the headers are sent: the answer must not wait for 45 MB.
+      request.flushHeaders();
+    });
+    expect(status).toBe(413);
+    expect(body).toContain("What you sent is too large.");
   });
 
   it("answers a malformed URL with a localised 400 page", async () => {

@@ -59,6 +59,7 @@ export const en: Messages = {
     home: "Home",
     code: "Error code: {code}",
     invalidAccess: "Invalid access.",
+    payloadTooLarge: "What you sent is too large. Please make the files smaller and try again.",
   },
   api: {
     notFound: "No such API endpoint.",

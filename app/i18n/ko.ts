@@ -58,6 +58,7 @@ export const ko = {
     home: "홈으로",
     code: "오류 코드: {code}",
     invalidAccess: "잘못된 접근입니다.",
+    payloadTooLarge: "보낸 내용이 너무 큽니다. 파일 크기를 줄여 다시 시도해 주세요.",
   },
   api: {
     notFound: "요청한 API를 찾을 수 없습니다.",
