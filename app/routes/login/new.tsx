@@ -1,10 +1,9 @@
 import { data, Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/new";
 import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
-import { LocationPicker } from "#app/components/location/LocationPicker";
-import { ProfileChoices } from "#app/components/members/ProfileChoices";
-import { languageFromPath, localizePath, translate } from "#app/i18n";
-import { useLanguage, useT } from "#app/i18n/react";
+import { ProfileForm } from "#app/components/members/ProfileForm";
+import { languageFromPath, localizePath } from "#app/i18n";
+import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { member } from "#app/db/schema";
 import { sendProfileMobileCode, verifyProfileMobile } from "#app/services/members/mobile.server";
@@ -16,7 +15,6 @@ import {
   readFiles,
   readProfile,
 } from "#app/shell/profile-form.server";
-import { LOCATIONS_MAX, snsKinds, weekdays } from "#app/services/members/profile-rules";
 import { authDeps, formFailure, formText, requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -28,9 +26,6 @@ const guards: GuardName[] = ["first-auth"];
 export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "profileForm.title" };
-
-/** Profile photos and shop photos together, in one form post. */
-const MAX_FORM_BYTES = 40 * 1024 * 1024;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
@@ -54,16 +49,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const viewer = await requireViewer(request);
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
-    return data(
-      {
-        intent: "save",
-        problems: { avatars: translate(language, "profileForm.error.upload_too_large") },
-        values: {} as Record<string, string[]>,
-      },
-      { status: 413 },
-    );
-  }
   const form = await request.formData();
   const intent = formText(form, "intent");
   const phone = formText(form, "mobile").trim();
@@ -95,20 +80,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function FirstLogin({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const language = useLanguage();
   const result = useActionData<typeof action>();
   const values = (result?.values ?? {}) as Record<string, string[]>;
   const value = (name: string) => values[name]?.[0];
   const problems = (result && "problems" in result ? result.problems : {}) as Record<string, string>;
   const mobile = result && "verified" in result ? result.verified : loaderData.mobile;
-  const error = (field: string) => problems[field];
-  const memberType = value("memberType") ?? "individual";
-  const locations = (values.locationAddress ?? []).map((simpleAddress, index) => ({
-    simpleAddress,
-    lat: Number(values.locationLat?.[index]),
-    lng: Number(values.locationLng?.[index]),
-    areaCode: values.locationCode?.[index] || undefined,
-  }));
   return (
     <section className="mx-auto max-w-xl space-y-6">
       <header>
@@ -151,37 +127,11 @@ export default function FirstLogin({ loaderData }: Route.ComponentProps) {
         )}
       </Form>
 
-      <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
-        {problems.form ? <FormAlert error={{ code: "save_failed", message: problems.form }} /> : null}
-        {Object.keys(problems).length > 0 && !problems.form ? (
-          <FormAlert
-            error={{ code: "invalid", message: t("profileForm.fixErrors"), reasons: Object.values(problems) }}
-          />
+      <ProfileForm values={values} problems={problems} options={loaderData} map={loaderData.map}>
+        {problems.mobile ? (
+          <p className="text-sm text-rose-700 dark:text-rose-300">{problems.mobile}</p>
         ) : null}
-        {error("mobile") ? <p className="text-sm text-rose-700">{error("mobile")}</p> : null}
-        <ProfileChoices
-          values={values}
-          problems={problems}
-          memberType={memberType}
-          genres={loaderData.genres}
-          businessTypes={loaderData.businessTypes}
-          businessHours={loaderData.businessHours}
-          snsKinds={[...snsKinds]}
-          weekdays={[...weekdays]}
-        />
-        <LocationPicker
-          key={language}
-          initial={locations.filter((location) => Number.isFinite(location.lat))}
-          max={LOCATIONS_MAX}
-          tileUrl={loaderData.map.tileUrl}
-          attribution={loaderData.map.attribution}
-          invalid={Boolean(error("locations"))}
-        />
-        {error("locations") ? <p className="text-sm text-rose-700">{error("locations")}</p> : null}
-        <SubmitButton name="intent" value="save">
-          {t("profileForm.submit")}
-        </SubmitButton>
-      </Form>
+      </ProfileForm>
     </section>
   );
 }

@@ -1,15 +1,13 @@
-import { Form, redirect, useActionData, useSearchParams } from "react-router";
+import { redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/mine";
-import { FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
-import { LocationPicker } from "#app/components/location/LocationPicker";
-import { ProfileChoices } from "#app/components/members/ProfileChoices";
+import { Notice } from "#app/components/auth/fields";
+import { ProfileForm } from "#app/components/members/ProfileForm";
 import { Avatar } from "#app/components/ui/Avatar";
 import { languageFromPath, localizePath } from "#app/i18n";
-import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { ownProfileView, profileFormValues } from "#app/services/members/profile-view.server";
 import { updateProfile } from "#app/services/members/profile.server";
-import { LOCATIONS_MAX, snsKinds, weekdays } from "#app/services/members/profile-rules";
 import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -64,17 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function MyProfile({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const language = useLanguage();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const values = (result?.values ?? loaderData.values) as Record<string, string[]>;
   const problems = (result?.problems ?? {}) as Record<string, string>;
-  const locations = (values.locationAddress ?? []).map((simpleAddress, index) => ({
-    simpleAddress,
-    lat: Number(values.locationLat?.[index]),
-    lng: Number(values.locationLng?.[index]),
-    areaCode: values.locationCode?.[index] || undefined,
-  }));
   return (
     <section className="mx-auto max-w-xl space-y-6">
       <header className="flex items-center gap-4">
@@ -111,34 +102,7 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
-        {problems.form ? <FormAlert error={{ code: "save_failed", message: problems.form }} /> : null}
-        {Object.keys(problems).length > 0 && !problems.form ? (
-          <FormAlert
-            error={{ code: "invalid", message: t("profileForm.fixErrors"), reasons: Object.values(problems) }}
-          />
-        ) : null}
-        <ProfileChoices
-          values={values}
-          problems={problems}
-          memberType={values.memberType?.[0] ?? "individual"}
-          genres={loaderData.genres}
-          businessTypes={loaderData.businessTypes}
-          businessHours={loaderData.businessHours}
-          snsKinds={[...snsKinds]}
-          weekdays={[...weekdays]}
-          editing
-        />
-        <LocationPicker
-          key={language}
-          initial={locations.filter((location) => Number.isFinite(location.lat))}
-          max={LOCATIONS_MAX}
-          tileUrl={loaderData.map.tileUrl}
-          attribution={loaderData.map.attribution}
-          invalid={Boolean(problems.locations)}
-        />
-        <SubmitButton>{t("profileForm.submit")}</SubmitButton>
-      </Form>
+      <ProfileForm values={values} problems={problems} options={loaderData} map={loaderData.map} editing />
     </section>
   );
 }

@@ -62,6 +62,9 @@ export async function finishFirstLogin(page: Page, nickname: string, options: { 
   await expect(page).toHaveURL(/\/login\/new$/);
   const phone = options.phone ?? uniquePhone();
   const verified = page.getByText(/번호가 인증되었습니다\./);
+  const mobileField = page.getByLabel("휴대폰 번호", { exact: true });
+  // Wait for the page to show one or the other before deciding.
+  await expect(verified.or(mobileField)).toBeVisible();
   if (!(await verified.isVisible())) {
     await page.getByLabel("휴대폰 번호", { exact: true }).fill(phone);
     await page.getByRole("button", { name: "인증 코드 받기" }).click();
