@@ -1,4 +1,10 @@
 import type { Messages } from "./ko";
+import { enBoard } from "./areas/board.en";
+import { enComment } from "./areas/comment.en";
+import { enEditor } from "./areas/editor.en";
+import { enAlarm } from "./areas/alarm.en";
+import { enNotice } from "./areas/notice.en";
+import { enSearch } from "./areas/search.en";
 
 export const en: Messages = {
   app: {
@@ -491,4 +497,10 @@ export const en: Messages = {
       forbidden: "Only administrators may see this.",
     },
   },
+  board: enBoard,
+  comment: enComment,
+  editor: enEditor,
+  alarm: enAlarm,
+  notice: enNotice,
+  search: enSearch,
 };

@@ -1,3 +1,11 @@
+import type { Widen } from "./widen";
+import { koBoard } from "./areas/board.ko";
+import { koComment } from "./areas/comment.ko";
+import { koEditor } from "./areas/editor.ko";
+import { koAlarm } from "./areas/alarm.ko";
+import { koNotice } from "./areas/notice.ko";
+import { koSearch } from "./areas/search.ko";
+
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
   app: {
@@ -485,8 +493,13 @@ export const ko = {
       forbidden: "관리자만 볼 수 있습니다.",
     },
   },
+  board: koBoard,
+  comment: koComment,
+  editor: koEditor,
+  alarm: koAlarm,
+  notice: koNotice,
+  search: koSearch,
 } as const;
 
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** The shape every language must fill completely. */
 export type Messages = Widen<typeof ko>;

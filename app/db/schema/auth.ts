@@ -28,7 +28,11 @@ export const member = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("member_nickname_lower_key").on(sql`lower(${t.nickname})`)],
+  (t) => [
+    uniqueIndex("member_nickname_lower_key").on(sql`lower(${t.nickname})`),
+    /** Partial-word nickname search (integrated search). */
+    index("member_nickname_trgm_idx").using("gin", sql`${t.nickname} gin_trgm_ops`),
+  ],
 );
 
 export const session = pgTable(

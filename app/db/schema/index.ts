@@ -5,3 +5,4 @@ export * from "./relations";
 export * from "./ledger";
 export * from "./profile";
 export * from "./support";
+export * from "./community";

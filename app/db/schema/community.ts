@@ -1,0 +1,317 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { member } from "./auth";
+
+/**
+ * Community tables: board articles (the topic boards and the guestbook share one table, told apart by `kind`),
+ * comments, likes, keeps, reports, announcements, FAQ, events, notifications and recent searches.
+ */
+
+/** Categories of each board kind, chosen when writing; administrators may change them (articles go with them). */
+export const boardCategory = pgTable(
+  "board_category",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    code: text("code").notNull(),
+    nameKo: text("name_ko").notNull(),
+    nameEn: text("name_en").notNull(),
+    index: integer("index").notNull().default(0),
+    deleted: boolean("deleted").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("board_category_kind_code_key").on(t.kind, t.code)],
+);
+
+/**
+ * One article of a topic board (kind qna, free, …) or of the guestbook (kind guestbook). `contentHtml` is stored
+ * sanitised; `contentText` is its plain text for search and previews. Counters are kept in the same transaction as
+ * the rows they count. Deleting sets `deletedAt`; the row stays so its page can say it was deleted.
+ */
+export const boardArticle = pgTable(
+  "board_article",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    categoryId: integer("category_id").references(() => boardCategory.id),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    contentHtml: text("content_html").notNull(),
+    contentText: text("content_text").notNull(),
+    /** The first image of the content, for list thumbnails. */
+    thumbnailUrl: text("thumbnail_url"),
+    isPrivate: boolean("is_private").notNull().default(false),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    keepCount: integer("keep_count").notNull().default(0),
+    viewCount: integer("view_count").notNull().default(0),
+    /** Marks demo content seeded into an empty embedded database. */
+    demo: boolean("demo").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    // Keyset pagination: each list order has an index that matches its WHERE and ORDER BY exactly.
+    index("board_article_kind_latest_idx")
+      .on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index("board_article_kind_popular_idx")
+      .on(t.kind, t.likeCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index("board_article_total_latest_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null and ${t.kind} <> 'guestbook'`),
+    index("board_article_total_popular_idx")
+      .on(t.likeCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null and ${t.kind} <> 'guestbook'`),
+    index("board_article_category_latest_idx")
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index("board_article_author_idx").on(
+      t.authorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("board_article_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("board_article_text_trgm_idx").using("gin", sql`${t.contentText} gin_trgm_ops`),
+  ],
+);
+
+/** Comments and one level of replies (`parentId` points at a top-level comment). */
+export const boardComment = pgTable(
+  "board_comment",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => boardArticle.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id"),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    demo: boolean("demo").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("board_comment_article_idx").on(t.articleId, t.createdAt, t.id),
+    index("board_comment_parent_idx").on(t.parentId),
+    index("board_comment_author_idx").on(
+      t.authorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** One like per member and article. */
+export const boardLike = pgTable(
+  "board_like",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => boardArticle.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.memberId] }), index("board_like_member_idx").on(t.memberId)],
+);
+
+/** Kept (bookmarked) articles, listed on /my/keep. */
+export const boardKeep = pgTable(
+  "board_keep",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => boardArticle.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.memberId] }),
+    index("board_keep_member_idx").on(t.memberId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Reports of an article or a comment, with the reporter's reason, for administrators. */
+export const contentReport = pgTable(
+  "content_report",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** article | comment */
+    targetType: text("target_type").notNull(),
+    targetId: integer("target_id").notNull(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    /** open | resolved | dismissed */
+    status: text("status").notNull().default("open"),
+    handledBy: text("handled_by").references(() => member.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("content_report_once_key").on(t.reporterId, t.targetType, t.targetId),
+    index("content_report_status_idx").on(t.status, t.id),
+    check("content_report_target_type_check", sql`${t.targetType} in ('article', 'comment')`),
+  ],
+);
+
+/** Announcements, written by administrators under a tab (notice, update, event …). */
+export const announcement = pgTable(
+  "announcement",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    tab: text("tab").notNull(),
+    title: text("title").notNull(),
+    contentHtml: text("content_html").notNull(),
+    contentText: text("content_text").notNull(),
+    pinned: boolean("pinned").notNull().default(false),
+    authorId: text("author_id").references(() => member.id, { onDelete: "set null" }),
+    demo: boolean("demo").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("announcement_tab_idx").on(t.tab, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/** FAQ entries, in both languages, under the tabs users, experts, payments and service. */
+export const faqEntry = pgTable(
+  "faq_entry",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    tab: text("tab").notNull(),
+    questionKo: text("question_ko").notNull(),
+    answerKo: text("answer_ko").notNull(),
+    questionEn: text("question_en").notNull(),
+    answerEn: text("answer_en").notNull(),
+    index: integer("index").notNull().default(0),
+    deleted: boolean("deleted").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("faq_entry_tab_idx").on(t.tab, t.index)],
+);
+
+/** Events: upcoming before `startsAt`, active until `endsAt`, ended after. */
+export const communityEvent = pgTable(
+  "community_event",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    contentHtml: text("content_html").notNull(),
+    imageUrl: text("image_url"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** Set once the "event starting" notification has gone out. */
+    startNotifiedAt: timestamp("start_notified_at", { withTimezone: true }),
+    participantCount: integer("participant_count").notNull().default(0),
+    authorId: text("author_id").references(() => member.id, { onDelete: "set null" }),
+    demo: boolean("demo").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("community_event_period_idx").on(t.startsAt, t.endsAt),
+    check("community_event_period_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** One participation per member and event. */
+export const eventParticipation = pgTable(
+  "event_participation",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => communityEvent.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.memberId] }),
+    index("event_participation_member_idx").on(t.memberId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Integrated notifications. `type` is a code of the integratedAlarmType filter table; `params` fills the localised
+ * message (actor nickname, article title …); `link` is the Korean-locale path it opens.
+ */
+export const notification = pgTable(
+  "notification",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    actorId: text("actor_id").references(() => member.id, { onDelete: "set null" }),
+    params: jsonb("params").$type<Record<string, string | number>>().notNull().default({}),
+    link: text("link"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notification_recipient_idx").on(t.recipientId, t.id.desc().nullsFirst()),
+    index("notification_unread_idx")
+      .on(t.recipientId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Per-member switches of notification types; a missing row means the type is on. */
+export const notificationSetting = pgTable(
+  "notification_setting",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.type] })],
+);
+
+/** Recent searches of a member, newest first; searching the same words again moves them to the top. */
+export const searchHistory = pgTable(
+  "search_history",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    searchedAt: timestamp("searched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("search_history_member_query_key").on(t.memberId, t.query),
+    index("search_history_member_idx").on(t.memberId, t.searchedAt.desc().nullsFirst()),
+  ],
+);

@@ -1,0 +1,36 @@
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { boardArticle } from "#app/db/schema";
+
+/** Who is asking: enough to decide what they may read. */
+export interface Reader {
+  id: string;
+  role: "member" | "admin";
+}
+
+/**
+ * Private articles are readable only by their author and administrators (spec section 6). Every list, search and
+ * API path asks this (or `readableArticleSql`) before showing a title or content.
+ */
+export function canReadArticle(
+  reader: Reader | null | undefined,
+  article: { authorId: string; isPrivate: boolean },
+): boolean {
+  if (!article.isPrivate) return true;
+  if (!reader) return false;
+  return reader.role === "admin" || reader.id === article.authorId;
+}
+
+/** The SQL form of `canReadArticle` for queries that must leave unreadable rows out (search, keeps). */
+export function readableArticleSql(reader: Reader | null | undefined): SQL {
+  const live = isNull(boardArticle.deletedAt);
+  if (reader?.role === "admin") return live;
+  if (!reader) return and(live, eq(boardArticle.isPrivate, false))!;
+  return and(live, or(eq(boardArticle.isPrivate, false), eq(boardArticle.authorId, reader.id)))!;
+}
+
+/** `true` when the author is one the reader has hidden: the row is shown blinded, with a way to reveal it. */
+export function isBlinded(hidden: ReadonlySet<string>, authorId: string): boolean {
+  return hidden.has(authorId);
+}
+
+export const notDeleted = sql`${boardArticle.deletedAt} is null`;
