@@ -22,6 +22,7 @@ import { createAddressProvider } from "#app/services/location/address-provider.s
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
+import { seedBoardCategories } from "#app/services/board/articles.server";
 import { createHttpApp } from "./app";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -76,6 +77,7 @@ export async function startServer({
   try {
     database = await openDatabase(config, logger);
     await seedReferenceData(database.db);
+    await seedBoardCategories(database.db);
   } catch (error) {
     await database?.close();
     lock?.release();

@@ -10,6 +10,7 @@ import { createLogger } from "#app/platform/logger.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
+import { seedBoardCategories } from "#app/services/board/articles.server";
 import { createTestDatabase } from "./database";
 
 /** A complete runtime on this test file's own database, with the local (outbox) message adapters. */
@@ -18,6 +19,7 @@ export async function createTestRuntime(
 ): Promise<Runtime> {
   const { db } = await createTestDatabase();
   await seedReferenceData(db);
+  await seedBoardCategories(db);
   const config: AppConfig = loadConfig({
     SESSION_SECRET: "test-session-secret-0123456789-abcdef",
     ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),

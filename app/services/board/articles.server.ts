@@ -1,0 +1,159 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { boardArticle, boardCategory } from "#app/db/schema";
+import type { Clock } from "#app/platform/clock.server";
+import { validateArticleHtml } from "#app/services/content/article-html.server";
+import { DomainError } from "#app/services/errors";
+import { categorySeeds } from "./categories";
+import { ARTICLE_TITLE_MAX, boardKinds, isBoardKind, type ArticleKind } from "./kinds";
+import { canReadArticle, type Reader } from "./visibility.server";
+
+/** Adds the starting categories of every board; existing categories (and administrators' changes) stay. */
+export async function seedBoardCategories(db: Database): Promise<void> {
+  const rows = boardKinds.flatMap((kind) =>
+    categorySeeds[kind].map((seed, position) => ({
+      kind,
+      code: seed.code,
+      nameKo: seed.ko,
+      nameEn: seed.en,
+      index: position,
+    })),
+  );
+  await db.insert(boardCategory).values(rows).onConflictDoNothing();
+}
+
+export interface CategoryView {
+  id: number;
+  code: string;
+  nameKo: string;
+  nameEn: string;
+}
+
+/** The live categories of a board, in their display order. */
+export async function listCategories(db: Database, kind: string): Promise<CategoryView[]> {
+  return db
+    .select({
+      id: boardCategory.id,
+      code: boardCategory.code,
+      nameKo: boardCategory.nameKo,
+      nameEn: boardCategory.nameEn,
+    })
+    .from(boardCategory)
+    .where(and(eq(boardCategory.kind, kind), eq(boardCategory.deleted, false)))
+    .orderBy(asc(boardCategory.index), asc(boardCategory.id));
+}
+
+export interface ArticleInput {
+  kind: string;
+  /** Required on topic boards; the guestbook has none. */
+  categoryId: number | null;
+  title: string;
+  /** The editor's HTML, sanitised here before it is stored. */
+  contentHtml: string;
+  isPrivate: boolean;
+}
+
+const fail = (code: string, status = 400) => new DomainError(code, `board.error.${code}` as never, status);
+
+async function checkedInput(db: Database, input: ArticleInput) {
+  const kind = input.kind as ArticleKind;
+  if (kind !== "guestbook" && !isBoardKind(kind)) throw fail("kind_invalid");
+  let categoryId: number | null = null;
+  if (kind !== "guestbook") {
+    if (!input.categoryId) throw fail("category_required");
+    const [category] = await db
+      .select({ id: boardCategory.id })
+      .from(boardCategory)
+      .where(
+        and(
+          eq(boardCategory.id, input.categoryId),
+          eq(boardCategory.kind, kind),
+          eq(boardCategory.deleted, false),
+        ),
+      );
+    if (!category) throw fail("category_required");
+    categoryId = category.id;
+  }
+  const title = input.title.trim();
+  if (!title) throw fail("title_required");
+  if ([...title].length > ARTICLE_TITLE_MAX) throw fail("title_length");
+  const content = validateArticleHtml(input.contentHtml);
+  return { kind, categoryId, title, content, isPrivate: kind !== "guestbook" && input.isPrivate };
+}
+
+/** Writes a new article for a signed-in member and answers its id. */
+export async function createArticle(db: Database, clock: Clock, author: Reader, input: ArticleInput) {
+  const checked = await checkedInput(db, input);
+  const now = clock.now();
+  const [row] = await db
+    .insert(boardArticle)
+    .values({
+      kind: checked.kind,
+      categoryId: checked.categoryId,
+      authorId: author.id,
+      title: checked.title,
+      contentHtml: checked.content.html,
+      contentText: checked.content.text,
+      thumbnailUrl: checked.content.thumbnail,
+      isPrivate: checked.isPrivate,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: boardArticle.id, kind: boardArticle.kind });
+  return { id: row!.id, kind: row!.kind as ArticleKind };
+}
+
+async function ownArticle(db: Database, reader: Reader, id: number) {
+  const [row] = await db.select().from(boardArticle).where(eq(boardArticle.id, id));
+  if (!row || row.deletedAt) throw fail("not_found", 404);
+  if (row.authorId !== reader.id && reader.role !== "admin") throw fail("not_author", 403);
+  return row;
+}
+
+/** Changes an article; only its author (or an administrator) may. The board (kind) stays. */
+export async function updateArticle(
+  db: Database,
+  clock: Clock,
+  reader: Reader,
+  id: number,
+  input: Omit<ArticleInput, "kind">,
+) {
+  const existing = await ownArticle(db, reader, id);
+  const checked = await checkedInput(db, { ...input, kind: existing.kind });
+  await db
+    .update(boardArticle)
+    .set({
+      categoryId: checked.categoryId,
+      title: checked.title,
+      contentHtml: checked.content.html,
+      contentText: checked.content.text,
+      thumbnailUrl: checked.content.thumbnail,
+      isPrivate: checked.isPrivate,
+      updatedAt: clock.now(),
+    })
+    .where(eq(boardArticle.id, id));
+  return { id, kind: existing.kind as ArticleKind };
+}
+
+/** The stored values of an article for its edit form; only for its author or an administrator. */
+export async function getArticleForEdit(db: Database, reader: Reader, id: number) {
+  const row = await ownArticle(db, reader, id);
+  if (!canReadArticle(reader, row)) throw fail("forbidden", 403);
+  return {
+    id: row.id,
+    kind: row.kind as ArticleKind,
+    categoryId: row.categoryId,
+    title: row.title,
+    contentHtml: row.contentHtml,
+    isPrivate: row.isPrivate,
+  };
+}
+
+/** How many live articles a category holds (told to the administrator before it changes). */
+export async function countCategoryArticles(db: Database, categoryId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(boardArticle)
+    .where(and(eq(boardArticle.categoryId, categoryId), sql`${boardArticle.deletedAt} is null`));
+  return row?.n ?? 0;
+}
