@@ -13,6 +13,10 @@ import { nicknameProblem } from "#app/services/members/profile.server";
 import { blockList } from "#app/services/members/relations.server";
 import { filterTableNameSchema, listFilterTable } from "#app/services/reference/filters.server";
 import { fromNodeHeaders } from "better-auth/node";
+import { mountAlarmApi } from "./community/alarm";
+import { mountInteractionsApi } from "./community/interactions";
+import { mountSearchApi } from "./community/search";
+import { mountUploadsApi } from "./community/uploads";
 
 export const JSON_BODY_LIMIT = "100kb";
 
@@ -120,6 +124,11 @@ export function createApiRouter(runtime: Runtime) {
     res.set("Cache-Control", "private, no-store");
     res.json(await blockList(runtime.db, session?.user.id));
   });
+
+  mountUploadsApi(api, runtime);
+  mountInteractionsApi(api, runtime);
+  mountAlarmApi(api, runtime);
+  mountSearchApi(api, runtime);
 
   api.use((req, res) => sendApiError(req, res, 404, "not_found", "api.notFound"));
   api.use(apiErrorHandler(runtime));

@@ -1,0 +1,5 @@
+import type { Router } from "express";
+import type { Runtime } from "#app/platform/runtime.server";
+
+/** JSON endpoints of the alarm part of the community, mounted under /api. */
+export function mountAlarmApi(_api: Router, _runtime: Runtime): void {}
