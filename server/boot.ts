@@ -20,6 +20,7 @@ import { createRealtime } from "#app/platform/realtime.server";
 import { createLocalStorage } from "#app/platform/storage/local.server";
 import { createAddressProvider } from "#app/services/location/address-provider.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
+import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
@@ -153,6 +154,8 @@ export async function startServer({
   if (config.demoData) {
     const seeded = await seedDemoMembers(runtime);
     if (seeded > 0) logger.info({ members: seeded }, "demo members created (see README)");
+    const posts = await seedDemoCommunity(runtime);
+    if (posts > 0) logger.info({ posts }, "demo posts created");
   }
 
   const app = createHttpApp({ runtime, pages, beforePages, mountStatic });
