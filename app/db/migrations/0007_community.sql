@@ -171,8 +171,8 @@ CREATE INDEX "board_article_total_latest_idx" ON "board_article" USING btree ("c
 CREATE INDEX "board_article_total_popular_idx" ON "board_article" USING btree ("like_count" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "board_article"."deleted_at" is null and "board_article"."kind" <> 'guestbook';--> statement-breakpoint
 CREATE INDEX "board_article_category_latest_idx" ON "board_article" USING btree ("category_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "board_article"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "board_article_author_idx" ON "board_article" USING btree ("author_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "board_article_title_trgm_idx" ON "board_article" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "board_article_text_trgm_idx" ON "board_article" USING gin ("content_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "board_article_title_trgm_idx" ON "board_article" USING gin ("title" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "board_article_text_trgm_idx" ON "board_article" USING gin ("content_text" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE UNIQUE INDEX "board_category_kind_code_key" ON "board_category" USING btree ("kind","code");--> statement-breakpoint
 CREATE INDEX "board_comment_article_idx" ON "board_comment" USING btree ("article_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "board_comment_parent_idx" ON "board_comment" USING btree ("parent_id");--> statement-breakpoint
@@ -188,4 +188,4 @@ CREATE INDEX "notification_recipient_idx" ON "notification" USING btree ("recipi
 CREATE INDEX "notification_unread_idx" ON "notification" USING btree ("recipient_id") WHERE "notification"."read_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "search_history_member_query_key" ON "search_history" USING btree ("member_id","query");--> statement-breakpoint
 CREATE INDEX "search_history_member_idx" ON "search_history" USING btree ("member_id","searched_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "member_nickname_trgm_idx" ON "member" USING gin ("nickname" gin_trgm_ops);
+CREATE INDEX "member_nickname_trgm_idx" ON "member" USING gin ("nickname" gin_trgm_ops) WITH (fastupdate=false);

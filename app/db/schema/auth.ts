@@ -31,7 +31,9 @@ export const member = pgTable(
   (t) => [
     uniqueIndex("member_nickname_lower_key").on(sql`lower(${t.nickname})`),
     /** Partial-word nickname search (integrated search). */
-    index("member_nickname_trgm_idx").using("gin", sql`${t.nickname} gin_trgm_ops`),
+    index("member_nickname_trgm_idx")
+      .using("gin", sql`${t.nickname} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
