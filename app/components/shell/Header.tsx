@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Menu, Search, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { localizePath } from "#app/i18n";
@@ -60,6 +60,13 @@ export function Header({
         <div className="ml-auto flex items-center gap-2">
           {viewer ? (
             <>
+              <LocalLink
+                to="/search"
+                aria-label={t("search.open")}
+                className="inline-flex size-10 items-center justify-center rounded-md border border-subtle"
+              >
+                <Search aria-hidden="true" className="size-5" />
+              </LocalLink>
               <LocalLink to="/setting" className="hidden text-sm font-semibold hover:underline sm:inline">
                 {t("auth.header.account")}
               </LocalLink>

@@ -1,4 +1,56 @@
-/** Not built yet: this module is replaced by the page it names in app/routes.ts. */
-export default function Unbuilt() {
-  return null;
+import type { Route } from "./+types/index";
+import { RecentSearches } from "#app/components/search/RecentSearches";
+import { SearchForm } from "#app/components/search/SearchForm";
+import { useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import {
+  clearRecentSearches,
+  listRecentSearches,
+  removeRecentSearch,
+} from "#app/services/search/history.server";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = [
+  "auth",
+  "clear-article-page",
+  "clear-meeting-manage-index",
+  "clear-search-model",
+];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "search.title" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const recent = await listRecentSearches(getRuntime().db, viewer.id);
+  return { recent: recent.map(({ id, query }) => ({ id, query })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const { db } = getRuntime();
+  const form = await request.formData();
+  if (formText(form, "intent") === "clear") {
+    await clearRecentSearches(db, viewer.id);
+    return { cleared: true };
+  }
+  const id = Number(formText(form, "id"));
+  // Removing something already gone (a second click, another tab) leaves the same list: nothing to report.
+  if (Number.isSafeInteger(id) && id > 0) await removeRecentSearch(db, viewer.id, id);
+  return { cleared: false };
+}
+
+export default function SearchHome({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-2xl space-y-8">
+      <h1 className="text-2xl font-extrabold">{t("search.title")}</h1>
+      <SearchForm />
+      <RecentSearches recent={loaderData.recent} />
+    </section>
+  );
 }

@@ -1,4 +1,194 @@
-/** Not built yet: this module is replaced by the page it names in app/routes.ts. */
-export default function Unbuilt() {
-  return null;
+import { useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/result";
+import { SearchForm } from "#app/components/search/SearchForm";
+import { SearchHitList } from "#app/components/search/SearchHitItem";
+import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { DomainError } from "#app/services/errors";
+import { recordSearch } from "#app/services/search/history.server";
+import { searchAll, searchArea, type SearchGroup } from "#app/services/search/search.server";
+import type { SearchHit } from "#app/services/search/types";
+import { requireViewer } from "#app/shell/auth.server";
+import { domainErrorBody } from "#app/shell/domain.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "search.resultTitle" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const q = url.searchParams.get("q") ?? "";
+  const area = url.searchParams.get("area");
+  const cursor = url.searchParams.get("cursor");
+  const { db, clock } = getRuntime();
+  try {
+    if (area) {
+      const { query, group } = await searchArea(db, viewer, q, area, cursor || null);
+      // Further pages of the same search are not a new search.
+      if (!cursor) await recordSearch(db, clock, viewer.id, query);
+      return {
+        kind: "area" as const,
+        query,
+        group,
+        pageTitle: translate(language, "search.summary", { query, count: group.total }),
+      };
+    }
+    const result = await searchAll(db, viewer, q);
+    await recordSearch(db, clock, viewer.id, result.query);
+    return {
+      kind: "all" as const,
+      ...result,
+      pageTitle: translate(language, "search.summary", { query: result.query, count: result.total }),
+    };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data(
+      { kind: "error" as const, error: domainErrorBody(language, error), values: { q } },
+      { status: error.status },
+    );
+  }
+}
+
+function resultPath(query: string, area?: string, cursor?: string | null) {
+  const params = new URLSearchParams({ q: query });
+  if (area) params.set("area", area);
+  if (cursor) params.set("cursor", cursor);
+  return `/search/result?${params.toString()}`;
+}
+
+function AreaGroup({ group, query }: { group: SearchGroup; query: string }) {
+  const t = useT();
+  const area = t(group.labelKey);
+  const headingId = `search-area-${group.area}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="surface rounded-xl border border-subtle p-4"
+      data-area={group.area}
+    >
+      <h2 id={headingId} className="flex items-baseline gap-2 text-lg font-bold">
+        {area}
+        <span className="text-muted text-sm font-semibold" data-testid="area-count">
+          {t("search.count", { count: group.total })}
+        </span>
+      </h2>
+      {group.items.length === 0 ? (
+        <p className="text-muted mt-2 text-sm">{t("search.areaEmpty", { area })}</p>
+      ) : (
+        <SearchHitList hits={group.items} query={query} />
+      )}
+      {group.nextCursor ? (
+        <LocalLink
+          to={resultPath(query, group.area)}
+          aria-label={t("search.moreIn", { area })}
+          className="mt-2 inline-flex min-h-11 items-center font-semibold text-primary hover:underline dark:text-[var(--link)]"
+        >
+          {t("search.more")}
+        </LocalLink>
+      ) : null}
+    </section>
+  );
+}
+
+/** One area's hits; "more" loads the next keyset page in place, or as a page of its own without JavaScript. */
+function AreaPage({ group, query }: { group: SearchGroup; query: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const fetcher = useFetcher<typeof loader>();
+  const [more, setMore] = useState<{ items: SearchHit[]; nextCursor: string | null }>({
+    items: [],
+    nextCursor: group.nextCursor,
+  });
+  // Each page the fetcher brings is appended once (derived during render instead of an effect).
+  const [appended, setAppended] = useState(fetcher.data);
+  const loaded = fetcher.data;
+  if (loaded !== appended) {
+    setAppended(loaded);
+    if (loaded?.kind === "area")
+      setMore({ items: [...more.items, ...loaded.group.items], nextCursor: loaded.group.nextCursor });
+  }
+  const area = t(group.labelKey);
+  const next = more.nextCursor
+    ? localizePath(language, resultPath(query, group.area, more.nextCursor))
+    : null;
+  return (
+    <section aria-labelledby="search-area" className="space-y-3">
+      <h2 id="search-area" className="flex items-baseline gap-2 text-lg font-bold">
+        {area}
+        <span className="text-muted text-sm font-semibold" data-testid="area-count">
+          {t("search.count", { count: group.total })}
+        </span>
+      </h2>
+      {group.items.length === 0 ? (
+        <p className="text-muted">{t("search.areaEmpty", { area })}</p>
+      ) : (
+        <SearchHitList hits={[...group.items, ...more.items]} query={query} />
+      )}
+      {next ? (
+        <Link
+          to={next}
+          aria-busy={fetcher.state !== "idle" || undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            if (fetcher.state === "idle") fetcher.load(next);
+          }}
+          className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-subtle font-semibold"
+        >
+          {fetcher.state !== "idle" ? t("search.loading") : t("search.more")}
+        </Link>
+      ) : group.items.length > 0 ? (
+        <p className="text-muted text-center text-sm">{t("search.end")}</p>
+      ) : null}
+    </section>
+  );
+}
+
+export default function SearchResult({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  if (loaderData.kind === "error") {
+    return (
+      <section className="mx-auto max-w-2xl space-y-4">
+        <h1 className="text-2xl font-extrabold">{t("search.resultTitle")}</h1>
+        <SearchForm defaultValue={loaderData.values.q} error={loaderData.error} />
+      </section>
+    );
+  }
+  const { query } = loaderData;
+  const total = loaderData.kind === "all" ? loaderData.total : loaderData.group.total;
+  return (
+    <section className="mx-auto max-w-2xl space-y-5">
+      <h1 className="text-2xl font-extrabold">{t("search.resultTitle")}</h1>
+      <SearchForm key={query} defaultValue={query} />
+      <p role="status" className="font-semibold">
+        {t("search.summary", { query, count: total })}
+      </p>
+      {loaderData.kind === "area" ? (
+        <>
+          <LocalLink
+            to={resultPath(query)}
+            className="text-sm font-semibold text-primary hover:underline dark:text-[var(--link)]"
+          >
+            {t("search.backToAll")}
+          </LocalLink>
+          <AreaPage key={`${query}/${loaderData.group.area}`} group={loaderData.group} query={query} />
+        </>
+      ) : total === 0 ? (
+        <div className="surface-muted rounded-xl border border-subtle p-6 text-center">
+          <p className="font-semibold">{t("search.noResults", { query })}</p>
+          <p className="text-muted mt-1 text-sm">{t("search.noResultsHint")}</p>
+        </div>
+      ) : (
+        loaderData.groups.map((group) => <AreaGroup key={group.area} group={group} query={query} />)
+      )}
+    </section>
+  );
 }

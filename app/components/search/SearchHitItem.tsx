@@ -1,0 +1,84 @@
+import { Blinded } from "#app/components/board/Blinded";
+import { Avatar } from "#app/components/ui/Avatar";
+import { LocalLink, useT } from "#app/i18n/react";
+import type { PostHit, ProfileHit, SearchHit } from "#app/services/search/types";
+import { Highlight } from "./Highlight";
+
+/** The day of an ISO time in Asia/Seoul, the same on the server and in the browser. */
+function seoulDay(iso: string) {
+  return new Date(new Date(iso).getTime() + 9 * 60 * 60_000).toISOString().slice(0, 10);
+}
+
+function PostHitItem({ hit, query }: { hit: PostHit; query: string }) {
+  const t = useT();
+  return (
+    <Blinded blinded={hit.blinded}>
+      <article className="space-y-1">
+        <p className="text-xs font-semibold text-primary dark:text-[var(--link)]">{t(hit.placeKey)}</p>
+        <h3 className="font-semibold">
+          <LocalLink to={hit.path} className="hover:underline">
+            <Highlight text={hit.title} query={query} />
+          </LocalLink>
+        </h3>
+        {hit.snippet ? (
+          <p className="text-muted line-clamp-2 text-sm">
+            {hit.snippetCutStart ? "… " : null}
+            <Highlight text={hit.snippet} query={query} />
+            {hit.snippetCutEnd ? " …" : null}
+          </p>
+        ) : null}
+        <p className="text-muted flex flex-wrap gap-x-3 text-xs">
+          <span>{hit.author.nickname}</span>
+          <time dateTime={hit.createdAt}>{seoulDay(hit.createdAt)}</time>
+          <span>{t("search.likes", { count: hit.counts.likes })}</span>
+          <span>{t("search.comments", { count: hit.counts.comments })}</span>
+          <span>{t("search.views", { count: hit.counts.views })}</span>
+        </p>
+      </article>
+    </Blinded>
+  );
+}
+
+function ProfileHitItem({ hit, query }: { hit: ProfileHit; query: string }) {
+  const t = useT();
+  return (
+    <div className="flex items-start gap-3">
+      <Avatar name={hit.nickname} src={hit.avatarUrl} size="lg" />
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="font-semibold">
+          <LocalLink to={hit.path} className="hover:underline">
+            <Highlight text={hit.nickname} query={query} />
+          </LocalLink>
+          {hit.blinded ? (
+            <span className="text-muted ml-2 rounded border border-subtle px-1.5 text-xs font-normal">
+              {t("search.hiddenMember")}
+            </span>
+          ) : null}
+        </p>
+        <Blinded blinded={hit.blinded}>
+          <p className="text-muted line-clamp-2 text-sm">{hit.introduction || t("search.noIntroduction")}</p>
+        </Blinded>
+      </div>
+    </div>
+  );
+}
+
+export function SearchHitItem({ hit, query }: { hit: SearchHit; query: string }) {
+  return hit.layout === "post" ? (
+    <PostHitItem hit={hit} query={query} />
+  ) : (
+    <ProfileHitItem hit={hit} query={query} />
+  );
+}
+
+export function SearchHitList({ hits, query }: { hits: SearchHit[]; query: string }) {
+  return (
+    <ul className="divide-y divide-[var(--border)]">
+      {hits.map((hit) => (
+        <li key={hit.id} className="py-3" data-testid="search-hit">
+          <SearchHitItem hit={hit} query={query} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,53 @@
+import { DomainError } from "#app/services/errors";
+
+export const SEARCH_QUERY_MAX = 50;
+
+/**
+ * The query as it is searched and remembered: Unicode-composed (Hangul typed on some systems arrives decomposed),
+ * trimmed, runs of spaces collapsed to one, 1 to 50 characters.
+ */
+export function normalizeSearchQuery(raw: string): string {
+  const query = raw.normalize("NFC").trim().replace(/\s+/g, " ");
+  if (!query) throw new DomainError("query_required", "search.error.query_required");
+  if ([...query].length > SEARCH_QUERY_MAX)
+    throw new DomainError("query_too_long", "search.error.query_too_long", 400, { max: SEARCH_QUERY_MAX });
+  return query;
+}
+
+/** Escapes the wildcard characters of LIKE/ILIKE (backslash is PostgreSQL's default escape character). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+/** `%query%` for a partial-word match anywhere in the text. */
+export function containsPattern(query: string): string {
+  return `%${escapeLike(query)}%`;
+}
+
+/** Keyset positions travel as opaque base64url JSON arrays; anything else is refused. */
+export function encodeCursor(values: (string | number)[]): string {
+  return Buffer.from(JSON.stringify(values), "utf8").toString("base64url");
+}
+
+export function decodeCursor(cursor: string, shape: ("string" | "number")[]): (string | number)[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw cursorInvalid();
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== shape.length ||
+    values.some((value, i) =>
+      shape[i] === "number" ? !Number.isSafeInteger(value) : typeof value !== "string" || value.length > 200,
+    )
+  )
+    throw cursorInvalid();
+  return values as (string | number)[];
+}
+
+/** A cursor that was not made by this service (edited by hand or from another version). */
+export function cursorInvalid() {
+  return new DomainError("cursor_invalid", "search.error.cursor_invalid");
+}

@@ -1,0 +1,13 @@
+import { boardSearchSource, guestbookSearchSource } from "./article-sources.server";
+import { memberSearchSource } from "./member-source.server";
+import type { SearchSource } from "./types";
+
+/**
+ * Every area the integrated search covers, in the order the result page shows them. A later area (market,
+ * reviews, meetings) adds its source here; nothing else has to change.
+ */
+export const searchSources: readonly SearchSource[] = [
+  boardSearchSource,
+  guestbookSearchSource,
+  memberSearchSource,
+];
