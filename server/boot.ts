@@ -24,6 +24,8 @@ import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
+import { EVENT_START_JOB, eventStartJob, scheduleEventStartCheck } from "#app/services/notice/events.server";
+import { seedFaqEntries } from "#app/services/notice/faq.server";
 import { createHttpApp } from "./app";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -79,6 +81,7 @@ export async function startServer({
     database = await openDatabase(config, logger);
     await seedReferenceData(database.db);
     await seedBoardCategories(database.db);
+    await seedFaqEntries(database.db, { welcomePoints: config.welcomePoints });
   } catch (error) {
     await database?.close();
     lock?.release();
@@ -166,11 +169,13 @@ export async function startServer({
     db,
     clock,
     logger,
-    handlers: { "jobs.purgeFinished": purgeFinishedJobs },
+    handlers: { "jobs.purgeFinished": purgeFinishedJobs, [EVENT_START_JOB]: eventStartJob },
     pollIntervalMs: config.jobPollIntervalMs,
   });
   const today = clock.now().toISOString().slice(0, 10);
   await enqueueJob(db, "jobs.purgeFinished", {}, { dedupeKey: `jobs.purgeFinished:${today}` });
+  // Each event schedules its own start check; one more at start-up catches an event whose check gave up failing.
+  await scheduleEventStartCheck(db, clock.now(), `start:${clock.now().toISOString()}`);
   worker.start();
 
   const listening = new Promise<void>((resolve, reject) => {

@@ -1,4 +1,353 @@
-/** Not built yet: this module is replaced by the page it names in app/routes.ts. */
-export default function Unbuilt() {
-  return null;
+import { data, redirect, useActionData, useLocation, useSearchParams } from "react-router";
+import type { Route } from "./+types/community";
+import { FormAlert, Notice } from "#app/components/auth/fields";
+import {
+  AnnouncementForm,
+  DeleteButton,
+  EventForm,
+  FaqForm,
+  type FormValues,
+} from "#app/components/notice/AdminForms";
+import { EventStateBadge } from "#app/components/notice/EventCard";
+import { TabNav } from "#app/components/notice/TabNav";
+import { languageFromPath, localizePath } from "#app/i18n";
+import { LocalLink, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import type { SessionViewer } from "#app/platform/viewer.server";
+import { DomainError } from "#app/services/errors";
+import {
+  announcementsForAdmin,
+  createAnnouncement,
+  deleteAnnouncement,
+  updateAnnouncement,
+} from "#app/services/notice/announcements.server";
+import { createEvent, deleteEvent, eventsForAdmin, updateEvent } from "#app/services/notice/events.server";
+import { createFaqEntry, deleteFaqEntry, faqForAdmin, updateFaqEntry } from "#app/services/notice/faq.server";
+import { formatSeoul, parseSeoulInput, toSeoulInput } from "#app/services/notice/seoul-time";
+import { faqTabs } from "#app/services/notice/tabs";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import { domainFailure } from "#app/shell/domain.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "notice.admin.title" };
+
+const sections = ["announce", "faq", "event"] as const;
+type Section = (typeof sections)[number];
+const isSection = (value: unknown): value is Section => sections.includes(value as Section);
+
+function notFound(request: Request): never {
+  const { pathname } = new URL(request.url);
+  throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
+}
+
+async function sectionData(viewer: SessionViewer, section: Section) {
+  const { db, clock } = getRuntime();
+  if (section === "announce") {
+    const rows = await announcementsForAdmin(db, viewer);
+    return {
+      announcements: rows.map((row) => ({
+        id: row.id,
+        tab: row.tab,
+        title: row.title,
+        pinned: row.pinned,
+        contentHtml: row.contentHtml,
+        createdAt: formatSeoul(row.createdAt),
+      })),
+    };
+  }
+  if (section === "faq") return { faq: await faqForAdmin(db, viewer) };
+  const rows = await eventsForAdmin(db, clock, viewer);
+  return {
+    events: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      contentHtml: row.contentHtml,
+      state: row.state,
+      participantCount: row.participantCount,
+      period: `${formatSeoul(row.startsAt)} ~ ${formatSeoul(row.endsAt)}`,
+      startsAtInput: toSeoulInput(row.startsAt),
+      endsAtInput: toSeoulInput(row.endsAt),
+    })),
+  };
+}
+
+/** Administrators (with two-step verification) manage announcements, FAQ entries and events; anybody else gets 404. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab") ?? "announce";
+  if (!isSection(tab)) notFound(request);
+  try {
+    return {
+      section: tab,
+      editId: Number(url.searchParams.get("edit")) || null,
+      announcements: [],
+      faq: [],
+      events: [],
+      ...(await sectionData(viewer, tab)),
+    };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "forbidden") notFound(request);
+    throw error;
+  }
+}
+
+const fieldsOf: Record<Section, string[]> = {
+  announce: ["tab", "title", "content", "pinned"],
+  faq: ["tab", "index", "questionKo", "answerKo", "questionEn", "answerEn"],
+  event: ["title", "summary", "content", "startsAt", "endsAt"],
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const [section, verb] = formText(form, "intent").split(".") as [string, string];
+  if (!isSection(section) || (verb !== "save" && verb !== "delete")) notFound(request);
+  const id = Number(formText(form, "id")) || null;
+  const values: FormValues = Object.fromEntries(
+    fieldsOf[section].map((name) => [name, formText(form, name)]),
+  );
+  const { db, clock } = getRuntime();
+  try {
+    if (section === "announce") {
+      const input = {
+        tab: values.tab!,
+        title: values.title!,
+        contentHtml: values.content!,
+        pinned: values.pinned === "on",
+      };
+      if (verb === "delete") await deleteAnnouncement(db, clock, viewer, id ?? 0);
+      else if (id) await updateAnnouncement(db, clock, viewer, id, input);
+      else await createAnnouncement(db, clock, viewer, input);
+    } else if (section === "faq") {
+      const input = {
+        tab: values.tab!,
+        index: /^\d+$/.test(values.index!.trim()) ? Number(values.index) : -1,
+        questionKo: values.questionKo!,
+        answerKo: values.answerKo!,
+        questionEn: values.questionEn!,
+        answerEn: values.answerEn!,
+      };
+      if (verb === "delete") await deleteFaqEntry(db, clock, viewer, id ?? 0);
+      else if (id) await updateFaqEntry(db, clock, viewer, id, input);
+      else await createFaqEntry(db, clock, viewer, input);
+    } else {
+      const input = {
+        title: values.title!,
+        summary: values.summary!,
+        contentHtml: values.content!,
+        startsAt: parseSeoulInput(values.startsAt!),
+        endsAt: parseSeoulInput(values.endsAt!),
+      };
+      if (verb === "delete") await deleteEvent(db, clock, viewer, id ?? 0);
+      else if (id) await updateEvent(db, clock, viewer, id, input);
+      else await createEvent(db, clock, viewer, input);
+    }
+  } catch (error) {
+    return domainFailure(language, error, {
+      ...values,
+      intent: `${section}.${verb}`,
+      id: id ? String(id) : "",
+    });
+  }
+  const done = verb === "delete" ? "deleted" : "saved";
+  return redirect(`${localizePath(language, "/admin/community")}?tab=${section}&done=${done}`);
+}
+
+export default function AdminCommunity({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { section, editId } = loaderData;
+  const done = params.get("done");
+  // After a failed save the form shows what was typed; otherwise the item being edited, or nothing.
+  const failedSave = result && result.values.intent === `${section}.save` ? result.values : undefined;
+  const editing = failedSave?.id ? Number(failedSave.id) : editId;
+
+  let editor;
+  if (section === "announce") {
+    const item = loaderData.announcements.find((row) => row.id === editing);
+    const values =
+      failedSave ??
+      (item
+        ? { tab: item.tab, title: item.title, content: item.contentHtml, pinned: item.pinned ? "on" : "" }
+        : {});
+    editor = <AnnouncementForm values={values} id={item ? String(item.id) : undefined} />;
+  } else if (section === "faq") {
+    const item = loaderData.faq.find((row) => row.id === editing);
+    const values = failedSave ?? (item ? { ...item, id: String(item.id), index: String(item.index) } : {});
+    editor = <FaqForm values={values} id={item ? String(item.id) : undefined} />;
+  } else {
+    const item = loaderData.events.find((row) => row.id === editing);
+    const values =
+      failedSave ??
+      (item
+        ? {
+            title: item.title,
+            summary: item.summary,
+            content: item.contentHtml,
+            startsAt: item.startsAtInput,
+            endsAt: item.endsAtInput,
+          }
+        : {});
+    editor = <EventForm values={values} id={item ? String(item.id) : undefined} />;
+  }
+
+  const rowClass = "flex flex-wrap items-center justify-between gap-3 px-4 py-3";
+  const editLink = (id: number) => (
+    <LocalLink
+      to={`/admin/community?tab=${section}&edit=${id}`}
+      className="inline-flex min-h-9 items-center rounded-md border border-subtle px-3 text-sm font-semibold"
+    >
+      {t("notice.admin.edit")}
+    </LocalLink>
+  );
+
+  return (
+    <section className="mx-auto max-w-3xl space-y-5">
+      <h1 className="text-2xl font-extrabold">{t("notice.admin.title")}</h1>
+      <TabNav
+        label={t("notice.admin.sectionsLabel")}
+        path="/admin/community"
+        current={section}
+        tabs={sections.map((value) => ({ value, label: t(`notice.admin.section.${value}`) }))}
+      />
+      {done && !result ? (
+        <Notice>{t(done === "deleted" ? "notice.admin.deleted" : "notice.admin.saved")}</Notice>
+      ) : null}
+      <FormAlert error={result?.error} />
+      {/* A new key after each successful save empties the form for the next item. */}
+      <div key={`${section}:${editing ?? "new"}:${failedSave ? "kept" : location.key}`}>{editor}</div>
+
+      {section === "announce" ? (
+        <section aria-labelledby="admin-announce-list" className="space-y-2">
+          <h2 id="admin-announce-list" className="text-lg font-bold">
+            {t("notice.admin.announce.list")}
+          </h2>
+          {loaderData.announcements.length === 0 ? (
+            <p className="text-muted">{t("notice.admin.announce.empty")}</p>
+          ) : (
+            <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">
+              {loaderData.announcements.map((item) => (
+                <li key={item.id} className={rowClass}>
+                  <div>
+                    <p className="text-muted text-xs">
+                      {t(`notice.announce.tab.${item.tab}`)} · {item.createdAt}
+                      {item.pinned ? ` · ${t("notice.announce.pinned")}` : null}
+                    </p>
+                    <LocalLink
+                      to={`/announce/${item.tab}/${item.id}`}
+                      className="font-semibold hover:underline"
+                    >
+                      {item.title}
+                    </LocalLink>
+                  </div>
+                  <div className="flex gap-2">
+                    {editLink(item.id)}
+                    <DeleteButton
+                      intent="announce.delete"
+                      id={item.id}
+                      confirmText={t("notice.admin.announce.deleteConfirm", { title: item.title })}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+
+      {section === "faq" ? (
+        <section aria-labelledby="admin-faq-list" className="space-y-4">
+          <h2 id="admin-faq-list" className="text-lg font-bold">
+            {t("notice.admin.faq.list")}
+          </h2>
+          {faqTabs.map((tab) => {
+            const entries = loaderData.faq.filter((entry) => entry.tab === tab);
+            return (
+              <section key={tab} aria-labelledby={`admin-faq-${tab}`} className="space-y-2">
+                <h3 id={`admin-faq-${tab}`} className="font-bold">
+                  {t(`notice.faq.tab.${tab}`)}
+                </h3>
+                {entries.length === 0 ? (
+                  <p className="text-muted text-sm">{t("notice.admin.faq.empty")}</p>
+                ) : (
+                  <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">
+                    {entries.map((entry) => (
+                      <li key={entry.id} className={rowClass}>
+                        <div className="min-w-0 flex-1">
+                          <p className="font-semibold">
+                            <span className="text-muted mr-2 text-xs">{entry.index}</span>
+                            {entry.questionKo}
+                          </p>
+                          <p className="text-muted text-sm" lang="en">
+                            {entry.questionEn}
+                          </p>
+                        </div>
+                        <div className="flex gap-2">
+                          {editLink(entry.id)}
+                          <DeleteButton
+                            intent="faq.delete"
+                            id={entry.id}
+                            confirmText={t("notice.admin.faq.deleteConfirm", { question: entry.questionKo })}
+                          />
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </section>
+      ) : null}
+
+      {section === "event" ? (
+        <section aria-labelledby="admin-event-list" className="space-y-2">
+          <h2 id="admin-event-list" className="text-lg font-bold">
+            {t("notice.admin.event.list")}
+          </h2>
+          {loaderData.events.length === 0 ? (
+            <p className="text-muted">{t("notice.admin.event.empty")}</p>
+          ) : (
+            <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">
+              {loaderData.events.map((item) => (
+                <li key={item.id} className={rowClass}>
+                  <div className="space-y-1">
+                    <p className="flex flex-wrap items-center gap-2 text-xs">
+                      <EventStateBadge state={item.state} />
+                      <span className="text-muted">{item.period}</span>
+                      <span className="text-muted">
+                        {t("notice.event.participants", { count: item.participantCount })}
+                      </span>
+                    </p>
+                    <LocalLink to={`/event/${item.id}`} className="font-semibold hover:underline">
+                      {item.title}
+                    </LocalLink>
+                  </div>
+                  <div className="flex gap-2">
+                    {editLink(item.id)}
+                    <DeleteButton
+                      intent="event.delete"
+                      id={item.id}
+                      confirmText={t("notice.admin.event.deleteConfirm", { title: item.title })}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </section>
+  );
 }

@@ -1,4 +1,83 @@
-/** Not built yet: this module is replaced by the page it names in app/routes.ts. */
-export default function Unbuilt() {
-  return null;
+import { data } from "react-router";
+import type { Route } from "./+types/index";
+import { NoticeLinks } from "#app/components/notice/NoticeLinks";
+import { Pager } from "#app/components/notice/Pager";
+import { TabNav } from "#app/components/notice/TabNav";
+import { LocalLink, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { listAnnouncements } from "#app/services/notice/announcements.server";
+import { formatSeoulDate } from "#app/services/notice/seoul-time";
+import { announcementTabs, isAnnouncementTab } from "#app/services/notice/tabs";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["clear-article-page", "clear-meeting-manage-index", "clear-search-model"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "notice.announce.title" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab") ?? announcementTabs[0];
+  if (!isAnnouncementTab(tab)) {
+    throw data(`Page Not Found: ${url.pathname}`, {
+      status: 404,
+      statusText: `Page Not Found: ${url.pathname}`,
+    });
+  }
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const list = await listAnnouncements(getRuntime().db, { tab, page });
+  return {
+    tab,
+    page: list.page,
+    hasNext: list.hasNext,
+    items: list.items.map((item) => ({
+      id: item.id,
+      title: item.title,
+      pinned: item.pinned,
+      date: formatSeoulDate(item.createdAt),
+    })),
+  };
+}
+
+export default function Announcements({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { tab, items } = loaderData;
+  return (
+    <section className="mx-auto max-w-3xl space-y-5">
+      <h1 className="text-2xl font-extrabold">{t("notice.announce.title")}</h1>
+      <TabNav
+        label={t("notice.announce.tabsLabel")}
+        path="/announce"
+        current={tab}
+        tabs={announcementTabs.map((value) => ({ value, label: t(`notice.announce.tab.${value}`) }))}
+      />
+      {items.length === 0 ? (
+        <p className="text-muted py-10 text-center">{t("notice.announce.empty")}</p>
+      ) : (
+        <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">
+          {items.map((item) => (
+            <li key={item.id}>
+              <LocalLink
+                to={`/announce/${tab}/${item.id}`}
+                className="flex min-h-14 items-center gap-3 px-4 py-3 hover:bg-black/5 dark:hover:bg-white/5"
+              >
+                {item.pinned ? (
+                  <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-white">
+                    {t("notice.announce.pinned")}
+                  </span>
+                ) : null}
+                <span className="flex-1 font-semibold">{item.title}</span>
+                <span className="text-muted shrink-0 text-sm">{item.date}</span>
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager path="/announce" query={{ tab }} page={loaderData.page} hasNext={loaderData.hasNext} />
+      <NoticeLinks current="/announce" />
+    </section>
+  );
 }

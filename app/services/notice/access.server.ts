@@ -1,0 +1,62 @@
+import type { MessageKey } from "#app/i18n";
+import { DomainError } from "#app/services/errors";
+
+export type NoticeProblem =
+  | "forbidden"
+  | "tab_invalid"
+  | "title_required"
+  | "title_length"
+  | "summary_required"
+  | "summary_length"
+  | "question_required"
+  | "question_length"
+  | "answer_required"
+  | "answer_length"
+  | "index_invalid"
+  | "period_required"
+  | "period_invalid"
+  | "announcement_not_found"
+  | "faq_not_found"
+  | "event_not_found"
+  | "event_not_started"
+  | "event_ended"
+  | "already_participated"
+  | "profile_required";
+
+const statusOf: Partial<Record<NoticeProblem, number>> = {
+  forbidden: 403,
+  announcement_not_found: 404,
+  faq_not_found: 404,
+  event_not_found: 404,
+  already_participated: 409,
+  event_not_started: 409,
+  event_ended: 409,
+};
+
+export function noticeError(code: NoticeProblem): DomainError {
+  return new DomainError(code, `notice.error.${code}` as MessageKey, statusOf[code] ?? 400);
+}
+
+/** Who writes announcements, FAQ entries and events: an administrator with two-step verification on. */
+export interface AdminActor {
+  id: string;
+  role: string;
+  twoFactorEnabled: boolean;
+}
+
+/** Every write (and every administrators' list) of this area checks this first, whatever the page did. */
+export function requireAdmin(actor: AdminActor): void {
+  if (actor.role !== "admin" || !actor.twoFactorEnabled) throw noticeError("forbidden");
+}
+
+/** A required text of at most `max` characters, trimmed. */
+export function requiredText(
+  value: string,
+  max: number,
+  problems: { required: NoticeProblem; length: NoticeProblem },
+): string {
+  const text = value.trim();
+  if (!text) throw noticeError(problems.required);
+  if ([...text].length > max) throw noticeError(problems.length);
+  return text;
+}

@@ -1,0 +1,169 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { announcement } from "#app/db/schema";
+import type { Clock } from "#app/platform/clock.server";
+import { validateArticleHtml } from "#app/services/content/article-html.server";
+import { noticeError, requireAdmin, requiredText, type AdminActor } from "./access.server";
+import { notifyAllMembers } from "./audience.server";
+import { ANNOUNCEMENT_TITLE_MAX, isAnnouncementTab, type AnnouncementTab } from "./tabs";
+
+export const ANNOUNCEMENT_PAGE_SIZE = 15;
+
+export interface AnnouncementInput {
+  tab: string;
+  title: string;
+  /** The editor's HTML; sanitised here before it is stored. */
+  contentHtml: string;
+  pinned: boolean;
+}
+
+export interface AnnouncementListItem {
+  id: number;
+  tab: AnnouncementTab;
+  title: string;
+  pinned: boolean;
+  createdAt: Date;
+}
+
+export interface AnnouncementView extends AnnouncementListItem {
+  contentHtml: string;
+  updatedAt: Date;
+}
+
+/** The Korean-locale path of an announcement. */
+export const announcementPath = (tab: string, id: number) => `/announce/${tab}/${id}`;
+
+function checkedInput(input: AnnouncementInput) {
+  if (!isAnnouncementTab(input.tab)) throw noticeError("tab_invalid");
+  const title = requiredText(input.title, ANNOUNCEMENT_TITLE_MAX, {
+    required: "title_required",
+    length: "title_length",
+  });
+  return { tab: input.tab, title, content: validateArticleHtml(input.contentHtml), pinned: input.pinned };
+}
+
+const listColumns = {
+  id: announcement.id,
+  tab: announcement.tab,
+  title: announcement.title,
+  pinned: announcement.pinned,
+  createdAt: announcement.createdAt,
+};
+
+/**
+ * One page of a tab: pinned announcements first, then newest first. Announcements are few (administrators write
+ * them), so numbered pages are fine here; one row more than a page tells whether a next page exists.
+ */
+export async function listAnnouncements(
+  db: Database,
+  options: { tab: AnnouncementTab; page?: number },
+): Promise<{ items: AnnouncementListItem[]; page: number; hasNext: boolean }> {
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const rows = await db
+    .select(listColumns)
+    .from(announcement)
+    .where(and(eq(announcement.tab, options.tab), isNull(announcement.deletedAt)))
+    .orderBy(desc(announcement.pinned), desc(announcement.createdAt), desc(announcement.id))
+    .limit(ANNOUNCEMENT_PAGE_SIZE + 1)
+    .offset((page - 1) * ANNOUNCEMENT_PAGE_SIZE);
+  return {
+    items: rows.slice(0, ANNOUNCEMENT_PAGE_SIZE) as AnnouncementListItem[],
+    page,
+    hasNext: rows.length > ANNOUNCEMENT_PAGE_SIZE,
+  };
+}
+
+/** A live announcement, or null when it never existed or was deleted. */
+export async function getAnnouncement(db: Database, id: number): Promise<AnnouncementView | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await db
+    .select({ ...listColumns, contentHtml: announcement.contentHtml, updatedAt: announcement.updatedAt })
+    .from(announcement)
+    .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)));
+  return (row as AnnouncementView | undefined) ?? null;
+}
+
+/**
+ * Publishes an announcement and tells every active member about it (after the row is committed, so nobody is sent
+ * to an announcement that does not exist).
+ */
+export async function createAnnouncement(
+  db: Database,
+  clock: Clock,
+  actor: AdminActor,
+  input: AnnouncementInput,
+): Promise<{ id: number; tab: AnnouncementTab }> {
+  requireAdmin(actor);
+  const checked = checkedInput(input);
+  const now = clock.now();
+  const [row] = await db
+    .insert(announcement)
+    .values({
+      tab: checked.tab,
+      title: checked.title,
+      contentHtml: checked.content.html,
+      contentText: checked.content.text,
+      pinned: checked.pinned,
+      authorId: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: announcement.id });
+  const id = row!.id;
+  await notifyAllMembers(db, {
+    type: "announcement",
+    actorId: actor.id,
+    params: { title: checked.title },
+    link: announcementPath(checked.tab, id),
+  });
+  return { id, tab: checked.tab };
+}
+
+/** Changes a live announcement (members are not notified again). */
+export async function updateAnnouncement(
+  db: Database,
+  clock: Clock,
+  actor: AdminActor,
+  id: number,
+  input: AnnouncementInput,
+): Promise<{ id: number; tab: AnnouncementTab }> {
+  requireAdmin(actor);
+  const checked = checkedInput(input);
+  const updated = await db
+    .update(announcement)
+    .set({
+      tab: checked.tab,
+      title: checked.title,
+      contentHtml: checked.content.html,
+      contentText: checked.content.text,
+      pinned: checked.pinned,
+      updatedAt: clock.now(),
+    })
+    .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)))
+    .returning({ id: announcement.id });
+  if (updated.length === 0) throw noticeError("announcement_not_found");
+  return { id, tab: checked.tab };
+}
+
+/** Deletes an announcement; the row stays so its address can say it was deleted. */
+export async function deleteAnnouncement(db: Database, clock: Clock, actor: AdminActor, id: number) {
+  requireAdmin(actor);
+  const deleted = await db
+    .update(announcement)
+    .set({ deletedAt: clock.now() })
+    .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)))
+    .returning({ id: announcement.id });
+  if (deleted.length === 0) throw noticeError("announcement_not_found");
+}
+
+/** Every live announcement with its content, for the administrators' page. */
+export async function announcementsForAdmin(db: Database, actor: AdminActor): Promise<AnnouncementView[]> {
+  requireAdmin(actor);
+  const rows = await db
+    .select({ ...listColumns, contentHtml: announcement.contentHtml, updatedAt: announcement.updatedAt })
+    .from(announcement)
+    .where(isNull(announcement.deletedAt))
+    .orderBy(desc(announcement.createdAt), desc(announcement.id))
+    .limit(200);
+  return rows as AnnouncementView[];
+}

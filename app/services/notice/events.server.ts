@@ -1,0 +1,322 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { communityEvent, eventParticipation, member } from "#app/db/schema";
+import type { Clock } from "#app/platform/clock.server";
+import { enqueueJob, type JobHandler } from "#app/platform/jobs.server";
+import { validateArticleHtml } from "#app/services/content/article-html.server";
+import { notifyMany } from "#app/services/notifications/notify.server";
+import { noticeError, requireAdmin, requiredText, type AdminActor } from "./access.server";
+import { activeMemberIds } from "./audience.server";
+import { EVENT_SUMMARY_MAX, EVENT_TITLE_MAX, eventState, type EventState, type EventTab } from "./tabs";
+
+export const EVENT_PAGE_SIZE = 12;
+
+/** The job that tells members an event has started; see notifyStartedEvents. */
+export const EVENT_START_JOB = "event.notifyStarted";
+
+export interface EventInput {
+  title: string;
+  summary: string;
+  /** The editor's HTML; sanitised here before it is stored. */
+  contentHtml: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+}
+
+export interface EventCard {
+  id: number;
+  title: string;
+  summary: string;
+  imageUrl: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  state: EventState;
+  participantCount: number;
+  /** The signed-in member took part (false for visitors). */
+  participated: boolean;
+}
+
+export interface EventView extends EventCard {
+  contentHtml: string;
+}
+
+/** The Korean-locale path of an event. */
+export const eventPath = (id: number) => `/event/${id}`;
+
+function checkedInput(input: EventInput) {
+  const title = requiredText(input.title, EVENT_TITLE_MAX, {
+    required: "title_required",
+    length: "title_length",
+  });
+  const summary = requiredText(input.summary, EVENT_SUMMARY_MAX, {
+    required: "summary_required",
+    length: "summary_length",
+  });
+  const content = validateArticleHtml(input.contentHtml);
+  const { startsAt, endsAt } = input;
+  if (!startsAt || !endsAt || Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime()))
+    throw noticeError("period_required");
+  if (endsAt.getTime() <= startsAt.getTime()) throw noticeError("period_invalid");
+  return { title, summary, content, startsAt, endsAt };
+}
+
+const cardColumns = (memberId: string | null) => ({
+  id: communityEvent.id,
+  title: communityEvent.title,
+  summary: communityEvent.summary,
+  imageUrl: communityEvent.imageUrl,
+  startsAt: communityEvent.startsAt,
+  endsAt: communityEvent.endsAt,
+  participantCount: communityEvent.participantCount,
+  participated: memberId
+    ? sql<boolean>`exists (select 1 from ${eventParticipation} where ${eventParticipation.eventId} = ${communityEvent.id} and ${eventParticipation.memberId} = ${memberId})`
+    : sql<boolean>`false`,
+});
+
+type CardRow = Omit<EventCard, "state">;
+const withState =
+  (now: Date) =>
+  (row: CardRow): EventCard => ({
+    ...row,
+    participated: Boolean(row.participated),
+    state: eventState(row, now),
+  });
+
+/**
+ * One page of an event tab. Upcoming events come soonest first, active ones closing soonest first, ended ones most
+ * recently ended first, and participated ones most recently joined first (members only; empty for visitors).
+ */
+export async function listEvents(
+  db: Database,
+  clock: Clock,
+  options: { tab: EventTab; memberId: string | null; page?: number },
+): Promise<{ items: EventCard[]; page: number; hasNext: boolean }> {
+  const now = clock.now();
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const { memberId } = options;
+  const live = isNull(communityEvent.deletedAt);
+  let rows: CardRow[];
+  const slice = { limit: EVENT_PAGE_SIZE + 1, offset: (page - 1) * EVENT_PAGE_SIZE };
+  if (options.tab === "participated") {
+    if (!memberId) return { items: [], page, hasNext: false };
+    rows = await db
+      .select(cardColumns(memberId))
+      .from(eventParticipation)
+      .innerJoin(communityEvent, eq(communityEvent.id, eventParticipation.eventId))
+      .where(and(eq(eventParticipation.memberId, memberId), live))
+      .orderBy(desc(eventParticipation.createdAt), desc(communityEvent.id))
+      .limit(slice.limit)
+      .offset(slice.offset);
+  } else {
+    const filters: Record<Exclude<EventTab, "participated">, { where: SQL; order: SQL[] }> = {
+      upcoming: { where: gt(communityEvent.startsAt, now), order: [asc(communityEvent.startsAt)] },
+      active: {
+        where: and(lte(communityEvent.startsAt, now), gt(communityEvent.endsAt, now))!,
+        order: [asc(communityEvent.endsAt)],
+      },
+      ended: { where: lte(communityEvent.endsAt, now), order: [desc(communityEvent.endsAt)] },
+    };
+    const { where, order } = filters[options.tab];
+    rows = await db
+      .select(cardColumns(memberId))
+      .from(communityEvent)
+      .where(and(live, where))
+      .orderBy(...order, desc(communityEvent.id))
+      .limit(slice.limit)
+      .offset(slice.offset);
+  }
+  return {
+    items: rows.slice(0, EVENT_PAGE_SIZE).map(withState(now)),
+    page,
+    hasNext: rows.length > EVENT_PAGE_SIZE,
+  };
+}
+
+/** A live event as the given member sees it, or null when it never existed or was deleted. */
+export async function getEvent(
+  db: Database,
+  clock: Clock,
+  id: number,
+  memberId: string | null,
+): Promise<EventView | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await db
+    .select({ ...cardColumns(memberId), contentHtml: communityEvent.contentHtml })
+    .from(communityEvent)
+    .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)));
+  if (!row) return null;
+  return { ...withState(clock.now())(row), contentHtml: row.contentHtml };
+}
+
+/**
+ * A member (first-login profile complete, not withdrawn) takes part in an active event, once. The participation row's primary key decides between concurrent
+ * tries; the count is raised in the same transaction, so it always equals the rows.
+ */
+export async function participateInEvent(
+  db: Database,
+  clock: Clock,
+  memberId: string,
+  eventId: number,
+): Promise<{ participantCount: number }> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [participant] = await tx
+      .select({ id: member.id })
+      .from(member)
+      .where(and(eq(member.id, memberId), eq(member.profileComplete, true), isNull(member.withdrawnAt)));
+    if (!participant) throw noticeError("profile_required");
+    const [event] = await tx
+      .select({ startsAt: communityEvent.startsAt, endsAt: communityEvent.endsAt })
+      .from(communityEvent)
+      .where(and(eq(communityEvent.id, eventId), isNull(communityEvent.deletedAt)));
+    if (!event) throw noticeError("event_not_found");
+    const state = eventState(event, now);
+    if (state === "upcoming") throw noticeError("event_not_started");
+    if (state === "ended") throw noticeError("event_ended");
+    const inserted = await tx
+      .insert(eventParticipation)
+      .values({ eventId, memberId, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ eventId: eventParticipation.eventId });
+    if (inserted.length === 0) throw noticeError("already_participated");
+    const [counted] = await tx
+      .update(communityEvent)
+      .set({ participantCount: sql`${communityEvent.participantCount} + 1` })
+      .where(eq(communityEvent.id, eventId))
+      .returning({ participantCount: communityEvent.participantCount });
+    return { participantCount: counted!.participantCount };
+  });
+}
+
+/**
+ * Asks the job worker to look for started events at `at` (an event's start). The key makes a repeated request for
+ * the same moment a no-op.
+ */
+export async function scheduleEventStartCheck(db: Database, at: Date, key: string): Promise<void> {
+  await enqueueJob(db, EVENT_START_JOB, {}, { runAt: at, dedupeKey: `${EVENT_START_JOB}:${key}` });
+}
+
+/**
+ * Notifies every active member once about each event that has started and not ended. The events are claimed with
+ * FOR UPDATE SKIP LOCKED and marked in the same transaction as the notifications are written, so two workers (or
+ * a job run twice) never notify about one event twice, and a failure leaves the event for the next run.
+ */
+export async function notifyStartedEvents(db: Database, clock: Clock): Promise<number> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: communityEvent.id, title: communityEvent.title })
+      .from(communityEvent)
+      .where(
+        and(
+          isNull(communityEvent.startNotifiedAt),
+          isNull(communityEvent.deletedAt),
+          lte(communityEvent.startsAt, now),
+          gt(communityEvent.endsAt, now),
+        ),
+      )
+      .orderBy(asc(communityEvent.id))
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return 0;
+    await tx
+      .update(communityEvent)
+      .set({ startNotifiedAt: now })
+      .where(
+        inArray(
+          communityEvent.id,
+          due.map((event) => event.id),
+        ),
+      );
+    const recipients = await activeMemberIds(tx);
+    for (const event of due) {
+      await notifyMany(tx, recipients, {
+        type: "event",
+        params: { title: event.title },
+        link: eventPath(event.id),
+      });
+    }
+    return due.length;
+  });
+}
+
+export const eventStartJob: JobHandler = async (_payload, { db, clock }) => {
+  await notifyStartedEvents(db, clock);
+};
+
+export async function createEvent(
+  db: Database,
+  clock: Clock,
+  actor: AdminActor,
+  input: EventInput,
+): Promise<{ id: number }> {
+  requireAdmin(actor);
+  const checked = checkedInput(input);
+  const now = clock.now();
+  const [row] = await db
+    .insert(communityEvent)
+    .values({
+      title: checked.title,
+      summary: checked.summary,
+      contentHtml: checked.content.html,
+      imageUrl: checked.content.thumbnail,
+      startsAt: checked.startsAt,
+      endsAt: checked.endsAt,
+      authorId: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: communityEvent.id });
+  const id = row!.id;
+  await scheduleEventStartCheck(db, checked.startsAt, `${id}:${checked.startsAt.getTime()}`);
+  return { id };
+}
+
+/** Changes a live event; a new start gets its own start check (the notification still goes out only once). */
+export async function updateEvent(
+  db: Database,
+  clock: Clock,
+  actor: AdminActor,
+  id: number,
+  input: EventInput,
+): Promise<void> {
+  requireAdmin(actor);
+  const checked = checkedInput(input);
+  const updated = await db
+    .update(communityEvent)
+    .set({
+      title: checked.title,
+      summary: checked.summary,
+      contentHtml: checked.content.html,
+      imageUrl: checked.content.thumbnail,
+      startsAt: checked.startsAt,
+      endsAt: checked.endsAt,
+      updatedAt: clock.now(),
+    })
+    .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
+    .returning({ id: communityEvent.id });
+  if (updated.length === 0) throw noticeError("event_not_found");
+  await scheduleEventStartCheck(db, checked.startsAt, `${id}:${checked.startsAt.getTime()}`);
+}
+
+export async function deleteEvent(db: Database, clock: Clock, actor: AdminActor, id: number): Promise<void> {
+  requireAdmin(actor);
+  const deleted = await db
+    .update(communityEvent)
+    .set({ deletedAt: clock.now() })
+    .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
+    .returning({ id: communityEvent.id });
+  if (deleted.length === 0) throw noticeError("event_not_found");
+}
+
+/** Every live event with its content, newest first, for the administrators' page. */
+export async function eventsForAdmin(db: Database, clock: Clock, actor: AdminActor): Promise<EventView[]> {
+  requireAdmin(actor);
+  const rows = await db
+    .select({ ...cardColumns(null), contentHtml: communityEvent.contentHtml })
+    .from(communityEvent)
+    .where(isNull(communityEvent.deletedAt))
+    .orderBy(desc(communityEvent.startsAt), desc(communityEvent.id))
+    .limit(200);
+  const now = clock.now();
+  return rows.map((row) => ({ ...withState(now)(row), contentHtml: row.contentHtml }));
+}

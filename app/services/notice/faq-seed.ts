@@ -1,0 +1,304 @@
+import type { FaqTab } from "./tabs";
+
+interface FaqSeed {
+  ko: { q: string; a: string };
+  en: { q: string; a: string };
+}
+
+/**
+ * The starting FAQ, in both languages, answering the product's rules as they are. Administrators edit the entries
+ * afterwards on /admin/community; the welcome amount comes from the server's WELCOME_POINTS setting.
+ */
+export function faqSeeds({ welcomePoints }: { welcomePoints: number }): Record<FaqTab, FaqSeed[]> {
+  const welcome = `${welcomePoints.toLocaleString("en-US")}P`;
+  return {
+    users: [
+      {
+        ko: {
+          q: "가입 축하 포인트는 언제 받나요?",
+          a: `가입 후 첫 로그인 프로필을 모두 작성하면 환영 화면에서 가입 축하 포인트 ${welcome}를 드립니다. 계정마다 한 번만 받을 수 있으며, 받은 포인트는 마이 > 포인트에서 확인할 수 있습니다.`,
+        },
+        en: {
+          q: "When do I get the welcome points?",
+          a: `Once you complete your first-login profile, the welcome screen grants you ${welcome} in welcome points. Each account receives them only once; you can see them under My > Points.`,
+        },
+      },
+      {
+        ko: {
+          q: "휴대폰 인증 코드가 오지 않아요.",
+          a: "휴대폰 번호는 하이픈 없이 숫자 11자리로 입력해 주세요. 인증 코드는 연속으로 최대 5번까지 보낼 수 있고, 5번을 넘기면 '인증 코드 발송 횟수를 초과했습니다'라는 안내가 나옵니다. 잠시 후 다시 시도해도 받지 못하면 1:1 문의로 알려 주세요.",
+        },
+        en: {
+          q: "I am not receiving the verification code on my phone.",
+          a: "Enter your mobile number as 11 digits without hyphens. A code can be sent at most 5 times in a row; after that you will see 'verification send count exceeded'. If you still get nothing after waiting a while, tell us through a 1:1 inquiry.",
+        },
+      },
+      {
+        ko: {
+          q: "닉네임은 어떻게 정하나요?",
+          a: "닉네임은 한글, 영문, 숫자만 쓸 수 있고 15자 이내여야 합니다. 다른 회원이 쓰고 있는 닉네임은 쓸 수 없으니 '중복 확인'을 꼭 눌러 주세요.",
+        },
+        en: {
+          q: "What are the rules for nicknames?",
+          a: "A nickname may contain only Korean or English letters and digits, up to 15 characters. Nicknames already in use by another member are not allowed, so always press 'Check availability'.",
+        },
+      },
+      {
+        ko: {
+          q: "개인 회원에서 사업자 회원으로 바꿀 수 있나요?",
+          a: "회원 유형(개인/사업자)은 한 번 선택하면 직접 바꿀 수 없습니다. 변경이 필요하면 고객센터(help@motomate.kr) 또는 1:1 문의로 연락해 주세요.",
+        },
+        en: {
+          q: "Can I switch from an individual to a business account?",
+          a: "Once chosen, the member type (individual or business) cannot be changed by yourself. If you need a change, contact the customer center (help@motomate.kr) or send a 1:1 inquiry.",
+        },
+      },
+      {
+        ko: {
+          q: "다른 회원의 글을 보고 싶지 않아요.",
+          a: "프로필에서 '숨기기'를 누르면 그 회원의 글과 댓글이 목록, 게시글, 댓글, 검색 결과 어디서나 가려져 보입니다. 가려진 글은 하나씩 펼쳐 볼 수 있습니다. 설정 > 숨긴 회원에서 해제할 수 있으며, 해제는 그 페이지를 떠날 때 적용됩니다.",
+        },
+        en: {
+          q: "I don't want to see a certain member's posts.",
+          a: "Press 'Hide' on their profile: their posts and comments are then shown blinded everywhere — lists, post pages, comments and search results — and you can reveal a single one. You can unhide them under Settings > Hidden members; unhiding takes effect when you leave that page.",
+        },
+      },
+      {
+        ko: {
+          q: "비공개 글은 누가 볼 수 있나요?",
+          a: "비공개로 쓴 글은 작성자 본인과 관리자만 읽을 수 있습니다. 다른 회원에게는 목록과 검색에도 나타나지 않으며, 주소로 들어와도 '이 글을 읽을 권한이 없습니다'라고 안내됩니다.",
+        },
+        en: {
+          q: "Who can read a private post?",
+          a: "Only the author and administrators can read a private post. Other members do not see it in lists or search results, and opening its address tells them they have no permission to read this article.",
+        },
+      },
+      {
+        ko: {
+          q: "회원 탈퇴는 어떻게 하나요?",
+          a: "설정 > 로그인 및 보안 > 회원 탈퇴에서 비밀번호를 확인한 뒤 탈퇴할 수 있습니다. 탈퇴하면 모든 기기에서 로그아웃되고 개인정보가 삭제되며, 같은 계정으로 다시 로그인할 수 없습니다. 탈퇴 후 문제가 있으면 관리자에게 문의해 주세요.",
+        },
+        en: {
+          q: "How do I leave Moto Mate (delete my account)?",
+          a: "Go to Settings > Sign-in and security > Withdraw from Moto Mate and confirm with your password. You are signed out on every device, your personal data is deleted, and the account can no longer sign in. If something goes wrong afterwards, contact the administrator.",
+        },
+      },
+    ],
+    experts: [
+      {
+        ko: {
+          q: "전문가로 활동하려면 어떻게 하나요?",
+          a: "마이 > 내 스킬에서 차주, 정비, 라이딩 코칭, 구조(견인), 픽업(화물 운송) 중 제공할 스킬을 등록하면 해당 만남의 전문가 찾기에 노출됩니다. 스킬 항목은 20자 이내로 적어 주세요.",
+        },
+        en: {
+          q: "How do I start offering my skills as an expert?",
+          a: "Register the skills you offer — owner, repair, riding coaching, rescue (towing) or pickup (cargo transport) — under My > My skills, and you will appear in the expert search of that meeting type. Each skill entry can be up to 20 characters.",
+        },
+      },
+      {
+        ko: {
+          q: "라이딩 코칭은 누구나 할 수 있나요?",
+          a: "라이딩 코칭은 라이딩 경력이 3년 이상인 회원만 제공할 수 있습니다. 프로필의 라이딩 경력(1~60년)을 정확히 입력해 주세요.",
+        },
+        en: {
+          q: "Can anyone offer riding coaching?",
+          a: "Riding coaching can only be offered by members with 3 or more years of riding experience. Please keep the riding years in your profile (1 to 60) accurate.",
+        },
+      },
+      {
+        ko: {
+          q: "약속 시간과 장소, 결제 금액은 누가 정하나요?",
+          a: "만남 요청이 오면 채팅방이 열리고, 전문가(서비스 제공자)가 채팅의 + 메뉴에서 약속 날짜, 만남 장소, 결제 요청과 예약 상태를 정합니다. 결제 요청은 만남마다 한 번만 보낼 수 있고, 0원(무료)도 가능합니다. 권장 금액은 차주 과외 시간당 10,000원, 개인 간 숙련 만남 시간당 20,000원입니다.",
+        },
+        en: {
+          q: "Who sets the appointment, the place and the price?",
+          a: "A meeting request opens a chat room, and the expert (the service provider) sets the appointment date, the meeting place, the payment request and the reservation status from the + menu in the chat. Only one payment request can be sent per meeting, and 0 won (free) is allowed. Recommended prices are 10,000 won per hour for owner tutoring and 20,000 won per hour for skilled meetings between individuals.",
+        },
+      },
+      {
+        ko: {
+          q: "약속 알림은 언제 오나요?",
+          a: "예약이 확정된 만남은 약속 1시간 전과 30분 전에 양쪽 모두에게 알림을 보냅니다. 알림 종류별 수신 여부는 설정 > 알림 설정에서 바꿀 수 있습니다.",
+        },
+        en: {
+          q: "When are appointment reminders sent?",
+          a: "For a confirmed reservation, both sides are reminded 1 hour and 30 minutes before the appointment. You can turn each kind of notification on or off under Settings > Notifications.",
+        },
+      },
+      {
+        ko: {
+          q: "상대가 약속 장소에 나오지 않았어요. (노쇼)",
+          a: "약속 시간 15분이 지나면 채팅의 노쇼 신고 버튼이 활성화됩니다. 신고 내용은 200자 이내로 적어 주세요. 노쇼가 확인되면 1회 30일, 2회 60일, 3회 180일 이용이 정지되고 4회째에는 영구 정지됩니다. 악의적으로 허위 신고를 한 회원도 제재를 받을 수 있습니다.",
+        },
+        en: {
+          q: "The other person did not show up (no-show).",
+          a: "The no-show button in the chat becomes active 15 minutes after the agreed time. Describe what happened in up to 200 characters. A confirmed no-show is penalised with a 30-day ban the first time, 60 days the second, 180 days the third, and a permanent ban the fourth time. Members who file malicious false reports can be penalised as well.",
+        },
+      },
+      {
+        ko: {
+          q: "픽업(화물 운송) 요청에는 어떤 규칙이 있나요?",
+          a: "희망 시간은 지금부터 최소 1시간 이후로 정해야 하고, 금액은 5,000원 단위로 조정합니다. 픽업 전문가 검색 반경은 3, 5, 10, 20, 30, 50km 중에서 고를 수 있습니다.",
+        },
+        en: {
+          q: "What are the rules for pickup (cargo transport) requests?",
+          a: "The desired time must be at least 1 hour from now, and amounts change in steps of 5,000 won. You can search for pickup experts within 3, 5, 10, 20, 30 or 50 km.",
+        },
+      },
+      {
+        ko: {
+          q: "차주 만남은 어떻게 켜고 끄나요?",
+          a: "차주 만남은 그 기종을 지금 타고 있는 차주만 열 수 있습니다. 모터사이클 리뷰마다 차주 만남 옵션을 켜거나 끌 수 있으며, 켜 둔 리뷰를 본 라이더가 만남을 요청할 수 있습니다.",
+        },
+        en: {
+          q: "How do I turn owner meetings on or off?",
+          a: "Only current owners of a model can offer owner meetings. You can enable or disable the owner-meeting option on each of your motorcycle reviews; riders reading a review with it enabled can request a meeting.",
+        },
+      },
+    ],
+    payments: [
+      {
+        ko: {
+          q: "수수료는 얼마인가요?",
+          a: "결제 금액에서 플랫폼 수수료로 개인 전문가는 10%, 사업자 전문가는 5%를 떼고, 출금할 때 은행 이체 수수료가 따로 붙습니다. 정산 화면에서 선택한 금액, 플랫폼 수수료, 이체 수수료와 최종 입금액을 출금 전에 확인할 수 있습니다.",
+        },
+        en: {
+          q: "What fees does the platform charge?",
+          a: "The platform fee is 10% of the payment for individual experts and 5% for business experts, and a bank transfer fee is added when you withdraw. Before withdrawing, the settlement screen shows the selected amount, the platform fee, the bank fee and the final deposit.",
+        },
+      },
+      {
+        ko: {
+          q: "수익은 언제 출금할 수 있나요?",
+          a: "만남이 끝나면 받은 금액은 '출금 대기' 상태가 되고, 만남 완료 8일 후부터 출금할 수 있습니다. 정산 메뉴의 출금 관리 탭에서 출금 가능 금액과 대기 금액을 확인할 수 있습니다.",
+        },
+        en: {
+          q: "When can I withdraw my earnings?",
+          a: "When a meeting ends, its payment becomes 'withdrawal pending' and can be withdrawn 8 days after the meeting was completed. The withdrawal tab of Settlement shows what is withdrawable and what is still pending.",
+        },
+      },
+      {
+        ko: {
+          q: "출금 비밀번호를 5번 틀렸어요.",
+          a: "출금 비밀번호는 설정할 때 한 번 더 입력해 확인합니다. 출금할 때 5번 연속으로 틀리면 더 이상 시도할 수 없고, 관리자의 확인이 필요합니다. 1:1 문의로 연락해 주세요.",
+        },
+        en: {
+          q: "I entered the wrong withdrawal password 5 times.",
+          a: "You confirm the withdrawal password by entering it twice when you set it. After 5 wrong tries in a row you cannot try again until an administrator checks your account; please contact us through a 1:1 inquiry.",
+        },
+      },
+      {
+        ko: {
+          q: "정산 정보는 어떻게 입력하나요?",
+          a: "예금주는 한글로, 계좌번호는 숫자만, 주민등록번호는 숫자 13자리로 입력합니다. 사업자는 대표자명(한글), 세금계산서 이메일, 010으로 시작하는 휴대폰 번호를 입력합니다. 만 15세 이상이어야 하고 필수 동의에 체크해야 합니다. 주민등록번호와 계좌번호는 암호화해 보관하고 화면에는 일부만 보여 드립니다.",
+        },
+        en: {
+          q: "How do I fill in my settlement information?",
+          a: "Enter the account holder's name in Korean, the account number in digits only, and the resident registration number as 13 digits. Business members also enter the owner's name (in Korean), a tax-invoice e-mail and a mobile number starting with 010. You must be 15 or older and accept the required agreement. Resident and account numbers are stored encrypted and shown masked.",
+        },
+      },
+      {
+        ko: {
+          q: "결제를 취소하거나 환불받을 수 있나요?",
+          a: "요청자는 예약을 취소할 수 있고, 이미 결제한 금액은 자동으로 취소됩니다. 만남 후에는 200자 이내로 사유를 적어 환불을 요청할 수 있으며, 환불 정책에 따라 검토한 뒤 채팅방에 결과를 알려 드립니다.",
+        },
+        en: {
+          q: "Can I cancel a payment or get a refund?",
+          a: "The requester can cancel the reservation, and a payment already made is cancelled automatically. After a meeting you can request a refund with a reason of up to 200 characters; it is reviewed against the refund policy and the result is posted in the chat room.",
+        },
+      },
+      {
+        ko: {
+          q: "쿠폰은 어떻게 쓰나요?",
+          a: "결제할 때 쿠폰함에 있는 쿠폰을 골라 적용합니다. 정비 쿠폰은 한 사람당 한 번만 쓸 수 있고, 이미 받은 쿠폰은 다시 받을 수 없습니다. 쿠폰마다 사용 기한이 있으니 마이 > 쿠폰함에서 확인해 주세요.",
+        },
+        en: {
+          q: "How do I use a coupon?",
+          a: "Choose a coupon from your coupon box when you pay. A repair coupon can be used only once per person, and a coupon you already received cannot be received again. Each coupon has an expiry date, shown under My > Coupons.",
+        },
+      },
+      {
+        ko: {
+          q: "포인트를 다른 회원에게 선물할 수 있나요?",
+          a: "모터사이클 리뷰를 쓴 회원만 포인트를 선물할 수 있습니다. 받는 사람을 정하고 최소 100P부터 100P 단위로, 보유한 포인트를 넘지 않게 보낼 수 있습니다.",
+        },
+        en: {
+          q: "Can I gift points to another member?",
+          a: "Only members who have written a motorcycle review can gift points. Choose the recipient and send at least 100P, in steps of 100P, and no more than the points you hold.",
+        },
+      },
+    ],
+    service: [
+      {
+        ko: {
+          q: "스파크는 무엇인가요?",
+          a: "스파크는 마음에 드는 오너 리뷰를 응원하는 표시입니다. 매일 10개가 주어지고 24시간마다 다시 채워지며, 한 리뷰에는 최대 10개까지 보낼 수 있습니다. 보낸 스파크는 되돌릴 수 없습니다. 홈에서는 최근 24시간 동안 스파크를 가장 많이 받은 3명을 보여 드립니다.",
+        },
+        en: {
+          q: "What are sparks?",
+          a: "A spark is a way to support an owner review you like. You get 10 sparks a day, refreshed every 24 hours, and can give at most 10 to one review. Sparks you have given cannot be taken back. The home page shows the 3 members who received the most sparks in the last 24 hours.",
+        },
+      },
+      {
+        ko: {
+          q: "포인트는 어떻게 모으고 쓰나요?",
+          a: `가입 축하 포인트(${welcome}), 누락 모델 제보 채택, 만남 피드백 보상, 다른 회원의 선물로 포인트가 쌓입니다. 적립·사용 내역은 마이 > 포인트에서 볼 수 있습니다. 포인트로 상품을 교환하는 기능은 준비 중입니다.`,
+        },
+        en: {
+          q: "How do I earn and use points?",
+          a: `You earn points from the welcome grant (${welcome}), accepted missing-model reports, meeting feedback rewards and gifts from other members. Your earnings and spending are listed under My > Points. Exchanging points for goods is coming soon.`,
+        },
+      },
+      {
+        ko: {
+          q: "모터사이클 리뷰는 어떻게 쓰고 고치나요?",
+          a: "주행 성능, 제동, 엔진 성격, 내구성, 디자인, 마감 품질, 편의성, 유지비, 가성비 9개 항목을 1~10점으로 모두 평가하고, 연식과 사진(1~4장)을 넣어야 합니다. 작성 후 24시간 동안만 수정할 수 있고 그 뒤에는 잠깁니다. 삭제한 리뷰는 되돌릴 수 없습니다.",
+        },
+        en: {
+          q: "How do I write and edit a motorcycle review?",
+          a: "Rate all nine items — riding performance, braking, engine character, durability, design, finish quality, convenience, maintenance cost and value for money — from 1 to 10, and add the model year and 1 to 4 photos. A review can be edited only within 24 hours of posting and is locked after that. Deleting a review cannot be undone.",
+        },
+      },
+      {
+        ko: {
+          q: "찾는 모델이 없어요.",
+          a: "누락 모델 제보에서 제조사(영문), 모델명(영문과 숫자), 출시 연도, 공식 스펙 페이지 주소를 보내 주세요. 제보가 채택되면 200P를 드립니다.",
+        },
+        en: {
+          q: "The model I am looking for is missing.",
+          a: "Send a missing-model report with the manufacturer (in English), the model name (English letters and digits), the release year and the official spec page address. An accepted report earns 200P.",
+        },
+      },
+      {
+        ko: {
+          q: "만남 피드백 보상은 어떻게 받나요?",
+          a: "만남이 끝나면 양쪽 모두에게 피드백(원활/문제)을 요청합니다. 건너뛸 수도 있지만, 사진 1장 이상과 200자 이상으로 남기면 1,000P, 100자 이상이면 200P를 드립니다.",
+        },
+        en: {
+          q: "How do meeting feedback rewards work?",
+          a: "After a meeting, both sides are asked for feedback (smooth or problem). You may skip it, but feedback with at least one photo and 200 or more characters earns 1,000P, and feedback of 100 or more characters earns 200P.",
+        },
+      },
+      {
+        ko: {
+          q: "게시판에 사진과 영상을 올릴 수 있나요?",
+          a: "게시글 하나에 사진은 10장까지, 유튜브 영상은 1개까지 넣을 수 있습니다. 이미 영상이 있으면 '유튜브 영상이 이미 등록되어 있습니다'라고 안내됩니다. 중고거래의 차량 판매글은 한 사람당 3개까지 올릴 수 있습니다.",
+        },
+        en: {
+          q: "Can I add photos and videos to posts?",
+          a: "A post can hold up to 10 photos and one YouTube video; adding a second video tells you a YouTube video is already registered. In the market, each member can have up to 3 vehicle sale posts.",
+        },
+      },
+      {
+        ko: {
+          q: "여기에 없는 질문은 어디에 하나요?",
+          a: "설정 > 1:1 문의에 남겨 주시면 관리자가 확인한 뒤 같은 페이지에 답변을 드립니다. 고객센터는 평일 10:00–18:00(점심 12:00–13:00, 주말·공휴일 휴무)에 help@motomate.kr로도 연락할 수 있습니다.",
+        },
+        en: {
+          q: "Where can I ask something that is not answered here?",
+          a: "Leave it under Settings > 1:1 inquiry; an administrator will answer on the same page. You can also reach the customer center at help@motomate.kr on weekdays 10:00–18:00 (lunch 12:00–13:00, closed on weekends and public holidays).",
+        },
+      },
+    ],
+  };
+}
