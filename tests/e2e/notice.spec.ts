@@ -23,7 +23,7 @@ async function signUpAdmin(browser: Browser): Promise<Page> {
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
   });
   const admin = await context.newPage();
-  await signUpByEmail(admin, "admin@motomate.test");
+  await signUpByEmail(admin, "notice-admin@motomate.test");
   await finishFirstLogin(admin, uniqueNickname("운영"));
   await admin.goto("/admin/community");
   await expect(admin).toHaveURL(/\/setting\/account$/);
