@@ -4,6 +4,7 @@ import type { koComment } from "./comment.ko";
 /** English messages of the comment area. */
 export const enComment: Widen<typeof koComment> = {
   title: "Comments",
+  pages: "Pages",
   heading: "Comments {count}",
   label: "Write a comment",
   placeholder: "Leave a comment.",
@@ -80,7 +81,8 @@ export const enComment: Widen<typeof koComment> = {
     private: "This post became private and cannot be read.",
     unkeep: "Remove",
     unkeepConfirm: "Remove this post from your kept posts?",
-    more: "More",
+    more: "Next page",
+    first: "Back to the start",
     stats: "Likes {likes} · Comments {comments}",
   },
   receivedPage: {
@@ -89,7 +91,8 @@ export const enComment: Widen<typeof koComment> = {
     onArticle: "{title}",
     comment: "Comment on my post",
     reply: "Reply to my comment",
-    more: "More",
+    more: "Next page",
+    first: "Back to the start",
   },
   adminPage: {
     title: "Reports",
@@ -107,6 +110,7 @@ export const enComment: Widen<typeof koComment> = {
     dismissConfirm: "Mark as no problem? Other reports of the same content are handled with it.",
     deleted: "The content was deleted and the report handled.",
     dismissed: "Marked as no problem.",
-    more: "More",
+    more: "Next page",
+    first: "Back to the start",
   },
 };

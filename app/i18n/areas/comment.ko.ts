@@ -1,6 +1,7 @@
 /** Korean messages of the comment area (part of the catalogue in ../ko.ts): comments, reactions and reports. */
 export const koComment = {
   title: "댓글",
+  pages: "페이지 이동",
   heading: "댓글 {count}",
   label: "댓글 쓰기",
   placeholder: "댓글을 남겨 보세요.",
@@ -77,7 +78,8 @@ export const koComment = {
     private: "비공개로 바뀌어 볼 수 없는 글입니다.",
     unkeep: "보관 해제",
     unkeepConfirm: "이 글의 보관을 해제할까요?",
-    more: "더 보기",
+    more: "다음 페이지",
+    first: "처음으로",
     stats: "좋아요 {likes} · 댓글 {comments}",
   },
   receivedPage: {
@@ -86,7 +88,8 @@ export const koComment = {
     onArticle: "{title}",
     comment: "내 글에 남긴 댓글",
     reply: "내 댓글에 남긴 답글",
-    more: "더 보기",
+    more: "다음 페이지",
+    first: "처음으로",
   },
   adminPage: {
     title: "신고 관리",
@@ -104,6 +107,7 @@ export const koComment = {
     dismissConfirm: "문제 없음으로 처리할까요? 같은 대상의 다른 신고도 함께 처리됩니다.",
     deleted: "콘텐츠를 삭제하고 신고를 처리했습니다.",
     dismissed: "문제 없음으로 처리했습니다.",
-    more: "더 보기",
+    more: "다음 페이지",
+    first: "처음으로",
   },
 } as const;
