@@ -1,4 +1,104 @@
-/** Not built yet: this module is replaced by the page it names in app/routes.ts. */
-export default function Unbuilt() {
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/keep";
+import { Blinded } from "#app/components/board/Blinded";
+import { PageLinks } from "#app/components/board/PageLinks";
+import { LocalLink, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { listKeeps, unkeepArticle } from "#app/services/board/reactions.server";
+import { DomainError } from "#app/services/errors";
+import { hiddenMemberIds } from "#app/services/members/relations.server";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "comment.keepPage.title" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const { db } = getRuntime();
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  const page = await listKeeps(db, viewer, await hiddenMemberIds(db, viewer.id), { cursor });
+  return {
+    items: page.items.map((item) => ({ ...item, keptAt: item.keptAt.slice(0, 10) })),
+    nextCursor: page.nextCursor,
+    later: Boolean(cursor),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const form = await request.formData();
+  // Removing a keep that is already gone changes nothing; the list is loaded again either way.
+  await unkeepArticle(getRuntime().db, viewer, Number(formText(form, "articleId"))).catch(
+    (error: unknown) => {
+      if (!(error instanceof DomainError)) throw error;
+    },
+  );
   return null;
+}
+
+export default function KeptArticles({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const { items, nextCursor, later } = loaderData;
+  return (
+    <section className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-extrabold">{t("comment.keepPage.title")}</h1>
+      {items.length === 0 ? (
+        <p className="text-muted">{t("comment.keepPage.empty")}</p>
+      ) : (
+        <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">
+          {items.map((item) => (
+            <li key={item.articleId} className="flex items-start justify-between gap-3 px-4 py-3">
+              <div className="min-w-0 flex-1 space-y-1">
+                {item.state === "readable" ? (
+                  <Blinded blinded={item.blinded}>
+                    <LocalLink to={item.path} className="block truncate font-semibold hover:underline">
+                      {item.title}
+                    </LocalLink>
+                    <p className="text-muted text-xs">
+                      {item.authorNickname} ·{" "}
+                      {t("comment.keepPage.stats", { likes: item.likeCount, comments: item.commentCount })}
+                    </p>
+                  </Blinded>
+                ) : (
+                  <p className="text-muted font-semibold" data-state={item.state}>
+                    {item.state === "deleted" ? t("comment.keepPage.deleted") : t("comment.keepPage.private")}
+                  </p>
+                )}
+                <p className="text-muted text-xs">{t("comment.keepPage.keptOn", { date: item.keptAt })}</p>
+              </div>
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (!window.confirm(t("comment.keepPage.unkeepConfirm"))) event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="articleId" value={item.articleId} />
+                <button
+                  type="submit"
+                  disabled={navigation.state === "submitting"}
+                  className="min-h-9 shrink-0 rounded-md border border-subtle px-3 text-sm"
+                >
+                  {t("comment.keepPage.unkeep")}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PageLinks
+        path="/my/keep"
+        next={nextCursor}
+        later={later}
+        nextLabel={t("comment.keepPage.more")}
+        firstLabel={t("comment.keepPage.first")}
+      />
+    </section>
+  );
 }

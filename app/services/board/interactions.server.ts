@@ -1,15 +1,38 @@
+import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import { boardKeep, boardLike } from "#app/db/schema";
+import { hiddenMemberIds } from "#app/services/members/relations.server";
+import { listComments } from "./comments.server";
 import type { ArticleInteractions } from "./interaction-types";
 import type { Reader } from "./visibility.server";
 
 /**
- * What the post page shows below an article the reader may read: the reader's like and keep, and the comments.
- * (First version: nothing yet; comments, likes and keeps fill it.)
+ * What the post page shows below an article the reader may read: the reader's like and keep, and the comments
+ * (those of members the reader has hidden come blinded). The page has already checked that the reader may read it.
  */
 export async function loadArticleInteractions(
-  _db: Database,
-  _reader: Reader | null,
-  _articleId: number,
+  db: Database,
+  reader: Reader | null,
+  articleId: number,
 ): Promise<ArticleInteractions> {
-  return { liked: false, kept: false, comments: [] };
+  const [hidden, liked, kept] = await Promise.all([
+    hiddenMemberIds(db, reader?.id),
+    reader
+      ? db
+          .select({ id: boardLike.articleId })
+          .from(boardLike)
+          .where(and(eq(boardLike.articleId, articleId), eq(boardLike.memberId, reader.id)))
+      : [],
+    reader
+      ? db
+          .select({ id: boardKeep.articleId })
+          .from(boardKeep)
+          .where(and(eq(boardKeep.articleId, articleId), eq(boardKeep.memberId, reader.id)))
+      : [],
+  ]);
+  return {
+    liked: liked.length > 0,
+    kept: kept.length > 0,
+    comments: await listComments(db, reader, articleId, hidden),
+  };
 }

@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { boardArticle, member } from "#app/db/schema";
+import { DomainError } from "#app/services/errors";
+import type { ArticleKind } from "./kinds";
+import { canReadArticle, type Reader } from "./visibility.server";
+
+export interface InteractionTarget {
+  id: number;
+  kind: ArticleKind;
+  authorId: string;
+  title: string;
+  isPrivate: boolean;
+}
+
+/**
+ * The article an interaction is about, when the reader may see it: a missing or deleted article is 'deleted post'
+ * (404), a private one of somebody else 'no permission to read' (403), and the guestbook needs a signed-in reader.
+ * Inside a transaction, `lock` holds the row until commit so that its counters are recounted one writer at a time.
+ */
+export async function requireReadableArticle(
+  db: Database,
+  reader: Reader | null,
+  articleId: number,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<InteractionTarget> {
+  if (!Number.isSafeInteger(articleId) || articleId <= 0) throw articleGone();
+  const query = db
+    .select({
+      id: boardArticle.id,
+      kind: boardArticle.kind,
+      authorId: boardArticle.authorId,
+      title: boardArticle.title,
+      isPrivate: boardArticle.isPrivate,
+      deletedAt: boardArticle.deletedAt,
+    })
+    .from(boardArticle)
+    .where(eq(boardArticle.id, articleId));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row || row.deletedAt) throw articleGone();
+  if (row.kind === "guestbook" && !reader)
+    throw new DomainError("login_required", "auth.error.login_required", 401);
+  if (!canReadArticle(reader, row)) throw new DomainError("forbidden", "board.error.forbidden", 403);
+  return {
+    id: row.id,
+    kind: row.kind as ArticleKind,
+    authorId: row.authorId,
+    title: row.title,
+    isPrivate: row.isPrivate,
+  };
+}
+
+function articleGone() {
+  return new DomainError("not_found", "board.error.not_found", 404);
+}
+
+/** Titles in notifications are cut so a long title does not swamp the list. */
+export function shortTitle(title: string, max = 30): string {
+  const chars = [...title];
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : title;
+}
+
+/** A member's display name: the nickname, or the account name before the first-login profile is done. */
+export async function memberName(db: Database, id: string): Promise<string> {
+  const [row] = await db
+    .select({ nickname: member.nickname, name: member.name })
+    .from(member)
+    .where(eq(member.id, id));
+  return row?.nickname ?? row?.name ?? "";
+}
+
+const TIMESTAMP = /^\d{4}-[01]\d-[0-3]\d[ T][0-2]\d:[0-5]\d:[0-5]\d(\.\d{1,6})?([+-][01]\d(:?[0-5]\d)?|Z)$/;
+
+/**
+ * A keyset position (the database's own text of the last row's time, which keeps its microseconds, and its id),
+ * opaque to the browser.
+ */
+export function encodeCursor(at: string, id: number): string {
+  return Buffer.from(`${at}|${id}`).toString("base64url");
+}
+
+/** The position of `encodeCursor`, or null for a missing or malformed one (the list then starts at the top). */
+export function decodeCursor(cursor: string | null | undefined): { at: string; id: number } | null {
+  if (!cursor) return null;
+  const [at = "", id] = Buffer.from(cursor, "base64url").toString().split("|");
+  const n = Number(id);
+  if (!TIMESTAMP.test(at) || !Number.isSafeInteger(n)) return null;
+  return { at, id: n };
+}
