@@ -45,6 +45,7 @@ export const enAlarm: Widen<typeof koAlarm> = {
     arrived: "{count} new notifications",
     refresh: "Refresh",
     settings: "Notification settings",
+    newest: "Show the latest notifications",
   },
   settings: {
     intro: "Turn each kind of notification on or off. Notifications of a kind you turned off are not kept.",
@@ -53,7 +54,6 @@ export const enAlarm: Widen<typeof koAlarm> = {
     off: "Off",
     signInPrompt: "Sign in to choose which notifications you receive.",
     signIn: "Sign in",
-    saveFailed: "Saving failed. Please try again later.",
   },
   error: {
     notFound: "The notification could not be found.",

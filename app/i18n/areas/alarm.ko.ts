@@ -43,6 +43,7 @@ export const koAlarm = {
     arrived: "새 알림 {count}개",
     refresh: "새로고침",
     settings: "알림 설정",
+    newest: "최신 알림 보기",
   },
   settings: {
     intro: "받을 알림을 종류별로 켜고 끌 수 있습니다. 꺼 둔 종류의 알림은 쌓이지 않습니다.",
@@ -51,7 +52,6 @@ export const koAlarm = {
     off: "꺼짐",
     signInPrompt: "로그인하면 알림 종류별로 받을지 정할 수 있습니다.",
     signIn: "로그인",
-    saveFailed: "저장에 실패했습니다. 잠시 후 다시 시도해 주세요.",
   },
   error: {
     notFound: "알림을 찾을 수 없습니다.",
