@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { useAlarmConnection } from "./components/alarm/live-alarms";
 import { Toaster } from "./components/shell/toasts";
 import { ErrorScreen } from "./components/shell/ErrorScreen";
 import { LoadingBar } from "./components/shell/LoadingBar";
@@ -31,6 +32,7 @@ import {
 import { useLanguage, useT } from "./i18n/react";
 import { getRuntime } from "./platform/runtime.server";
 import { getViewer } from "./platform/viewer.server";
+import { countUnread } from "./services/notifications/notify.server";
 import { listMenu } from "./services/reference/menu.server";
 import { isNewBuildAvailable, startAppUpdates } from "./shell/app-updates.client";
 import { canonicalUrl, pageTitle, type RouteHandle } from "./shell/meta";
@@ -80,6 +82,7 @@ export const clientMiddleware: MiddlewareFunction[] = [appUpdateMiddleware];
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, buildId, config } = getRuntime();
   const [menu, viewer] = await Promise.all([listMenu(db), getViewer(request)]);
+  const unreadAlarms = viewer ? await countUnread(db, viewer.id) : 0;
   return {
     menu,
     // Only what the pages show; e-mail, phone and the session token stay on the server.
@@ -91,6 +94,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           expiresAt: viewer.sessionExpiresAt.toISOString(),
         }
       : null,
+    // Server-rendered, so the header bell is right before any script runs.
+    unreadAlarms,
     buildId,
     publicUrl: config.publicUrl,
     theme: parseThemePreference(readCookie(request.headers.get("cookie"), THEME_COOKIE)),
@@ -152,6 +157,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const language = useLanguage();
   useEffect(() => startAppUpdates(loaderData.buildId), [loaderData.buildId]);
   useSessionEvents(loaderData.session);
+  useAlarmConnection(loaderData.session?.userId ?? null);
   return (
     <>
       <title>{pageTitle(language, matches, location.pathname)}</title>

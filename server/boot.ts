@@ -163,7 +163,7 @@ export async function startServer({
 
   const app = createHttpApp({ runtime, pages, beforePages, mountStatic });
   httpServer.on("request", app);
-  const io = createRealtime(httpServer, { buildId, logger, origin: config.publicUrl });
+  const io = createRealtime(httpServer, { buildId, logger, origin: config.publicUrl, auth });
 
   const worker = new JobWorker({
     db,

@@ -1,5 +1,50 @@
-import type { Router } from "express";
+import type { Request, Response, Router } from "express";
+import { fromNodeHeaders } from "better-auth/node";
 import type { Runtime } from "#app/platform/runtime.server";
+import { DomainError } from "#app/services/errors";
+import { countUnread, markAlarmRead, markAllAlarmsRead } from "#app/services/notifications/inbox.server";
+import { sendApiError } from "../api";
 
-/** JSON endpoints of the alarm part of the community, mounted under /api. */
-export function mountAlarmApi(_api: Router, _runtime: Runtime): void {}
+/** The signed-in, not withdrawn member behind an API request; answers 401 itself when there is none. */
+async function memberOf(runtime: Runtime, req: Request, res: Response): Promise<string | undefined> {
+  const session = await runtime.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+  const user = session?.user as { id: string; withdrawnAt?: Date | null } | undefined;
+  if (!user || user.withdrawnAt) {
+    sendApiError(req, res, 401, "login_required", "auth.error.login_required");
+    return undefined;
+  }
+  return user.id;
+}
+
+/** JSON endpoints of notifications, mounted under /api: the unread count and marking read. */
+export function mountAlarmApi(api: Router, runtime: Runtime): void {
+  api.get("/alarm/unread", async (req, res) => {
+    const memberId = await memberOf(runtime, req, res);
+    if (!memberId) return;
+    res.set("Cache-Control", "private, no-store");
+    res.json({ count: await countUnread(runtime.db, memberId) });
+  });
+
+  api.post("/alarm/read-all", async (req, res) => {
+    const memberId = await memberOf(runtime, req, res);
+    if (!memberId) return;
+    await markAllAlarmsRead(runtime.db, runtime.clock, memberId);
+    res.json({ count: 0 });
+  });
+
+  api.post("/alarm/:id/read", async (req, res) => {
+    const memberId = await memberOf(runtime, req, res);
+    if (!memberId) return;
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) {
+      return sendApiError(req, res, 404, "alarm_not_found", "alarm.error.notFound");
+    }
+    try {
+      const { link, unread } = await markAlarmRead(runtime.db, runtime.clock, memberId, id);
+      res.json({ count: unread, link });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      sendApiError(req, res, error.status, error.code, error.messageKey, error.params);
+    }
+  });
+}

@@ -5,6 +5,7 @@ import { localizePath } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { MenuCategory } from "#app/services/reference/menu.server";
 import type { ThemePreference } from "#app/shell/theme";
+import { AlarmBadge } from "../alarm/AlarmBadge";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { isLiveArea } from "./areas";
 import { MenuLink } from "./MenuLink";
@@ -67,6 +68,7 @@ export function Header({
               >
                 <Search aria-hidden="true" className="size-5" />
               </LocalLink>
+              <AlarmBadge />
               <LocalLink to="/setting" className="hidden text-sm font-semibold hover:underline sm:inline">
                 {t("auth.header.account")}
               </LocalLink>
@@ -88,7 +90,10 @@ export function Header({
             </LocalLink>
           )}
           <LanguageSwitch />
-          <ThemeSwitch initial={theme} />
+          {/* With the bell a member's header is full on a phone; members also have the theme in /setting. */}
+          <div className={viewer ? "hidden sm:block" : undefined}>
+            <ThemeSwitch initial={theme} />
+          </div>
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-md border border-subtle"

@@ -59,6 +59,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <Entry to="/profile">{t("setting.profile")}</Entry>
         <Entry to="/setting/account">{t("setting.account")}</Entry>
         <Entry to="/setting/blind">{t("setting.hidden")}</Entry>
+        <Entry to="/setting/alarm">{t("alarm.settingsTitle")}</Entry>
         <Entry to="/my/pin">{t("setting.pinned")}</Entry>
         <Entry to="/my/point">{t("setting.points")}</Entry>
       </Group>

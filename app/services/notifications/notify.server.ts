@@ -1,28 +1,11 @@
-import type { Database } from "#app/db/client.server";
+import { and, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Database } from "#app/db/client.server";
 import { notification } from "#app/db/schema";
+import { stripLanguage } from "#app/i18n";
+import { realtimePublisher } from "#app/platform/publisher.server";
+import { ALARM_REFRESH_EVENT, ALARM_UNREAD_EVENT, type AlarmType, type AlarmUnreadPayload } from "./types";
 
-/** Codes of the integratedAlarmType filter table this service sends. */
-export type AlarmType =
-  | "comment"
-  | "reply"
-  | "like"
-  | "announcement"
-  | "event"
-  | "meetingRequest"
-  | "meetingReserved"
-  | "meetingCancelled"
-  | "meetingEnded"
-  | "meetingReminder"
-  | "paymentRequested"
-  | "paymentCompleted"
-  | "refundRequested"
-  | "refundCompleted"
-  | "chatMessage"
-  | "spark"
-  | "pointGift"
-  | "coupon"
-  | "settlement"
-  | "marketComment";
+export { alarmTypes, isAlarmType, type AlarmType } from "./types";
 
 export interface NotifyInput {
   recipientId: string;
@@ -35,26 +18,126 @@ export interface NotifyInput {
   link?: string | null;
 }
 
+/** Only paths of this site, kept in their Korean form; anything else is dropped rather than linked. */
+function siteLink(link: string | null | undefined): string | null {
+  if (!link || !link.startsWith("/") || link.startsWith("//") || link.startsWith("/\\")) return null;
+  return stripLanguage(link);
+}
+
+/** The recipient (`m`) has not switched this type off: a missing setting row means on. */
+function typeEnabled(type: AlarmType): SQL {
+  return sql`not exists (select 1 from notification_setting s
+    where s.member_id = m.id and s.type = ${type} and not s.enabled)`;
+}
+
+/** The recipient (`m`) has not hidden the actor. */
+function actorNotHidden(actorId: string | null): SQL {
+  if (!actorId) return sql`true`;
+  return sql`not exists (select 1 from blind b
+    where b.user_id = m.id and b.blind_user_id = ${actorId} and b.activated)`;
+}
+
 /**
- * Sends one notification. Call it after the write that caused it has committed. (First version: stores the row;
- * the notification service adds settings, blocking and the live unread count.)
+ * One INSERT … SELECT from the members the condition picks, leaving out the actor, withdrawn members, members who
+ * turned the type off and members who hid the actor. The checks and the write are one statement, so a setting
+ * changed at the same moment is either seen or not, never half.
+ */
+function insertFor(recipients: SQL, input: Omit<NotifyInput, "recipientId">): SQL {
+  const actorId = input.actorId ?? null;
+  return sql`insert into notification (recipient_id, type, actor_id, params, link)
+    select m.id, ${input.type}::text, ${actorId}::text, ${JSON.stringify(input.params ?? {})}::jsonb,
+      ${siteLink(input.link)}::text
+    from member m
+    where (${recipients}) and m.withdrawn_at is null
+      and (${actorId}::text is null or m.id <> ${actorId}::text)
+      and ${typeEnabled(input.type)} and ${actorNotHidden(actorId)}`;
+}
+
+async function insertReturningRecipients(
+  db: Database,
+  recipients: SQL,
+  input: Omit<NotifyInput, "recipientId">,
+): Promise<string[]> {
+  const rows = await queryRows<{ recipient_id: string }>(
+    db,
+    sql`${insertFor(recipients, input)} returning recipient_id`,
+  );
+  return rows.map((row) => row.recipient_id);
+}
+
+export async function countUnread(db: Database, memberId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(notification)
+    .where(and(eq(notification.recipientId, memberId), isNull(notification.readAt)));
+  return row?.count ?? 0;
+}
+
+/** Tells a member's open pages their unread count; `arrived` says how many notifications have just come in. */
+export async function publishUnreadCount(db: Database, memberId: string, arrived = 0): Promise<number> {
+  const unread = await countUnread(db, memberId);
+  const payload: AlarmUnreadPayload = arrived > 0 ? { count: unread, arrived } : { count: unread };
+  realtimePublisher().toMember(memberId, ALARM_UNREAD_EVENT, payload);
+  return unread;
+}
+
+/**
+ * Sends one notification, unless the recipient switched its type off, hid the actor, withdrew, or is the actor.
+ * The member's open pages learn the new unread count at once. Call it after the write that caused it has committed.
  */
 export async function notify(db: Database, input: NotifyInput): Promise<void> {
   if (input.actorId && input.actorId === input.recipientId) return;
-  await db.insert(notification).values({
-    recipientId: input.recipientId,
-    type: input.type,
-    actorId: input.actorId ?? null,
-    params: input.params ?? {},
-    link: input.link ?? null,
-  });
+  const stored = await insertReturningRecipients(db, sql`m.id = ${input.recipientId}`, input);
+  if (stored.length > 0) await publishUnreadCount(db, input.recipientId, 1);
 }
 
-/** Sends the same notification to many members (announcements, events). */
+const MANY_CHUNK = 1_000;
+
+/** Sends the same notification to the given members, with the same rules as notify(). */
 export async function notifyMany(
   db: Database,
   recipientIds: readonly string[],
   input: Omit<NotifyInput, "recipientId">,
 ): Promise<void> {
-  for (const recipientId of recipientIds) await notify(db, { ...input, recipientId });
+  const ids = [...new Set(recipientIds)];
+  for (let start = 0; start < ids.length; start += MANY_CHUNK) {
+    const chunk = ids.slice(start, start + MANY_CHUNK);
+    const stored = await insertReturningRecipients(
+      db,
+      sql`m.id in (${sql.join(
+        chunk.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+      input,
+    );
+    if (stored.length === 0) continue;
+    const counts = await db
+      .select({ memberId: notification.recipientId, count: count() })
+      .from(notification)
+      .where(and(inArray(notification.recipientId, stored), isNull(notification.readAt)))
+      .groupBy(notification.recipientId);
+    const publisher = realtimePublisher();
+    for (const row of counts) {
+      publisher.toMember(row.memberId, ALARM_UNREAD_EVENT, {
+        count: row.count,
+        arrived: 1,
+      } satisfies AlarmUnreadPayload);
+    }
+  }
+}
+
+/**
+ * Sends a notification to every active member (profile complete, not withdrawn) who has not switched the type
+ * off: announcements, events. One statement whatever the number of members; the open pages are then asked to
+ * fetch their counts. Answers how many members it reached.
+ */
+export async function notifyAll(db: Database, input: Omit<NotifyInput, "recipientId">): Promise<number> {
+  const [row] = await queryRows<{ reached: number }>(
+    db,
+    sql`with inserted as (${insertFor(sql`m.profile_complete`, input)} returning 1)
+      select count(*)::int as reached from inserted`,
+  );
+  const reached = row?.reached ?? 0;
+  if (reached > 0) realtimePublisher().toMembers(ALARM_REFRESH_EVENT, {});
+  return reached;
 }

@@ -1,0 +1,29 @@
+/**
+ * Sends realtime events to the open pages of members. Services publish through here, so they never import the
+ * Socket.IO server; the running server installs the real publisher, and without one (unit tests, scripts) events
+ * go nowhere.
+ */
+export interface RealtimePublisher {
+  /** Every connection of one signed-in member. */
+  toMember(memberId: string, event: string, payload: object): void;
+  /** Every connection of every signed-in member. */
+  toMembers(event: string, payload: object): void;
+}
+
+/** The room of one member's connections, and the room of all signed-in connections. */
+export const memberRoom = (memberId: string) => `member:${memberId}`;
+export const MEMBERS_ROOM = "members";
+
+const silent: RealtimePublisher = { toMember: () => undefined, toMembers: () => undefined };
+
+// The server entry and the SSR bundle are separate module graphs: the publisher lives on globalThis, like the runtime.
+const PUBLISHER = Symbol.for("motomate.realtimePublisher");
+type Holder = { [PUBLISHER]?: RealtimePublisher };
+
+export function setRealtimePublisher(publisher: RealtimePublisher | undefined) {
+  (globalThis as Holder)[PUBLISHER] = publisher;
+}
+
+export function realtimePublisher(): RealtimePublisher {
+  return (globalThis as Holder)[PUBLISHER] ?? silent;
+}

@@ -1,0 +1,45 @@
+/**
+ * Codes of the integratedAlarmType filter table, in its order. Shared by the server and the pages (icons, labels);
+ * the filter table stays the source of truth for which types exist and what they are called.
+ */
+export const alarmTypes = [
+  "comment",
+  "reply",
+  "like",
+  "announcement",
+  "event",
+  "meetingRequest",
+  "meetingReserved",
+  "meetingCancelled",
+  "meetingEnded",
+  "meetingReminder",
+  "paymentRequested",
+  "paymentCompleted",
+  "refundRequested",
+  "refundCompleted",
+  "chatMessage",
+  "spark",
+  "pointGift",
+  "coupon",
+  "settlement",
+  "marketComment",
+] as const;
+
+export type AlarmType = (typeof alarmTypes)[number];
+
+export function isAlarmType(value: unknown): value is AlarmType {
+  return typeof value === "string" && (alarmTypes as readonly string[]).includes(value);
+}
+
+/**
+ * Realtime events of notifications. `alarm:unread` goes to one member's connections whenever their unread count
+ * changes (`arrived` counts notifications that have just come in); `alarm:refresh` goes to every signed-in
+ * connection after a notification to all members, and asks the page to fetch its count.
+ */
+export const ALARM_UNREAD_EVENT = "alarm:unread";
+export const ALARM_REFRESH_EVENT = "alarm:refresh";
+
+export interface AlarmUnreadPayload {
+  count: number;
+  arrived?: number;
+}

@@ -1,0 +1,121 @@
+import { expect, expectAccessible, test } from "./fixtures";
+import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
+
+test("notification switches are saved per member and stay after a reload, in Korean and English", async ({
+  page,
+  visit,
+}) => {
+  await signUpByEmail(page, uniqueEmail("alarmset"));
+  await finishFirstLogin(page, uniqueNickname("알림"));
+  await page.goto("/setting");
+  await page.getByRole("main").getByRole("link", { name: "알림 설정" }).click();
+  await expect(page).toHaveURL(/\/setting\/alarm$/);
+  await expectAccessible(page);
+
+  const like = page.getByRole("switch", { name: "좋아요", exact: true });
+  await expect(like).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("switch")).toHaveCount(20);
+  await like.click();
+  await expect(like).toHaveAttribute("aria-checked", "false");
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "좋아요", exact: true })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+  await expect(page.getByRole("switch", { name: "댓글", exact: true })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+
+  await visit("/en/setting/alarm");
+  await expect(page.getByRole("heading", { name: "Notification settings" })).toBeVisible();
+  await expect(page.getByRole("switch", { name: "Like", exact: true })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+  const comment = page.getByRole("switch", { name: "Comment", exact: true });
+  await comment.focus();
+  await page.keyboard.press("Enter");
+  await expect(comment).toHaveAttribute("aria-checked", "false");
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Comment", exact: true })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+  await page.getByRole("switch", { name: "Like", exact: true }).click();
+  await expect(page.getByRole("switch", { name: "Like", exact: true })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+
+  await page.goto("/setting/alarm");
+  await expect(page.getByRole("switch", { name: "댓글", exact: true })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+  await expect(page.getByRole("switch", { name: "좋아요", exact: true })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+});
+
+test("the switches work without JavaScript too", async ({ page, browser }) => {
+  await signUpByEmail(page, uniqueEmail("alarmnojs"));
+  await finishFirstLogin(page, uniqueNickname("무스크립트"));
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    locale: "ko-KR",
+    extraHTTPHeaders: { "Accept-Language": "ko", "X-Forwarded-For": "198.51.100.251" },
+  });
+  try {
+    const plain = await context.newPage();
+    await plain.goto("/setting/alarm");
+    await plain.getByRole("switch", { name: "이벤트", exact: true }).click();
+    await expect(plain.getByRole("switch", { name: "이벤트", exact: true })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
+    await plain.goto("/setting/alarm");
+    await expect(plain.getByRole("switch", { name: "이벤트", exact: true })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
+  } finally {
+    await context.close();
+  }
+});
+
+test("visitors see a sign-in prompt instead of the switches", async ({ page, visit }) => {
+  await visit("/setting/alarm");
+  await expect(page.getByRole("heading", { name: "알림 설정" })).toBeVisible();
+  await expect(page.getByText("로그인하면 알림 종류별로 받을지 정할 수 있습니다.")).toBeVisible();
+  await expect(page.getByRole("switch")).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "로그인" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsetting%2Falarm$/);
+  // /my/alarm is for members only.
+  await page.goto("/my/alarm");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmy%2Falarm$/);
+});
+
+test("a member's header bell opens the notification list, empty at first", async ({ page, visit }) => {
+  await signUpByEmail(page, uniqueEmail("alarmlist"));
+  await finishFirstLogin(page, uniqueNickname("벨"));
+  const bell = page.getByRole("banner").getByRole("link", { name: "알림", exact: true });
+  await expect(bell).toBeVisible();
+  await expect(page.getByTestId("alarm-badge-count")).toHaveCount(0);
+  await bell.click();
+  await expect(page).toHaveURL(/\/my\/alarm$/);
+  await expect(page.getByRole("heading", { name: "알림", exact: true })).toBeVisible();
+  await expect(page.getByText("아직 받은 알림이 없습니다.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "모두 읽음" })).toBeDisabled();
+  await expectAccessible(page);
+
+  await visit("/en/my/alarm");
+  await expect(page.getByText("You have no notifications yet.")).toBeVisible();
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Notifications", exact: true }),
+  ).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Notification settings" }).click();
+  await expect(page).toHaveURL(/\/en\/setting\/alarm$/);
+});
