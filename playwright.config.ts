@@ -61,7 +61,7 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         OUTBOX_PAGE: "true",
         TRUSTED_PROXIES: "127.0.0.1",
-        ADMIN_EMAILS: "admin@motomate.test",
+        ADMIN_EMAILS: "admin@motomate.test,board-admin@motomate.test",
         OIDC_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
         OIDC_CLIENT_ID: "motomate-e2e",
         OIDC_CLIENT_SECRET: "e2e-secret",
