@@ -3,18 +3,30 @@ import { useT } from "#app/i18n/react";
 
 /**
  * Content of a member the viewer has hidden: a notice with a button that reveals this one item only. Unhiding the
- * member takes effect on the next page, so what is blinded here stays blinded until the viewer leaves.
+ * member takes effect on the next page, so what is blinded here stays blinded until the viewer leaves. `actions`
+ * adds controls to the notice (the post page offers "unhide" there).
  */
-export function Blinded({ blinded, children }: { blinded: boolean; children: ReactNode }) {
+export function Blinded({
+  blinded,
+  children,
+  actions,
+}: {
+  blinded: boolean;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const t = useT();
   const [revealed, setRevealed] = useState(false);
   if (!blinded || revealed) return <>{children}</>;
   return (
-    <div className="flex items-center justify-between gap-3 rounded-lg bg-zinc-100 px-3 py-2 text-sm text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-zinc-100 px-3 py-2 text-sm text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
       <span>{t("board.blinded")}</span>
-      <button type="button" className="font-semibold underline" onClick={() => setRevealed(true)}>
-        {t("board.reveal")}
-      </button>
+      <span className="flex items-center gap-3">
+        {actions}
+        <button type="button" className="min-h-9 font-semibold underline" onClick={() => setRevealed(true)}>
+          {t("board.reveal")}
+        </button>
+      </span>
     </div>
   );
 }

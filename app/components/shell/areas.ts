@@ -7,6 +7,8 @@ import type { Area } from "#app/db/seed/types";
 export const liveAreas: ReadonlySet<Area> = new Set<Area>([
   "home",
   "policy",
+  "board",
+  "guestbook",
   "search",
   "announce",
   "faq",

@@ -1,4 +1,278 @@
-/** Not built yet: this module is replaced by the page it names in app/routes.ts. */
-export default function Unbuilt() {
-  return null;
+import { useState } from "react";
+import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/board";
+import { FormAlert, Notice } from "#app/components/auth/fields";
+import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { LocalLink, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import {
+  addCategory,
+  categoriesForAdmin,
+  deleteCategory,
+  renameCategory,
+  replaceCategory,
+} from "#app/services/board/categories.server";
+import { DomainError } from "#app/services/errors";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import { domainErrorBody } from "#app/shell/domain.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "board.admin.title" };
+
+/** Administrators (with two-step verification) manage each board's categories; anybody else gets 404. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  try {
+    return { boards: await categoriesForAdmin(getRuntime().db, viewer) };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "admin_only") {
+      const { pathname } = new URL(request.url);
+      throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
+    }
+    throw error;
+  }
+}
+
+const confirmations = new Set(["confirm_required", "count_changed"]);
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const { db, clock } = getRuntime();
+  const intent = formText(form, "intent");
+  const kind = formText(form, "kind");
+  const categoryId = Number(formText(form, "categoryId"));
+  const names = { nameKo: formText(form, "nameKo"), nameEn: formText(form, "nameEn") };
+  const stated = formText(form, "confirmCount");
+  const confirmCount = /^\d+$/.test(stated) ? Number(stated) : null;
+  // Which form the answer belongs to, so that only it shows what was typed.
+  const target = intent === "add" ? `add:${kind}` : `category:${categoryId}`;
+  const done = (what: string, count?: number) =>
+    redirect(
+      `${localizePath(language, "/admin/board")}?done=${what}${count === undefined ? "" : `&count=${count}`}`,
+    );
+  try {
+    if (intent === "add") {
+      await addCategory(db, viewer, { kind, ...names });
+      return done("added");
+    }
+    if (intent === "rename") {
+      await renameCategory(db, viewer, { categoryId, ...names });
+      return done("renamed");
+    }
+    if (intent === "delete") {
+      const { deletedArticles } = await deleteCategory(db, clock, viewer, { categoryId, confirmCount });
+      return done("removed", deletedArticles);
+    }
+    if (intent === "replace") {
+      const { deletedArticles } = await replaceCategory(db, clock, viewer, {
+        categoryId,
+        ...names,
+        confirmCount,
+      });
+      return done("replaced", deletedArticles);
+    }
+  } catch (error) {
+    const body = domainErrorBody(language, error);
+    const count = (error as DomainError).params?.count;
+    if (confirmations.has(body.code) && typeof count === "number")
+      return data(
+        { confirm: { intent, categoryId, count, message: body.message }, target, values: names, error: null },
+        { status: 409 },
+      );
+    return data(
+      { error: body, target, values: names, confirm: null },
+      { status: (error as DomainError).status },
+    );
+  }
+  return data(
+    {
+      error: { code: "invalid_access", message: translate(language, "error.invalidAccess") },
+      target,
+      values: names,
+      confirm: null,
+    },
+    { status: 400 },
+  );
+}
+
+const input = "surface block min-h-10 w-full rounded-lg border border-subtle px-3";
+const smallButton =
+  "inline-flex min-h-10 items-center justify-center rounded-lg px-3 text-sm font-semibold disabled:opacity-60";
+
+function NameFields({ idPrefix, nameKo, nameEn }: { idPrefix: string; nameKo: string; nameEn: string }) {
+  const t = useT();
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      <div>
+        <label htmlFor={`${idPrefix}-ko`} className="block text-xs font-semibold">
+          {t("board.admin.nameKo")}
+        </label>
+        <input id={`${idPrefix}-ko`} name="nameKo" defaultValue={nameKo} maxLength={20} className={input} />
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-en`} className="block text-xs font-semibold">
+          {t("board.admin.nameEn")}
+        </label>
+        <input id={`${idPrefix}-en`} name="nameEn" defaultValue={nameEn} maxLength={20} className={input} />
+      </div>
+    </div>
+  );
+}
+
+export default function AdminBoard({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  // One submit at a time: a double click must not add a category twice.
+  const busy = useNavigation().state === "submitting";
+  const done = result ? null : params.get("done");
+  const count = Number(params.get("count") ?? 0);
+  const confirm = result?.confirm && dismissed !== result ? result.confirm : null;
+  return (
+    <section className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-extrabold">{t("board.admin.title")}</h1>
+      <p className="text-muted text-sm">{t("board.admin.intro")}</p>
+      {done === "added" ? <Notice>{t("board.admin.added")}</Notice> : null}
+      {done === "renamed" ? <Notice>{t("board.admin.renamed")}</Notice> : null}
+      {done === "removed" ? <Notice>{t("board.admin.removed", { count })}</Notice> : null}
+      {done === "replaced" ? <Notice>{t("board.admin.replaced", { count })}</Notice> : null}
+      <FormAlert error={result?.error ?? undefined} />
+
+      {loaderData.boards.map((board) => {
+        const boardName = t(`board.kind.${board.kind}` as MessageKey);
+        const addTarget = `add:${board.kind}`;
+        return (
+          <section key={board.kind} aria-labelledby={`board-${board.kind}`} className="space-y-3">
+            <h2 id={`board-${board.kind}`} className="text-lg font-bold">
+              <LocalLink to={`/board/${board.kind}`} className="hover:underline">
+                {boardName}
+              </LocalLink>
+            </h2>
+            {board.categories.length === 0 ? (
+              <p className="text-muted text-sm">{t("board.admin.empty")}</p>
+            ) : (
+              <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">
+                {board.categories.map((category) => {
+                  const target = `category:${category.id}`;
+                  const values =
+                    result?.target === target
+                      ? result.values
+                      : { nameKo: category.nameKo, nameEn: category.nameEn };
+                  const asking = confirm?.categoryId === category.id ? confirm : null;
+                  return (
+                    <li key={category.id} className="px-4 py-2">
+                      <details open={result?.target === target || undefined}>
+                        <summary className="flex min-h-10 cursor-pointer items-center justify-between gap-3">
+                          <span className="flex flex-wrap gap-x-2">
+                            <span className="font-semibold">{category.nameKo}</span>
+                            <span className="text-muted">{category.nameEn}</span>
+                          </span>
+                          <span className="text-muted text-sm">
+                            {t("board.admin.articleCount", { count: category.articleCount })}
+                          </span>
+                        </summary>
+                        <div className="space-y-3 py-3">
+                          <Form method="post" className="space-y-2" key={JSON.stringify(values)}>
+                            <input type="hidden" name="categoryId" value={category.id} />
+                            <NameFields idPrefix={`category-${category.id}`} {...values} />
+                            <div className="flex flex-wrap gap-2">
+                              <button
+                                type="submit"
+                                disabled={busy}
+                                name="intent"
+                                value="rename"
+                                className={`${smallButton} border border-subtle`}
+                              >
+                                {t("board.admin.rename")}
+                              </button>
+                              <button
+                                type="submit"
+                                disabled={busy}
+                                name="intent"
+                                value="replace"
+                                className={`${smallButton} border border-rose-300 text-rose-800 dark:text-rose-300`}
+                              >
+                                {t("board.admin.replace")}
+                              </button>
+                              <button
+                                type="submit"
+                                disabled={busy}
+                                name="intent"
+                                value="delete"
+                                className={`${smallButton} bg-rose-700 text-white hover:bg-rose-800`}
+                              >
+                                {t("board.admin.delete")}
+                              </button>
+                            </div>
+                          </Form>
+                          {asking ? (
+                            <div
+                              role="alert"
+                              className="space-y-2 rounded-lg border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900"
+                            >
+                              <p>{asking.message}</p>
+                              <Form method="post" className="flex flex-wrap gap-2">
+                                <input type="hidden" name="intent" value={asking.intent} />
+                                <input type="hidden" name="categoryId" value={category.id} />
+                                <input type="hidden" name="confirmCount" value={asking.count} />
+                                <input type="hidden" name="nameKo" value={values.nameKo} />
+                                <input type="hidden" name="nameEn" value={values.nameEn} />
+                                <button
+                                  type="submit"
+                                  disabled={busy}
+                                  className={`${smallButton} bg-rose-700 text-white hover:bg-rose-800`}
+                                >
+                                  {t("board.admin.confirmDelete", { count: asking.count })}
+                                </button>
+                                <button
+                                  type="button"
+                                  onClick={() => setDismissed(result)}
+                                  className={`${smallButton} border border-rose-300 bg-white`}
+                                >
+                                  {t("board.admin.cancel")}
+                                </button>
+                              </Form>
+                            </div>
+                          ) : null}
+                        </div>
+                      </details>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <Form
+              method="post"
+              className="space-y-2 rounded-xl border border-dashed border-subtle p-3"
+              key={result?.target === addTarget ? JSON.stringify(result.values) : "add"}
+            >
+              <input type="hidden" name="kind" value={board.kind} />
+              <NameFields
+                idPrefix={`add-${board.kind}`}
+                {...(result?.target === addTarget ? result.values : { nameKo: "", nameEn: "" })}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="add"
+                disabled={busy}
+                className={`${smallButton} border border-subtle`}
+              >
+                {t("board.admin.add")}
+              </button>
+            </Form>
+          </section>
+        );
+      })}
+    </section>
+  );
 }

@@ -1,11 +1,12 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { boardArticle, boardCategory } from "#app/db/schema";
+import { boardArticle, boardCategory, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
 import { DomainError } from "#app/services/errors";
 import { categorySeeds } from "./categories";
 import { ARTICLE_TITLE_MAX, boardKinds, isBoardKind, type ArticleKind } from "./kinds";
+import { authorOf, type ArticleAuthor } from "./list.server";
 import { canReadArticle, type Reader } from "./visibility.server";
 
 /** Adds the starting categories of every board; existing categories (and administrators' changes) stay. */
@@ -156,4 +157,113 @@ export async function countCategoryArticles(db: Database, categoryId: number): P
     .from(boardArticle)
     .where(and(eq(boardArticle.categoryId, categoryId), sql`${boardArticle.deletedAt} is null`));
   return row?.n ?? 0;
+}
+
+export interface ArticleView {
+  id: number;
+  kind: ArticleKind;
+  category: { id: number; ko: string; en: string } | null;
+  title: string;
+  /** Stored sanitised on write. */
+  contentHtml: string;
+  isPrivate: boolean;
+  author: ArticleAuthor;
+  likeCount: number;
+  commentCount: number;
+  keepCount: number;
+  viewCount: number;
+  /** ISO times. */
+  createdAt: string;
+  updatedAt: string;
+  /** The reader wrote it. */
+  mine: boolean;
+  /** The reader may edit and delete it: its author or an administrator. */
+  canManage: boolean;
+}
+
+/**
+ * What a post page shows: the article; `missing` for a deleted or unknown id (the expired-article state);
+ * `forbidden` for another member's private article; `elsewhere` when the address names another board than the
+ * article's (the page then redirects to its own address, without counting a view).
+ */
+export type ArticlePage =
+  | { state: "found"; article: ArticleView }
+  | { state: "missing" }
+  | { state: "forbidden" }
+  | { state: "elsewhere"; kind: ArticleKind; id: number };
+
+/** Reads a post for its page; every view by someone other than its author counts once. */
+export async function getArticlePage(
+  db: Database,
+  reader: Reader | null,
+  id: number,
+  options: { kind?: string } = {},
+): Promise<ArticlePage> {
+  if (!Number.isSafeInteger(id) || id <= 0) return { state: "missing" };
+  const [row] = await db
+    .select({
+      article: boardArticle,
+      categoryKo: boardCategory.nameKo,
+      categoryEn: boardCategory.nameEn,
+      nickname: member.nickname,
+      name: member.name,
+      avatarUrl: member.image,
+    })
+    .from(boardArticle)
+    .innerJoin(member, eq(member.id, boardArticle.authorId))
+    .leftJoin(boardCategory, eq(boardCategory.id, boardArticle.categoryId))
+    .where(eq(boardArticle.id, id));
+  if (!row || row.article.deletedAt) return { state: "missing" };
+  const { article } = row;
+  if (!canReadArticle(reader, article)) return { state: "forbidden" };
+  const kind = article.kind as ArticleKind;
+  if (options.kind !== undefined && options.kind !== kind) return { state: "elsewhere", kind, id };
+  const mine = reader?.id === article.authorId;
+  let viewCount = article.viewCount;
+  if (!mine) {
+    const [counted] = await db
+      .update(boardArticle)
+      .set({ viewCount: sql`${boardArticle.viewCount} + 1` })
+      .where(eq(boardArticle.id, id))
+      .returning({ viewCount: boardArticle.viewCount });
+    viewCount = counted?.viewCount ?? viewCount + 1;
+  }
+  return {
+    state: "found",
+    article: {
+      id: article.id,
+      kind,
+      category:
+        article.categoryId && row.categoryKo && row.categoryEn
+          ? { id: article.categoryId, ko: row.categoryKo, en: row.categoryEn }
+          : null,
+      title: article.title,
+      contentHtml: article.contentHtml,
+      isPrivate: article.isPrivate,
+      author: authorOf({ ...row, authorId: article.authorId }),
+      likeCount: article.likeCount,
+      commentCount: article.commentCount,
+      keepCount: article.keepCount,
+      viewCount,
+      createdAt: article.createdAt.toISOString(),
+      updatedAt: article.updatedAt.toISOString(),
+      mine,
+      canManage: mine || reader?.role === "admin",
+    },
+  };
+}
+
+/**
+ * Deletes an article (its author or an administrator): it leaves every list and its page says it was deleted; its
+ * comments stay in the database but can no longer be reached.
+ */
+export async function deleteArticle(db: Database, clock: Clock, reader: Reader, id: number) {
+  const existing = await ownArticle(db, reader, id);
+  const deleted = await db
+    .update(boardArticle)
+    .set({ deletedAt: clock.now() })
+    .where(and(eq(boardArticle.id, id), isNull(boardArticle.deletedAt)))
+    .returning({ id: boardArticle.id });
+  if (deleted.length === 0) throw fail("not_found", 404);
+  return { id, kind: existing.kind as ArticleKind };
 }

@@ -1,4 +1,26 @@
-/** Not built yet: this module is replaced by the page it names in app/routes.ts. */
-export default function Unbuilt() {
-  return null;
+import type { Route } from "./+types/article";
+import { ArticlePageView, keepPageAfterRelationChange } from "#app/components/board/ArticlePageView";
+import { requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+import { articlePageAction, loadArticlePage } from "../article-page.server";
+
+const guards: GuardName[] = ["auth", "expired-article"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+
+/** /board/guestbook/{boardId}: members only, the same page as a board post. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return loadArticlePage(request, params.boardId, "guestbook", await requireViewer(request));
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return articlePageAction(request, params.boardId);
+}
+
+export const shouldRevalidate = keepPageAfterRelationChange;
+
+export default function GuestbookArticle({ loaderData }: Route.ComponentProps) {
+  return <ArticlePageView data={loaderData} />;
 }

@@ -1,0 +1,243 @@
+import { Eye, Lock } from "lucide-react";
+import { useState } from "react";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { FormAlert, Notice } from "#app/components/auth/fields";
+import { Avatar } from "#app/components/ui/Avatar";
+import type { MessageKey } from "#app/i18n";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import type { ArticleView } from "#app/services/board/articles.server";
+import type { ArticleInteractions, CommentView } from "#app/services/board/interaction-types";
+import { ArticleActions } from "./ArticleActions";
+import { Blinded } from "./Blinded";
+import { CommentSection } from "./CommentSection";
+import { seoulDateTime } from "./RelativeTime";
+
+type ActionResult = { done?: "hidden" | "unhidden"; error?: { code: string; message: string } } | undefined;
+
+export type ArticlePageData =
+  | { state: "missing" | "forbidden"; listPath: string; pageTitle: string }
+  | {
+      state: "found";
+      article: ArticleView;
+      blinded: boolean;
+      interactions: ArticleInteractions;
+      signedIn: boolean;
+      viewerId: string | null;
+      listPath: string;
+      now: string;
+      pageTitle: string;
+    };
+
+/**
+ * Hiding and unhiding do not reload the post page: a hidden author is blinded in place, and an unhide applies only
+ * once the member leaves the page (spec). Reloading would also count another view.
+ */
+export function keepPageAfterRelationChange({
+  formData,
+  defaultShouldRevalidate,
+}: {
+  formData?: FormData;
+  defaultShouldRevalidate: boolean;
+}) {
+  const intent = formData?.get("intent");
+  if (intent === "hide" || intent === "unhide") return false;
+  return defaultShouldRevalidate;
+}
+
+/** A post page: the article, or the state of a deleted, missing or private one. */
+export function ArticlePageView({ data }: { data: ArticlePageData }) {
+  const t = useT();
+  if (data.state !== "found") {
+    const missing = data.state === "missing";
+    return (
+      <section className="mx-auto max-w-xl space-y-4 py-10 text-center">
+        {missing ? null : <Lock className="text-muted mx-auto size-10" aria-hidden="true" />}
+        <h1 className="text-2xl font-extrabold">
+          {missing ? t("board.article.missingTitle") : t("board.article.forbiddenTitle")}
+        </h1>
+        <p className="text-muted" data-article-state={data.state}>
+          {missing ? t("board.article.missingText") : t("board.error.forbidden")}
+        </p>
+        <LocalLink
+          to={data.listPath}
+          className="inline-flex min-h-11 items-center rounded-lg bg-primary px-5 font-semibold text-white hover:bg-primary-strong"
+        >
+          {t("board.article.backToList")}
+        </LocalLink>
+      </section>
+    );
+  }
+  return <FoundArticle data={data} />;
+}
+
+function markAuthorBlinded(comments: CommentView[], authorId: string): CommentView[] {
+  return comments.map((comment) => ({
+    ...comment,
+    blinded: comment.blinded || comment.author.id === authorId,
+    replies: markAuthorBlinded(comment.replies, authorId),
+  }));
+}
+
+function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found" }> }) {
+  const t = useT();
+  const language = useLanguage();
+  const { article, interactions } = data;
+  const relation = useFetcher<ActionResult>();
+  const deletion = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  // Once hidden here, the author stays blinded on this page, even after an unhide.
+  const [hiddenHere, setHiddenHere] = useState(false);
+  if (relation.data?.done === "hidden" && !hiddenHere) setHiddenHere(true);
+  const blinded = data.blinded || hiddenHere;
+  const comments = hiddenHere
+    ? markAuthorBlinded(interactions.comments, article.author.id)
+    : interactions.comments;
+  const editPath =
+    article.kind === "guestbook"
+      ? `/board/guestbook/write?id=${article.id}`
+      : `/board/write?id=${article.id}`;
+  const boardName = t(`board.kind.${article.kind}` as MessageKey);
+  const busy = relation.state !== "idle";
+
+  return (
+    <article className="mx-auto max-w-3xl space-y-5">
+      <LocalLink to={data.listPath} className="text-link text-sm font-semibold hover:underline">
+        ← {boardName}
+      </LocalLink>
+
+      <Blinded
+        blinded={blinded}
+        actions={
+          data.signedIn && !article.mine ? (
+            <relation.Form method="post">
+              <input type="hidden" name="userId" value={article.author.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="unhide"
+                disabled={busy || relation.data?.done === "unhidden"}
+                className="min-h-9 font-semibold underline disabled:opacity-60"
+              >
+                {t("board.article.unhide")}
+              </button>
+            </relation.Form>
+          ) : null
+        }
+      >
+        <header className="space-y-3 border-b border-subtle pb-4">
+          <p className="text-muted flex flex-wrap gap-2 text-sm font-semibold">
+            {article.category ? <span>{article.category[language]}</span> : null}
+            {article.isPrivate ? (
+              <span className="inline-flex items-center gap-1">
+                <Lock className="size-3.5" aria-hidden="true" />
+                {t("board.list.private")}
+              </span>
+            ) : null}
+          </p>
+          <h1 className="text-2xl font-extrabold break-words">{article.title}</h1>
+          <div className="flex items-center gap-3">
+            <Avatar
+              name={article.author.nickname}
+              src={article.author.avatarUrl}
+              size="md"
+              alt={t("board.article.avatarOf", { nickname: article.author.nickname })}
+            />
+            <div className="min-w-0 text-sm">
+              <LocalLink to={`/profile/${article.author.id}`} className="font-semibold hover:underline">
+                {article.author.nickname}
+              </LocalLink>
+              <p className="text-muted flex flex-wrap items-center gap-x-3">
+                <time dateTime={article.createdAt}>{seoulDateTime(article.createdAt)}</time>
+                {article.updatedAt !== article.createdAt ? <span>{t("board.article.edited")}</span> : null}
+                <span className="inline-flex items-center gap-1">
+                  <Eye className="size-3.5" aria-hidden="true" />
+                  {t("board.article.views", { count: article.viewCount })}
+                </span>
+              </p>
+            </div>
+          </div>
+        </header>
+        <div
+          aria-label={t("board.article.content")}
+          role="region"
+          className="article-content space-y-3 py-4 leading-relaxed break-words [&_a]:text-link [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-subtle [&_blockquote]:pl-3 [&_h3]:mt-5 [&_h3]:text-lg [&_h3]:font-bold [&_iframe]:aspect-video [&_iframe]:h-auto [&_iframe]:w-full [&_iframe]:rounded-lg [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+          // Stored sanitised on write (allow-list; only YouTube embeds survive as iframes).
+          dangerouslySetInnerHTML={{ __html: article.contentHtml }}
+        />
+      </Blinded>
+
+      {relation.data?.done === "hidden" ? <Notice>{t("board.article.hidden")}</Notice> : null}
+      {relation.data?.done === "unhidden" ? <Notice>{t("board.article.unhidden")}</Notice> : null}
+      <FormAlert error={relation.data?.error ?? deletion?.error} />
+
+      {article.canManage || (data.signedIn && !article.mine && !blinded) ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          {article.canManage ? (
+            <>
+              <LocalLink
+                to={editPath}
+                className="inline-flex min-h-10 items-center rounded-lg border border-subtle px-4 text-sm font-semibold"
+              >
+                {t("board.article.edit")}
+              </LocalLink>
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (!window.confirm(t("board.article.deleteConfirm"))) event.preventDefault();
+                }}
+              >
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  disabled={navigation.state === "submitting"}
+                  className="inline-flex min-h-10 items-center rounded-lg bg-rose-700 px-4 text-sm font-semibold text-white hover:bg-rose-800 disabled:opacity-60"
+                >
+                  {t("board.article.delete")}
+                </button>
+              </Form>
+            </>
+          ) : null}
+          {data.signedIn && !article.mine && !blinded ? (
+            <relation.Form
+              method="post"
+              onSubmit={(event) => {
+                if (!window.confirm(t("board.article.hideConfirm", { nickname: article.author.nickname })))
+                  event.preventDefault();
+              }}
+            >
+              <input type="hidden" name="userId" value={article.author.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="hide"
+                disabled={busy}
+                className="inline-flex min-h-10 items-center rounded-lg border border-subtle px-4 text-sm font-semibold disabled:opacity-60"
+              >
+                {t("board.article.hideAuthor")}
+              </button>
+            </relation.Form>
+          ) : null}
+        </div>
+      ) : null}
+
+      <ArticleActions
+        articleId={article.id}
+        title={article.title}
+        likeCount={article.likeCount}
+        keepCount={article.keepCount}
+        commentCount={article.commentCount}
+        liked={interactions.liked}
+        kept={interactions.kept}
+        signedIn={data.signedIn}
+        mine={article.mine}
+      />
+      <CommentSection
+        articleId={article.id}
+        comments={comments}
+        signedIn={data.signedIn}
+        viewerId={data.viewerId}
+      />
+    </article>
+  );
+}

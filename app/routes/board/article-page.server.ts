@@ -1,0 +1,107 @@
+import { data, redirect } from "react-router";
+import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { getRuntime } from "#app/platform/runtime.server";
+import type { SessionViewer } from "#app/platform/viewer.server";
+import { deleteArticle, getArticlePage } from "#app/services/board/articles.server";
+import { loadArticleInteractions } from "#app/services/board/interactions.server";
+import { articlePath, type ArticleKind } from "#app/services/board/kinds";
+import {
+  hiddenMemberIds,
+  hideMember,
+  RelationError,
+  unhideMember,
+} from "#app/services/members/relations.server";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import { domainFailure } from "#app/shell/domain.server";
+
+function listPath(kind: string) {
+  return kind === "guestbook" ? "/board/guestbook" : `/board/${kind}`;
+}
+
+/**
+ * A post page's data. `urlKind` is the board its address names: another board's article is redirected to its own
+ * address; a deleted or unknown one answers 404 and another member's private one 403, each with its own state.
+ */
+export async function loadArticlePage(
+  request: Request,
+  boardId: string,
+  urlKind: ArticleKind | "total",
+  viewer: SessionViewer | null,
+) {
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const { db, clock } = getRuntime();
+  const reader = viewer ? { id: viewer.id, role: viewer.role } : null;
+  const page = await getArticlePage(db, reader, Number(boardId), { kind: urlKind });
+  if (page.state === "elsewhere") throw redirect(localizePath(language, articlePath(page.kind, page.id)));
+  if (page.state !== "found") {
+    const missing = page.state === "missing";
+    return data(
+      {
+        state: page.state,
+        listPath: listPath(urlKind),
+        pageTitle: translate(
+          language,
+          missing ? "board.article.missingTitle" : "board.article.forbiddenTitle",
+        ),
+      } as const,
+      { status: missing ? 404 : 403 },
+    );
+  }
+  const { article } = page;
+  const [hidden, interactions] = await Promise.all([
+    hiddenMemberIds(db, viewer?.id),
+    loadArticleInteractions(db, reader, article.id),
+  ]);
+  const blinded = hidden.has(article.author.id);
+  return {
+    state: "found" as const,
+    article,
+    blinded,
+    interactions,
+    signedIn: Boolean(viewer),
+    viewerId: viewer?.id ?? null,
+    listPath: listPath(article.kind),
+    now: clock.now().toISOString(),
+    pageTitle: blinded ? translate(language, `board.kind.${article.kind}` as MessageKey) : article.title,
+  };
+}
+
+/** The post page's own forms: delete the article (author or administrator), hide or unhide its author. */
+export async function articlePageAction(request: Request, boardId: string) {
+  const viewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const { db, clock } = getRuntime();
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  try {
+    if (intent === "delete") {
+      const { kind } = await deleteArticle(db, clock, { id: viewer.id, role: viewer.role }, Number(boardId));
+      return redirect(`${localizePath(language, listPath(kind))}?deleted=1`);
+    }
+    if (intent === "hide") {
+      await hideMember(db, clock, viewer.id, formText(form, "userId"));
+      return { done: "hidden" as const };
+    }
+    if (intent === "unhide") {
+      await unhideMember(db, clock, viewer.id, formText(form, "userId"));
+      return { done: "unhidden" as const };
+    }
+  } catch (error) {
+    if (error instanceof RelationError)
+      return data(
+        {
+          error: {
+            code: error.code,
+            message: translate(language, `relations.error.${error.code}` as MessageKey),
+          },
+        },
+        { status: error.code === "user_not_found" ? 404 : 409 },
+      );
+    return domainFailure(language, error);
+  }
+  return data(
+    { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") } },
+    { status: 400 },
+  );
+}

@@ -1,0 +1,51 @@
+import { data } from "react-router";
+import { languageFromPath, translate, type MessageKey } from "#app/i18n";
+import { getRuntime } from "#app/platform/runtime.server";
+import type { SessionViewer } from "#app/platform/viewer.server";
+import { listCategories } from "#app/services/board/articles.server";
+import type { BoardListKind } from "#app/services/board/kinds";
+import { listBoardArticles, searchWords, type ListSort } from "#app/services/board/list.server";
+import { hiddenMemberIds } from "#app/services/members/relations.server";
+
+/** What a board list page (a topic board, the total list or the guestbook) loads from its address. */
+export async function loadBoardList(
+  request: Request,
+  kind: BoardListKind | "guestbook",
+  viewer: SessionViewer | null,
+) {
+  const url = new URL(request.url);
+  const { db, clock } = getRuntime();
+  const sort: ListSort = url.searchParams.get("sort") === "popular" ? "popular" : "latest";
+  const categories = kind === "total" || kind === "guestbook" ? [] : await listCategories(db, kind);
+  const category = categories.find((item) => item.code === url.searchParams.get("category")) ?? null;
+  const q = searchWords(url.searchParams.get("q"));
+  const cursor = url.searchParams.get("cursor");
+  const reader = viewer ? { id: viewer.id, role: viewer.role } : null;
+  const hidden = await hiddenMemberIds(db, viewer?.id);
+  const page = await listBoardArticles(db, reader, hidden, {
+    kind,
+    sort,
+    categoryId: category?.id ?? null,
+    q,
+    cursor,
+  });
+  return {
+    kind,
+    sort,
+    categories: categories.map((item) => ({ code: item.code, ko: item.nameKo, en: item.nameEn })),
+    category: category?.code ?? null,
+    q,
+    page,
+    paged: Boolean(cursor),
+    now: clock.now().toISOString(),
+    signedIn: Boolean(viewer),
+    deleted: url.searchParams.has("deleted"),
+    pageTitle: translate(languageFromPath(url.pathname), `board.kind.${kind}` as MessageKey),
+  };
+}
+
+/** The error screen's 404, for addresses naming no board. */
+export function pageNotFound(request: Request): never {
+  const { pathname } = new URL(request.url);
+  throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
+}

@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { boardArticle, boardCategory } from "#app/db/schema";
+import type { Clock } from "#app/platform/clock.server";
+import { DomainError } from "#app/services/errors";
+import { boardKinds, isBoardKind, type BoardKind } from "./kinds";
+
+export const CATEGORY_NAME_MAX = 20;
+
+/** Who manages categories: an administrator with two-step verification, checked by every function here. */
+export interface CategoryAdmin {
+  id: string;
+  role: string;
+  twoFactorEnabled: boolean;
+}
+
+const fail = (code: string, status = 400, params?: Record<string, number>) =>
+  new DomainError(code, `board.error.${code}` as never, status, params);
+
+function requireAdmin(actor: CategoryAdmin) {
+  if (actor.role !== "admin" || !actor.twoFactorEnabled) throw fail("admin_only", 403);
+}
+
+function checkedNames(input: { nameKo: string; nameEn: string }) {
+  const nameKo = input.nameKo.trim();
+  const nameEn = input.nameEn.trim();
+  if (!nameKo || !nameEn) throw fail("category_name_required");
+  if ([...nameKo].length > CATEGORY_NAME_MAX || [...nameEn].length > CATEGORY_NAME_MAX)
+    throw fail("category_name_length");
+  return { nameKo, nameEn };
+}
+
+export interface AdminCategory {
+  id: number;
+  nameKo: string;
+  nameEn: string;
+  /** Live articles that would be deleted with it. */
+  articleCount: number;
+}
+
+/** Every topic board with its live categories and how many live articles each holds. */
+export async function categoriesForAdmin(
+  db: Database,
+  actor: CategoryAdmin,
+): Promise<{ kind: BoardKind; categories: AdminCategory[] }[]> {
+  requireAdmin(actor);
+  const [rows, counts] = await Promise.all([
+    db
+      .select({
+        id: boardCategory.id,
+        kind: boardCategory.kind,
+        nameKo: boardCategory.nameKo,
+        nameEn: boardCategory.nameEn,
+      })
+      .from(boardCategory)
+      .where(eq(boardCategory.deleted, false))
+      .orderBy(asc(boardCategory.index), asc(boardCategory.id)),
+    db
+      .select({ categoryId: boardArticle.categoryId, n: sql<number>`count(*)::int` })
+      .from(boardArticle)
+      .where(and(isNotNull(boardArticle.categoryId), isNull(boardArticle.deletedAt)))
+      .groupBy(boardArticle.categoryId),
+  ]);
+  const countOf = new Map(counts.map((row) => [row.categoryId, row.n]));
+  return boardKinds.map((kind) => ({
+    kind,
+    categories: rows
+      .filter((row) => row.kind === kind)
+      .map(({ id, nameKo, nameEn }) => ({ id, nameKo, nameEn, articleCount: countOf.get(id) ?? 0 })),
+  }));
+}
+
+/** Adds a category at the end of a board's list. */
+export async function addCategory(
+  db: Database,
+  actor: CategoryAdmin,
+  input: { kind: string; nameKo: string; nameEn: string },
+) {
+  requireAdmin(actor);
+  if (!isBoardKind(input.kind)) throw fail("kind_invalid");
+  const names = checkedNames(input);
+  const [last] = await db
+    .select({ index: sql<number>`coalesce(max(${boardCategory.index}), -1)::int` })
+    .from(boardCategory)
+    .where(eq(boardCategory.kind, input.kind));
+  const [row] = await db
+    .insert(boardCategory)
+    .values({ kind: input.kind, code: newCode(), ...names, index: (last?.index ?? -1) + 1 })
+    .returning({ id: boardCategory.id });
+  return { id: row!.id };
+}
+
+/** Corrects a category's labels; it stays the same category, so its articles stay. */
+export async function renameCategory(
+  db: Database,
+  actor: CategoryAdmin,
+  input: { categoryId: number; nameKo: string; nameEn: string },
+) {
+  requireAdmin(actor);
+  const names = checkedNames(input);
+  const renamed = await db
+    .update(boardCategory)
+    .set(names)
+    .where(and(eq(boardCategory.id, input.categoryId), eq(boardCategory.deleted, false)))
+    .returning({ id: boardCategory.id });
+  if (renamed.length === 0) throw fail("category_not_found", 404);
+}
+
+/**
+ * Deletes a category and, with it, all its live articles (spec: changing a board's category deletes its articles).
+ * Refused unless `confirmCount` states exactly how many articles go: without it the answer is `confirm_required`,
+ * and when articles were written or deleted since the administrator saw the number, `count_changed`; both carry the
+ * current count in their params, for the next confirmation.
+ */
+export async function deleteCategory(
+  db: Database,
+  clock: Clock,
+  actor: CategoryAdmin,
+  input: { categoryId: number; confirmCount?: number | null },
+): Promise<{ deletedArticles: number }> {
+  requireAdmin(actor);
+  return db.transaction(async (tx) => {
+    const { count } = await lockCategoryForRemoval(tx, input);
+    return { deletedArticles: await removeCategory(tx, clock, input.categoryId, count) };
+  });
+}
+
+/**
+ * Changes a category into a new one: the old one and its live articles are deleted (with the same confirmation as
+ * `deleteCategory`) and the new one takes its place in the list.
+ */
+export async function replaceCategory(
+  db: Database,
+  clock: Clock,
+  actor: CategoryAdmin,
+  input: { categoryId: number; nameKo: string; nameEn: string; confirmCount?: number | null },
+): Promise<{ id: number; deletedArticles: number }> {
+  requireAdmin(actor);
+  const names = checkedNames(input);
+  return db.transaction(async (tx) => {
+    const { kind, index, count } = await lockCategoryForRemoval(tx, input);
+    const deletedArticles = await removeCategory(tx, clock, input.categoryId, count);
+    const [row] = await tx
+      .insert(boardCategory)
+      .values({ kind, code: newCode(), ...names, index })
+      .returning({ id: boardCategory.id });
+    return { id: row!.id, deletedArticles };
+  });
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+async function lockCategoryForRemoval(
+  tx: Transaction,
+  input: { categoryId: number; confirmCount?: number | null },
+) {
+  const [category] = await tx
+    .select({ kind: boardCategory.kind, index: boardCategory.index })
+    .from(boardCategory)
+    .where(and(eq(boardCategory.id, input.categoryId), eq(boardCategory.deleted, false)))
+    .for("update");
+  if (!category) throw fail("category_not_found", 404);
+  const [counted] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(boardArticle)
+    .where(and(eq(boardArticle.categoryId, input.categoryId), isNull(boardArticle.deletedAt)));
+  const count = counted?.n ?? 0;
+  const stated = input.confirmCount;
+  if (stated === undefined || stated === null || !Number.isInteger(stated))
+    throw fail("confirm_required", 409, { count });
+  if (stated !== count) throw fail("count_changed", 409, { count });
+  return { kind: category.kind, index: category.index, count };
+}
+
+async function removeCategory(tx: Transaction, clock: Clock, categoryId: number, count: number) {
+  const now = clock.now();
+  const removed = await tx
+    .update(boardArticle)
+    .set({ deletedAt: now })
+    .where(and(eq(boardArticle.categoryId, categoryId), isNull(boardArticle.deletedAt)))
+    .returning({ id: boardArticle.id });
+  // An article written after the count (the category row does not block inserts) is not deleted unseen.
+  if (removed.length !== count) throw fail("count_changed", 409, { count: removed.length });
+  await tx.update(boardCategory).set({ deleted: true }).where(eq(boardCategory.id, categoryId));
+  return removed.length;
+}
+
+function newCode() {
+  return `c${randomBytes(6).toString("hex")}`;
+}
