@@ -4,7 +4,7 @@ import { announcement } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
 import { noticeError, requireAdmin, requiredText, type AdminActor } from "./access.server";
-import { notifyAllMembers } from "./audience.server";
+import { notifyAll } from "#app/services/notifications/notify.server";
 import { ANNOUNCEMENT_TITLE_MAX, isAnnouncementTab, type AnnouncementTab } from "./tabs";
 
 export const ANNOUNCEMENT_PAGE_SIZE = 15;
@@ -110,7 +110,7 @@ export async function createAnnouncement(
     })
     .returning({ id: announcement.id });
   const id = row!.id;
-  await notifyAllMembers(db, {
+  await notifyAll(db, {
     type: "announcement",
     actorId: actor.id,
     params: { title: checked.title },

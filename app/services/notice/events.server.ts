@@ -4,9 +4,8 @@ import { communityEvent, eventParticipation, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { enqueueJob, type JobHandler } from "#app/platform/jobs.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
-import { notifyMany } from "#app/services/notifications/notify.server";
+import { notifyAll, publishAlarmRefresh } from "#app/services/notifications/notify.server";
 import { noticeError, requireAdmin, requiredText, type AdminActor } from "./access.server";
-import { activeMemberIds } from "./audience.server";
 import { EVENT_SUMMARY_MAX, EVENT_TITLE_MAX, eventState, type EventState, type EventTab } from "./tabs";
 
 export const EVENT_PAGE_SIZE = 12;
@@ -203,7 +202,8 @@ export async function scheduleEventStartCheck(db: Database, at: Date, key: strin
  */
 export async function notifyStartedEvents(db: Database, clock: Clock): Promise<number> {
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  // The start marker and the notifications commit together, so a job that runs twice notifies once.
+  const result = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: communityEvent.id, title: communityEvent.title })
       .from(communityEvent)
@@ -217,7 +217,7 @@ export async function notifyStartedEvents(db: Database, clock: Clock): Promise<n
       )
       .orderBy(asc(communityEvent.id))
       .for("update", { skipLocked: true });
-    if (due.length === 0) return 0;
+    if (due.length === 0) return { events: 0, reached: 0 };
     await tx
       .update(communityEvent)
       .set({ startNotifiedAt: now })
@@ -227,16 +227,18 @@ export async function notifyStartedEvents(db: Database, clock: Clock): Promise<n
           due.map((event) => event.id),
         ),
       );
-    const recipients = await activeMemberIds(tx);
+    let reached = 0;
     for (const event of due) {
-      await notifyMany(tx, recipients, {
-        type: "event",
-        params: { title: event.title },
-        link: eventPath(event.id),
-      });
+      reached += await notifyAll(
+        tx,
+        { type: "event", params: { title: event.title }, link: eventPath(event.id) },
+        { publish: false },
+      );
     }
-    return due.length;
+    return { events: due.length, reached };
   });
+  if (result.reached > 0) publishAlarmRefresh();
+  return result.events;
 }
 
 export const eventStartJob: JobHandler = async (_payload, { db, clock }) => {

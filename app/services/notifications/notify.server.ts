@@ -131,13 +131,25 @@ export async function notifyMany(
  * off: announcements, events. One statement whatever the number of members; the open pages are then asked to
  * fetch their counts. Answers how many members it reached.
  */
-export async function notifyAll(db: Database, input: Omit<NotifyInput, "recipientId">): Promise<number> {
+export async function notifyAll(
+  db: Database,
+  input: Omit<NotifyInput, "recipientId">,
+  options: { publish?: boolean } = {},
+): Promise<number> {
   const [row] = await queryRows<{ reached: number }>(
     db,
     sql`with inserted as (${insertFor(sql`m.profile_complete`, input)} returning 1)
       select count(*)::int as reached from inserted`,
   );
   const reached = row?.reached ?? 0;
-  if (reached > 0) realtimePublisher().toMembers(ALARM_REFRESH_EVENT, {});
+  if (reached > 0 && options.publish !== false) publishAlarmRefresh();
   return reached;
+}
+
+/**
+ * Asks every open page to fetch its unread count again. Callers that notify inside a transaction pass
+ * `publish: false` to notifyAll and call this after the commit, so no page reads the count before the rows exist.
+ */
+export function publishAlarmRefresh(): void {
+  realtimePublisher().toMembers(ALARM_REFRESH_EVENT, {});
 }
