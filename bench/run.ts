@@ -8,6 +8,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { openPglite, queryRows } from "#app/db/client.server";
+import { migrateDatabase } from "#app/db/migrate.server";
+import { BENCH_ARTICLES, BENCH_COMMENTS, explainBoardList, seedBenchCommunity } from "./seed-community";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -68,6 +72,21 @@ if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-bench-"));
+
+// The community pages are measured on a database of realistic size, seeded before the app opens it.
+console.log(`Seeding ${BENCH_ARTICLES} articles and ${BENCH_COMMENTS} comments…`);
+const seedStarted = Date.now();
+const seedHandle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+await migrateDatabase(seedHandle);
+await seedBenchCommunity(seedHandle);
+const listPlan = await explainBoardList(seedHandle);
+const [newestFree] = await queryRows<{ id: number; comments: number }>(
+  seedHandle.db,
+  sql`select id, comment_count as comments from board_article
+      where kind = 'free' and not is_private and deleted_at is null order by created_at desc, id desc limit 1`,
+);
+await seedHandle.close();
+console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 const barePort = 3401;
 const appPort = 3402;
 const bare = startProcess(
@@ -84,6 +103,7 @@ const app = startProcess(["--import", "tsx", "server.ts"], {
   DATA_DIR: dataDir,
   DATABASE_URL: "",
   LOG_LEVEL: "warn",
+  DEMO_DATA: "false",
 });
 
 try {
@@ -98,6 +118,12 @@ try {
       `http://127.0.0.1:${appPort}/api/filter?tableName=motoGenre`,
     ),
     await measure("app SSR home /", `http://127.0.0.1:${appPort}/`, cookie),
+    await measure("app SSR board list /board/free", `http://127.0.0.1:${appPort}/board/free`, cookie),
+    await measure(
+      `app SSR post page (${newestFree!.comments} comments)`,
+      `http://127.0.0.1:${appPort}/board/free/${newestFree!.id}`,
+      cookie,
+    ),
   ];
   const base = rows[0]!;
   console.log(
@@ -127,6 +153,7 @@ try {
       ].join(" "),
     );
   }
+  console.log(`\nPlan of the /board/free list query (${BENCH_ARTICLES} articles):\n${listPlan}`);
 } finally {
   bare.kill();
   app.kill("SIGTERM");

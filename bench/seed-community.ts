@@ -3,8 +3,9 @@
  * takes seconds rather than minutes. Counters other than comments (likes, views) are synthetic: no like rows exist.
  */
 import { sql } from "drizzle-orm";
-import type { DatabaseHandle } from "#app/db/client.server";
+import { queryRows, type DatabaseHandle } from "#app/db/client.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
+import { boardListQuery, listBoardArticles } from "#app/services/board/list.server";
 import { boardKinds } from "#app/services/board/kinds";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 
@@ -85,4 +86,26 @@ export async function seedBenchCommunity(handle: DatabaseHandle): Promise<void> 
     from (select article_id, count(*)::int n from board_comment group by article_id) c
     where a.id = c.article_id`);
   await db.execute(sql`analyze`);
+}
+
+/**
+ * The plans PostgreSQL chooses for the /board/free list query as the page runs it: the first page and the next one
+ * (keyset cursor). Both must read the board's partial index, with no sort step and no OFFSET.
+ */
+export async function explainBoardList(handle: DatabaseHandle): Promise<string> {
+  const { db } = handle;
+  const first = await listBoardArticles(db, null, new Set(), { kind: "free", sort: "latest" });
+  const plans: string[] = [];
+  for (const [label, cursor] of [
+    ["first page", null],
+    ["next page (cursor)", first.nextCursor],
+  ] as const) {
+    const query = boardListQuery(db, { kind: "free", sort: "latest", cursor });
+    const rows = await queryRows<Record<string, string>>(
+      db,
+      sql`explain (analyze, costs off, timing off) ${query}`,
+    );
+    plans.push(`-- ${label}\n${rows.map((row) => Object.values(row)[0]).join("\n")}`);
+  }
+  return plans.join("\n");
 }
