@@ -98,6 +98,8 @@ test("an administrator publishes a notice and an event; a member reads it and jo
   await expect(admin.getByRole("link", { name: noticeTitle })).toBeVisible();
 
   await admin.getByRole("navigation", { name: "관리 항목" }).getByRole("link", { name: "이벤트" }).click();
+  await expect(admin).toHaveURL(/tab=event/);
+  await expect(admin.getByLabel("요약", { exact: true })).toBeVisible();
   const eventTitle = `라이딩 인증샷 이벤트 ${stamp}`;
   await admin.getByLabel("제목", { exact: true }).fill(eventTitle);
   await admin.getByLabel("요약", { exact: true }).fill("라이딩 사진을 올리고 포인트를 받으세요.");
