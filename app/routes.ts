@@ -44,6 +44,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("event", "routes/event/index.tsx", { id: id("event") }),
       route("event/:id", "routes/event/detail.tsx", { id: id("event-detail") }),
       route("admin/community", "routes/admin/community.tsx", { id: id("admin-community") }),
+      route("my", "routes/my/index.tsx", { id: id("my") }),
       route("my/alarm", "routes/my/alarm.tsx", { id: id("my-alarm") }),
       route("setting/alarm", "routes/setting/alarm.tsx", { id: id("setting-alarm") }),
       route("my/article", "routes/my/article.tsx", { id: id("my-article") }),

@@ -454,6 +454,9 @@ export const en: Messages = {
       adjustment: "Adjustment",
     },
   },
+  my: {
+    title: "My Page",
+  },
   setting: {
     title: "Settings",
     account: "Sign-in and security",

@@ -450,6 +450,9 @@ export const ko = {
       adjustment: "조정",
     },
   },
+  my: {
+    title: "마이페이지",
+  },
   setting: {
     title: "설정",
     account: "로그인 및 보안",

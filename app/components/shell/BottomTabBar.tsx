@@ -10,7 +10,7 @@ const tabs: { key: MessageKey; to: string; area: Area; icon: ComponentType<{ cla
   { key: "tab.community", to: "/board/total", area: "board", icon: MessagesSquare },
   { key: "tab.market", to: "/market/total", area: "market", icon: Store },
   { key: "tab.meeting", to: "/meeting/owner", area: "meeting", icon: Wrench },
-  { key: "tab.my", to: "/my/point", area: "my", icon: User },
+  { key: "tab.my", to: "/my", area: "my", icon: User },
 ];
 
 /** Mobile-only tab bar; tabs of areas that have not shipped are shown but inert. */

@@ -13,6 +13,7 @@ export const liveAreas: ReadonlySet<Area> = new Set<Area>([
   "announce",
   "faq",
   "event",
+  "my",
 ]);
 
 export function isLiveArea(area: Area) {

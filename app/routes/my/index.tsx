@@ -1,0 +1,54 @@
+import { Bell, Bookmark, ChevronRight, Coins, FileText, MessageCircle, Pin, UserRound } from "lucide-react";
+import type { ComponentType } from "react";
+import type { Route } from "./+types/index";
+import type { MessageKey } from "#app/i18n";
+import { LocalLink, useT } from "#app/i18n/react";
+import { requireViewer } from "#app/shell/auth.server";
+import type { GuardName } from "#app/shell/guards";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "my.title" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireViewer(request);
+  return null;
+}
+
+/** The member's own pages that exist so far; later areas (meetings, sparks, coupons …) add theirs here. */
+const entries: { to: string; key: MessageKey; icon: ComponentType<{ className?: string }> }[] = [
+  { to: "/my/alarm", key: "alarm.title", icon: Bell },
+  { to: "/my/article", key: "board.my.title", icon: FileText },
+  { to: "/my/comment", key: "comment.receivedPage.title", icon: MessageCircle },
+  { to: "/my/keep", key: "comment.keepPage.title", icon: Bookmark },
+  { to: "/my/pin", key: "relations.pinnedTitle", icon: Pin },
+  { to: "/my/point", key: "point.title", icon: Coins },
+  { to: "/profile", key: "setting.profile", icon: UserRound },
+];
+
+export default function MyPages() {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-extrabold">{t("my.title")}</h1>
+      <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">
+        {entries.map(({ to, key, icon: Icon }) => (
+          <li key={to}>
+            <LocalLink
+              to={to}
+              className="flex min-h-12 items-center gap-3 px-4 hover:bg-[var(--surface-muted)]"
+            >
+              <Icon className="text-muted size-5" aria-hidden="true" />
+              <span className="flex-1">{t(key)}</span>
+              <ChevronRight className="text-muted size-4" aria-hidden="true" />
+            </LocalLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
