@@ -134,8 +134,8 @@ describe("sanitizeRichText", () => {
       '<div data-youtube-video=""><iframe width="640" height="360" allowfullscreen="true" autoplay="false" ' +
       'src="https://www.youtube.com/embed/dQw4w9WgXcQ?rel=1&start=42" sandbox="allow-top-navigation"></iframe></div>';
     expect(sanitizeRichText(tiptap)).toBe(
-      '<div data-youtube-video=""><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ?start=42" width="640" height="360" ' +
-        'title="YouTube" allow="encrypted-media; picture-in-picture; fullscreen" allowfullscreen="" ' +
+      '<div data-youtube-video><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ?start=42" width="640" height="360" ' +
+        'title="YouTube" allow="encrypted-media; picture-in-picture; fullscreen" allowfullscreen ' +
         'sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" ' +
         'referrerpolicy="strict-origin-when-cross-origin" loading="lazy"></iframe></div>',
     );

@@ -113,7 +113,6 @@ function optionsFor(imageBase: string): sanitizeHtml.IOptions {
     allowProtocolRelative: false,
     allowedStyles: {},
     allowedClasses: {},
-    allowedEmptyAttributes: ["alt", "allowfullscreen", "data-youtube-video"],
     allowVulnerableTags: false,
     disallowedTagsMode: "discard",
     nestingLimit: NESTING_LIMIT,
@@ -123,10 +122,10 @@ function optionsFor(imageBase: string): sanitizeHtml.IOptions {
     transformTags: {
       a: (tagName, attribs) => {
         const href = safeLink(attribs.href);
-        return {
-          tagName,
-          attribs: href ? { href, rel: "noopener noreferrer nofollow", target: "_blank" } : {},
-        };
+        const safe: sanitizeHtml.Attributes = href
+          ? { href, rel: "noopener noreferrer nofollow", target: "_blank" }
+          : {};
+        return { tagName, attribs: safe };
       },
       img: (tagName, attribs) => {
         const src = ownImage(attribs.src, imageBase);
@@ -147,10 +146,11 @@ function optionsFor(imageBase: string): sanitizeHtml.IOptions {
           },
         };
       },
-      div: (tagName, attribs) => ({
-        tagName,
-        attribs: attribs["data-youtube-video"] !== undefined ? { "data-youtube-video": "" } : {},
-      }),
+      div: (tagName, attribs) => {
+        const video: sanitizeHtml.Attributes =
+          attribs["data-youtube-video"] !== undefined ? { "data-youtube-video": "" } : {};
+        return { tagName, attribs: video };
+      },
       map: (tagName) => ({ tagName, attribs: {} }),
     },
     // An image or video without an acceptable source goes entirely; a link without one keeps its text.
