@@ -21,6 +21,7 @@ export const enEditor: Widen<typeof koEditor> = {
     vehicleCare: "Bike Care",
   },
   field: {
+    boardPlaceholder: "Choose a board",
     board: "Board",
     boardFixed: "A post stays on the board it was written on.",
     changeBoard: "Load this board's categories",
@@ -36,9 +37,13 @@ export const enEditor: Widen<typeof koEditor> = {
   submit: "Post",
   save: "Save changes",
   submitting: "Saving…",
+  backToBoards: "Back to the boards",
   cancel: "Cancel",
   leaveConfirm: "What you wrote has not been saved. Leave this page?",
-  duplicate: "This post was already submitted. Find it under My posts.",
+  error: {
+    duplicate_submission: "This post was already submitted. Find it under My posts.",
+    submission_token: "This form has expired. Reload the page and send it again.",
+  },
   loading: "Loading the editor…",
   plainHint: "If the editor is not available, write here. Each line break starts a new paragraph.",
   counts: "Images {images}/{maxImages} · YouTube {videos}/{maxVideos}",
@@ -63,6 +68,7 @@ export const enEditor: Widen<typeof koEditor> = {
   },
   youtube: {
     label: "YouTube video address",
+    frameTitle: "YouTube video",
     insert: "Add video",
     close: "Close",
     invalid: "Enter a YouTube video address (watch, youtu.be, shorts or embed).",

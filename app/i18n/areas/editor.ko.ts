@@ -18,6 +18,7 @@ export const koEditor = {
     vehicleCare: "차량 관리",
   },
   field: {
+    boardPlaceholder: "게시판을 고르세요",
     board: "게시판",
     boardFixed: "게시판은 글을 쓴 뒤에는 바꿀 수 없습니다.",
     changeBoard: "이 게시판의 카테고리 불러오기",
@@ -33,9 +34,13 @@ export const koEditor = {
   submit: "등록하기",
   save: "수정 완료",
   submitting: "저장하는 중…",
+  backToBoards: "게시판으로 돌아가기",
   cancel: "취소",
   leaveConfirm: "작성 중인 내용이 저장되지 않았습니다. 이 페이지를 떠날까요?",
-  duplicate: "이미 등록한 글입니다. 내 글 목록에서 확인해 주세요.",
+  error: {
+    duplicate_submission: "이미 등록한 글입니다. 내 글 목록에서 확인해 주세요.",
+    submission_token: "양식이 만료되었습니다. 페이지를 새로 고친 뒤 다시 보내 주세요.",
+  },
   loading: "편집기를 불러오는 중…",
   plainHint: "편집기를 쓸 수 없을 때는 여기에 글을 입력하세요. 줄바꿈은 문단으로 저장됩니다.",
   counts: "이미지 {images}/{maxImages} · 유튜브 {videos}/{maxVideos}",
@@ -60,6 +65,7 @@ export const koEditor = {
   },
   youtube: {
     label: "유튜브 영상 주소",
+    frameTitle: "유튜브 영상",
     insert: "영상 넣기",
     close: "닫기",
     invalid: "유튜브 영상 주소를 입력해 주세요. (watch, youtu.be, shorts, embed 주소)",

@@ -2,7 +2,13 @@ import fc from "fast-check";
 import sanitizeHtml from "sanitize-html";
 import { describe, expect, it } from "vitest";
 import { xssCorpus } from "../../../tests/fixtures/xss-corpus";
-import { richTextImages, richTextPlain, richTextVideos, sanitizeRichText } from "./rich-text.server";
+import {
+  formContentHtml,
+  richTextImages,
+  richTextPlain,
+  richTextVideos,
+  sanitizeRichText,
+} from "./rich-text.server";
 import { parseYoutubeUrl } from "./youtube";
 
 const ALLOWED: Record<string, readonly string[]> = {
@@ -261,6 +267,14 @@ describe("richTextPlain, richTextImages, richTextVideos", () => {
     expect(richTextPlain(html)).toBe("제목 a &lt; b & c x y");
     expect(richTextImages(html)).toEqual(["/uploads/post/a.webp", "/uploads/post/b.webp"]);
     expect(richTextVideos(html)).toEqual(["https://www.youtube.com/embed/dQw4w9WgXcQ"]);
+  });
+});
+
+describe("formContentHtml", () => {
+  it("keeps editor HTML and turns plain text lines into paragraphs", () => {
+    expect(formContentHtml("<p>a</p>")).toBe("<p>a</p>");
+    expect(formContentHtml("첫 줄\r\n\n  a < b & c  \n")).toBe("<p>첫 줄</p><p>a &lt; b &amp; c</p>");
+    expect(formContentHtml("  ")).toBe("");
   });
 });
 

@@ -185,6 +185,20 @@ function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/**
+ * The content a write form sent: the editor's HTML, or, from the plain text area used without JavaScript, text
+ * with one paragraph per line.
+ */
+export function formContentHtml(value: string): string {
+  if (/<[a-z!/]/i.test(value)) return value;
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${escapeText(line)}</p>`)
+    .join("");
+}
+
 const entities: Record<string, string> = {
   "&amp;": "&",
   "&lt;": "<",
