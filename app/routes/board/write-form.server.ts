@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "react-router";
+import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
+import { getRuntime } from "#app/platform/runtime.server";
+import type { SessionViewer } from "#app/platform/viewer.server";
+import {
+  createArticle,
+  getArticleForEdit,
+  listCategories,
+  updateArticle,
+} from "#app/services/board/articles.server";
+import { articlePath, boardKinds, isBoardKind, type ArticleKind } from "#app/services/board/kinds";
+import { formContentHtml, sanitizeRichText } from "#app/services/content/rich-text.server";
+import { submitOnce } from "#app/services/content/submit-once.server";
+import type { DomainError } from "#app/services/errors";
+import { formText, requireViewer } from "#app/shell/auth.server";
+import { domainErrorBody, domainFailure } from "#app/shell/domain.server";
+import type {
+  ArticleFormValues,
+  CategoryOption,
+  WriteFormData,
+  WriteScope,
+} from "#app/components/editor/ArticleForm";
+
+/** The write pages of the topic boards (/board/write) and the guestbook (/board/guestbook/write). */
+
+const paths: Record<WriteScope, string> = { board: "/board/write", guestbook: "/board/guestbook/write" };
+
+async function categoryOptions(kind: ArticleKind | null, language: Language): Promise<CategoryOption[]> {
+  if (!kind || kind === "guestbook") return [];
+  const rows = await listCategories(getRuntime().db, kind);
+  return rows.map((row) => ({ id: row.id, name: language === "ko" ? row.nameKo : row.nameEn }));
+}
+
+/** A refused edit: the localised reason as the error page's text. */
+function refusal(language: Language, error: unknown): never {
+  const { message } = domainErrorBody(language, error);
+  throw data(message, { status: (error as DomainError).status, statusText: message });
+}
+
+function articleId(value: string | null): number | null {
+  if (value === null || value === "") return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+export async function loadWriteForm(request: Request, scope: WriteScope): Promise<WriteFormData> {
+  const viewer = await requireViewer(request);
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const id = articleId(url.searchParams.get("id"));
+  const boards = scope === "board" ? [...boardKinds] : [];
+
+  if (id !== null) {
+    if (id === 0) {
+      const message = translate(language, "board.error.not_found");
+      throw data(message, { status: 404, statusText: message });
+    }
+    let article: Awaited<ReturnType<typeof getArticleForEdit>>;
+    try {
+      article = await getArticleForEdit(getRuntime().db, viewer, id);
+    } catch (error) {
+      refusal(language, error);
+    }
+    // Each article is edited on its own board's write page.
+    const own: WriteScope = article.kind === "guestbook" ? "guestbook" : "board";
+    if (own !== scope) throw redirect(`${localizePath(language, paths[own])}?id=${id}`);
+    return {
+      scope,
+      mode: "edit",
+      articleId: article.id,
+      kind: article.kind,
+      boards,
+      categories: await categoryOptions(article.kind, language),
+      values: {
+        categoryId: article.categoryId ? String(article.categoryId) : "",
+        title: article.title,
+        content: article.contentHtml,
+        isPrivate: article.isPrivate,
+      },
+      token: randomUUID(),
+      pageTitle: translate(language, scope === "board" ? "editor.editTitle" : "editor.guestbookEditTitle"),
+    };
+  }
+
+  const requested = url.searchParams.get("kind") ?? "";
+  const kind: ArticleKind | null =
+    scope === "guestbook" ? "guestbook" : isBoardKind(requested) ? requested : null;
+  return {
+    scope,
+    mode: "create",
+    articleId: null,
+    kind,
+    boards,
+    categories: await categoryOptions(kind, language),
+    values: { categoryId: "", title: "", content: "", isPrivate: false },
+    token: randomUUID(),
+    pageTitle: translate(language, scope === "board" ? "editor.writeTitle" : "editor.guestbookWriteTitle"),
+  };
+}
+
+/** What the member typed, as the form shows it again after a refusal. */
+function typedValues(form: FormData): ArticleFormValues & { kind: string } {
+  return {
+    kind: formText(form, "kind"),
+    categoryId: formText(form, "categoryId"),
+    title: formText(form, "title"),
+    content: formText(form, "content"),
+    isPrivate: form.get("isPrivate") === "on",
+  };
+}
+
+/** Typed HTML goes back to the editor only in its stored (sanitised) form; plain text stays as typed. */
+function echoedContent(content: string): string {
+  return /<[a-z!/]/i.test(content) ? sanitizeRichText(content) : content;
+}
+
+export async function submitWriteForm(request: Request, scope: WriteScope) {
+  const viewer: SessionViewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const typed = typedValues(form);
+  const values = {
+    kind: typed.kind,
+    categoryId: typed.categoryId,
+    title: typed.title,
+    content: echoedContent(typed.content),
+    isPrivate: typed.isPrivate ? "on" : "",
+  };
+
+  // Without JavaScript, choosing another board is a form step: the new board's categories, nothing saved.
+  if (scope === "board" && formText(form, "intent") === "board") {
+    const kind = isBoardKind(typed.kind) ? typed.kind : null;
+    return { step: "board" as const, kind, categories: await categoryOptions(kind, language), values };
+  }
+
+  const { db, clock } = getRuntime();
+  const id = articleId(formText(form, "id"));
+  const input = {
+    categoryId: scope === "board" ? Number(typed.categoryId) || null : null,
+    title: typed.title,
+    contentHtml: formContentHtml(typed.content),
+    isPrivate: scope === "board" && typed.isPrivate,
+  };
+  let saved: { id: number; kind: ArticleKind };
+  try {
+    if (id !== null) {
+      saved = await updateArticle(db, clock, viewer, id, input);
+    } else {
+      const kind = scope === "guestbook" ? "guestbook" : typed.kind;
+      saved = await submitOnce(db, clock, { memberId: viewer.id, token: formText(form, "token") }, () =>
+        createArticle(db, clock, viewer, { ...input, kind }),
+      );
+    }
+  } catch (error) {
+    return domainFailure(language, error, values);
+  }
+  return redirect(localizePath(language, articlePath(saved.kind, saved.id)));
+}

@@ -1,0 +1,55 @@
+import type { Database } from "#app/db/client.server";
+import type { Clock } from "#app/platform/clock.server";
+import { hit, reset, type RateRule } from "#app/platform/rate-limit.server";
+import { DomainError } from "#app/services/errors";
+
+/**
+ * A write form carries a one-time token (rendered by its loader), so a double click or a resent form creates one
+ * row, not two. Without a column for it, the token is claimed in the rate-limit table (one atomic upsert, shared by
+ * every process on the database): the first claim runs the write, later ones do not. In the same process a
+ * duplicate also waits for the first and answers its result, so both clicks end on the same new article; a
+ * duplicate in another process is told the post was already submitted. A refused write (a domain error) releases
+ * the token, so the member can correct the form and send it again.
+ */
+
+/** How long a token stays claimed; far longer than any double click or retry. */
+export const SUBMISSION_WINDOW_MS = 10 * 60_000;
+const rule: RateRule = { limit: 1, windowMs: SUBMISSION_WINDOW_MS };
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+const settled = new Map<string, Promise<unknown>>();
+
+export function isSubmissionToken(value: string): boolean {
+  return TOKEN.test(value);
+}
+
+export async function submitOnce<T>(
+  db: Database,
+  clock: Clock,
+  scope: { memberId: string; token: string },
+  write: () => Promise<T>,
+): Promise<T> {
+  if (!isSubmissionToken(scope.token))
+    throw new DomainError("submission_token", "editor.error.submission_token", 400);
+  const key = `submit:${scope.memberId}:${scope.token}`;
+  const earlier = settled.get(key);
+  if (earlier) return earlier as Promise<T>;
+
+  const run = (async () => {
+    const claim = await hit(db, key, rule, clock.now());
+    if (!claim.allowed)
+      throw new DomainError("duplicate_submission", "editor.error.duplicate_submission", 409);
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof DomainError) await reset(db, key);
+      throw error;
+    }
+  })();
+  settled.set(key, run);
+  run.then(
+    () => setTimeout(() => settled.delete(key), SUBMISSION_WINDOW_MS).unref?.(),
+    () => settled.delete(key),
+  );
+  return run;
+}

@@ -1,0 +1,423 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { phoneJpeg } from "../../app/services/uploads/test-images";
+import { xssCorpus, type XssVector } from "../fixtures/xss-corpus";
+import { expect, expectAccessible, test } from "./fixtures";
+import { finishFirstLogin, signIn, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
+
+const VIDEO_ID = "dQw4w9WgXcQ";
+
+// Each test signs a new member up (a complete first-login profile) before it starts writing.
+test.describe.configure({ timeout: 90_000 });
+
+/** No network beyond the app: the embedded player answers with an empty page. */
+async function stubYoutube(page: Page) {
+  await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+  );
+}
+
+async function newMember(page: Page, label: string) {
+  await signUpByEmail(page, uniqueEmail(label));
+  await finishFirstLogin(page, uniqueNickname(label));
+}
+
+function editorArea(page: Page) {
+  return page.getByRole("textbox", { name: "내용" });
+}
+
+function titleField(page: Page) {
+  return page.getByRole("textbox", { name: "제목", exact: true });
+}
+
+async function editorReady(page: Page) {
+  await expect(page.getByRole("toolbar", { name: "서식 도구" })).toBeVisible();
+}
+
+test("a member writes a post with a heading, a list, a link, an image and a YouTube video; it comes back into the editor", async ({
+  page,
+  visit,
+}) => {
+  await stubYoutube(page);
+  await newMember(page, "editor");
+  await visit("/board/write?kind=free");
+  await expect(page.getByRole("heading", { level: 1, name: "글쓰기" })).toBeVisible();
+  await expect(page.getByLabel("게시판")).toHaveValue("free");
+  await editorReady(page);
+
+  await page.getByLabel("카테고리").selectOption({ label: "정보" });
+  await titleField(page).fill("남해 일주 후기");
+  const area = editorArea(page);
+  await area.click();
+
+  const toolbar = page.getByRole("toolbar", { name: "서식 도구" });
+  await toolbar.getByRole("button", { name: "제목" }).click();
+  await toolbar.getByRole("button", { name: "굵게" }).click();
+  await expect(toolbar.getByRole("button", { name: "제목" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.type("남해 일주");
+  await page.keyboard.press("Enter");
+  await toolbar.getByRole("button", { name: "글머리 기호 목록" }).click();
+  await page.keyboard.type("첫째 날 비");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("둘째 날 맑음");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+
+  // The toolbar is one tab stop; arrow keys move inside it.
+  await toolbar.getByRole("button", { name: "제목" }).focus();
+  await page.keyboard.press("End");
+  await expect(toolbar.getByRole("button", { name: "유튜브 영상 넣기" })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(toolbar.getByRole("button", { name: "이미지 올리기" })).toBeFocused();
+
+  await area.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await toolbar.getByRole("button", { name: "링크" }).click();
+  const linkField = page.getByLabel("링크 주소");
+  await expect(linkField).toBeFocused();
+  await linkField.fill("javascript:alert(1)");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("http:// 또는 https://로 시작하는 주소를 입력해 주세요.")).toBeVisible();
+  await linkField.fill("https://example.com/namhae");
+  await page.getByRole("button", { name: "링크 적용" }).click();
+  await expect(area.getByRole("link", { name: "https://example.com/namhae" })).toBeVisible();
+
+  await page.getByLabel("올릴 이미지").setInputFiles({
+    name: "namhae.jpg",
+    mimeType: "image/jpeg",
+    buffer: await phoneJpeg(),
+  });
+  await expect(page.getByText("이미지를 넣었습니다.")).toBeVisible();
+  const image = area.locator("img");
+  await expect(image).toHaveAttribute("src", /^\/uploads\/post\/\d{4}\/\d{2}\/[0-9a-f-]+\.webp$/);
+
+  // A file that is not an image is refused with the server's message.
+  await page.getByLabel("올릴 이미지").setInputFiles({
+    name: "notes.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("not really a picture"),
+  });
+  await expect(page.getByRole("alert")).toHaveText("JPG, PNG, WebP, GIF 이미지만 올릴 수 있습니다.");
+
+  await toolbar.getByRole("button", { name: "유튜브 영상 넣기" }).click();
+  const videoField = page.getByLabel("유튜브 영상 주소");
+  await videoField.fill("https://vimeo.com/1");
+  await page.getByRole("button", { name: "영상 넣기", exact: true }).click();
+  await expect(page.getByText(/^유튜브 영상 주소를 입력해 주세요/)).toBeVisible();
+  await videoField.fill(`https://youtu.be/${VIDEO_ID}`);
+  await page.getByRole("button", { name: "영상 넣기", exact: true }).click();
+  await expect(area.locator("iframe")).toHaveAttribute("src", new RegExp(`youtube\\.com/embed/${VIDEO_ID}`));
+  await expect(page.getByTestId("editor-counts")).toHaveText("이미지 1/10 · 유튜브 1/1");
+
+  // One video per post.
+  await toolbar.getByRole("button", { name: "유튜브 영상 넣기" }).click();
+  await expect(page.getByRole("alert")).toHaveText("유튜브 영상이 이미 등록되어 있습니다.");
+  await expect(page.getByLabel("유튜브 영상 주소")).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "등록하기" }).click();
+  await expect(page).toHaveURL(/\/board\/free\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+
+  await visit(`/board/write?id=${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "글 수정" })).toBeVisible();
+  await editorReady(page);
+  await expect(titleField(page)).toHaveValue("남해 일주 후기");
+  await expect(page.getByLabel("카테고리")).toHaveValue(/\d+/);
+  await expect(page.getByText("자유", { exact: true })).toBeVisible();
+  const stored = editorArea(page);
+  await expect(stored.locator("h3 strong")).toHaveText("남해 일주");
+  await expect(stored.locator("ul > li")).toHaveText(["첫째 날 비", "둘째 날 맑음"]);
+  await expect(stored.getByRole("link", { name: "https://example.com/namhae" })).toHaveAttribute(
+    "href",
+    "https://example.com/namhae",
+  );
+  await expect(stored.locator("img")).toHaveAttribute("src", (await image.getAttribute("src"))!);
+  await expect(stored.locator("iframe")).toHaveAttribute("src", new RegExp(`/embed/${VIDEO_ID}`));
+
+  // An edit keeps the board and changes the content.
+  await titleField(page).fill("남해 일주 후기 (수정)");
+  await page.getByRole("button", { name: "수정 완료" }).click();
+  await expect(page).toHaveURL(new RegExp(`/board/free/${id}$`));
+  await page.goto(`/board/write?id=${id}`);
+  await expect(titleField(page)).toHaveValue("남해 일주 후기 (수정)");
+});
+
+test("refusals keep everything typed; leaving with changes asks first; only the author may edit", async ({
+  page,
+  visit,
+  browser,
+}) => {
+  await newMember(page, "refused");
+  await visit("/board/write");
+  await editorReady(page);
+  await expect(page.getByLabel("카테고리")).toBeDisabled();
+
+  // Choosing a board loads its categories without losing what was typed.
+  await titleField(page).fill("카테고리를 안 고른 글");
+  await editorArea(page).click();
+  await page.keyboard.type("지워지면 안 되는 내용");
+  await page.getByLabel("게시판").selectOption({ label: "튜닝" });
+  await expect(page).toHaveURL(/\?kind=tuning$/);
+  await expect(page.getByLabel("카테고리").locator("option")).not.toHaveCount(1);
+  await expect(titleField(page)).toHaveValue("카테고리를 안 고른 글");
+  await expect(editorArea(page)).toHaveText("지워지면 안 되는 내용");
+
+  await page.getByLabel("비공개").check();
+  await page.getByRole("button", { name: "등록하기" }).click();
+  await expect(page.getByRole("alert")).toHaveText("카테고리를 선택해 주세요.");
+  await expect(page.getByLabel("카테고리")).toHaveAttribute("aria-invalid", "true");
+  await expect(titleField(page)).toHaveValue("카테고리를 안 고른 글");
+  await expect(page.getByLabel("비공개")).toBeChecked();
+  await expect(editorArea(page)).toHaveText("지워지면 안 되는 내용");
+
+  await page.getByLabel("카테고리").selectOption({ index: 1 });
+  await titleField(page).fill("");
+  await page.getByRole("button", { name: "등록하기" }).click();
+  await expect(page.getByRole("alert")).toHaveText("제목을 입력해 주세요.");
+  await expect(titleField(page)).toHaveAttribute("aria-invalid", "true");
+
+  await titleField(page).fill("내용 없는 글");
+  await editorArea(page).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Backspace");
+  await page.getByRole("button", { name: "등록하기" }).click();
+  await expect(page.getByRole("alert")).toHaveText("내용을 입력해 주세요.");
+  await expect(editorArea(page)).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+
+  // Leaving asks for confirmation; staying keeps the page.
+  await editorArea(page).click();
+  await page.keyboard.type("다시 쓴 내용");
+  const questions: string[] = [];
+  page.once("dialog", (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "취소" }).click();
+  await expect.poll(() => questions).toEqual(["작성 중인 내용이 저장되지 않았습니다. 이 페이지를 떠날까요?"]);
+  await expect(page).toHaveURL(/\/board\/write\?kind=tuning$/);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("link", { name: "취소" }).click();
+  await expect(page).toHaveURL(/\/board\/tuning$/);
+
+  // A private post of this member, opened for editing by someone else.
+  await page.goto("/board/write?kind=qna");
+  await editorReady(page);
+  await page.getByLabel("카테고리").selectOption({ index: 1 });
+  await titleField(page).fill("비공개 질문");
+  await page.getByLabel("비공개").check();
+  await editorArea(page).click();
+  await page.keyboard.type("작성자만 고칠 수 있어야 합니다.");
+  await page.getByRole("button", { name: "등록하기" }).click();
+  await expect(page).toHaveURL(/\/board\/qna\/\d+$/);
+  const path = new URL(page.url()).pathname;
+  const id = path.split("/").pop();
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, "minsu@demo.motomate.kr", "Demo-Ride-2026!");
+  await expect(otherPage.getByRole("button", { name: "로그아웃" }).first()).toBeVisible();
+  const refused = await otherPage.goto(`/board/write?id=${id}`);
+  expect(refused?.status()).toBe(403);
+  await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText(
+    "작성자만 수정하거나 삭제할 수 있습니다.",
+  );
+  const missing = await otherPage.goto("/board/write?id=999999999");
+  expect(missing?.status()).toBe(404);
+  await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("삭제되었거나 없는 게시글입니다.");
+  await other.close();
+});
+
+test("the same form sent twice creates one post; without JavaScript the plain form works", async ({
+  page,
+  browser,
+}) => {
+  await newMember(page, "twice");
+  await page.goto("/board/write?kind=riding");
+  await editorReady(page);
+  const categoryId = await page.getByLabel("카테고리").locator("option").nth(1).getAttribute("value");
+  const form = {
+    kind: "riding",
+    categoryId: categoryId!,
+    title: "두 번 눌러도 한 번",
+    content: "<p>한 번만 등록됩니다.</p>",
+    token: randomUUID(),
+  };
+  const [first, second] = await Promise.all([
+    page.request.post("/board/write", { form, maxRedirects: 0 }),
+    page.request.post("/board/write", { form, maxRedirects: 0 }),
+  ]);
+  expect(first.status()).toBe(302);
+  expect(second.status()).toBe(302);
+  expect(first.headers().location).toMatch(/^\/board\/riding\/\d+$/);
+  expect(second.headers().location).toBe(first.headers().location);
+  const again = await page.request.post("/board/write", { form, maxRedirects: 0 });
+  expect(again.headers().location).toBe(first.headers().location);
+
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto("/board/write");
+  await noScript.getByLabel("게시판").selectOption({ label: "루트" });
+  await titleField(noScript).fill("스크립트 없이 쓴 글");
+  await noScript.getByLabel("내용").fill("첫 문단\n둘째 문단 <b>굵게?</b>");
+  await noScript.getByRole("button", { name: "이 게시판의 카테고리 불러오기" }).click();
+  await expect(titleField(noScript)).toHaveValue("스크립트 없이 쓴 글");
+  await noScript.getByLabel("카테고리").selectOption({ index: 1 });
+  await noScript.getByLabel("내용").fill("첫 문단\n둘째 문단");
+  await noScript.getByRole("button", { name: "등록하기" }).click();
+  await expect(noScript).toHaveURL(/\/board\/route\/\d+$/);
+  const id = new URL(noScript.url()).pathname.split("/").pop();
+  await noScript.goto(`/board/write?id=${id}`);
+  await expect(noScript.getByLabel("내용")).toHaveValue("<p>첫 문단</p><p>둘째 문단</p>");
+  await plain.close();
+});
+
+test("the guestbook and the English page", async ({ page, visit }) => {
+  await newMember(page, "guest");
+  await visit("/board/guestbook/write");
+  await expect(page.getByRole("heading", { level: 1, name: "방명록 쓰기" })).toBeVisible();
+  await expect(page.getByLabel("게시판")).toHaveCount(0);
+  await expect(page.getByLabel("카테고리")).toHaveCount(0);
+  await expect(page.getByLabel("비공개")).toHaveCount(0);
+  await editorReady(page);
+  await titleField(page).fill("들렀다 갑니다");
+  await editorArea(page).click();
+  await page.keyboard.type("안전 운전하세요!");
+  await page.getByRole("button", { name: "등록하기" }).click();
+  await expect(page).toHaveURL(/\/board\/guestbook\/\d+$/);
+  const id = new URL(page.url()).pathname.split("/").pop();
+  // A guestbook post is edited on the guestbook's page.
+  await page.goto(`/board/write?id=${id}`);
+  await expect(page).toHaveURL(new RegExp(`/board/guestbook/write\\?id=${id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "방명록 수정" })).toBeVisible();
+
+  await visit("/en/board/write?kind=route");
+  await expect(page.getByRole("heading", { level: 1, name: "Write a post" })).toBeVisible();
+  await expect(page.getByLabel("Board")).toHaveValue("route");
+  await expect(page.getByLabel("Board").locator("option:checked")).toHaveText("Routes");
+  await expect(page.getByText("Only you and administrators can read a private post.")).toBeVisible();
+  const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+  await expect(toolbar).toBeVisible();
+  for (const name of [
+    "Heading",
+    "Bold",
+    "Italic",
+    "Strikethrough",
+    "Bulleted list",
+    "Numbered list",
+    "Link",
+  ]) {
+    await expect(toolbar.getByRole("button", { name, exact: true })).toHaveAttribute("aria-pressed", "false");
+  }
+  await toolbar.getByRole("button", { name: "Add YouTube video" }).click();
+  await page.getByLabel("YouTube video address").fill("not a video");
+  await page.getByRole("button", { name: "Add video", exact: true }).click();
+  await expect(
+    page.getByText("Enter a YouTube video address (watch, youtu.be, shorts or embed)."),
+  ).toBeVisible();
+  await page.getByLabel("YouTube video address").fill(`https://www.youtube.com/shorts/${VIDEO_ID}`);
+  await stubYoutube(page);
+  await page.getByRole("button", { name: "Add video", exact: true }).click();
+  await toolbar.getByRole("button", { name: "Add YouTube video" }).click();
+  await expect(page.getByRole("alert")).toHaveText("YouTube video already registered.");
+  await page.getByLabel("Category").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Post" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Enter a title." })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Content" }).locator("iframe")).toHaveCount(1);
+  await page.getByLabel("Title").fill("Coastal road");
+  await page.getByRole("button", { name: "Post" }).click();
+  await expect(page).toHaveURL(/\/en\/board\/route\/\d+$/);
+});
+
+/** Splits the corpus so both workers share it. */
+const halves: XssVector[][] = [
+  xssCorpus.filter((vector) => vector.id % 2 === 1),
+  xssCorpus.filter((vector) => vector.id % 2 === 0),
+];
+
+for (const [half, vectors] of halves.entries()) {
+  test(`XSS corpus, part ${half + 1}: stored through the write form, no script runs in the editor or in the page`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const executed: string[] = [];
+    await page.exposeFunction("__xssCalled", (id: number) => executed.push(`__xss(${id})`));
+    await page.addInitScript(() => {
+      const report = (window as unknown as { __xssCalled: (id: number) => void }).__xssCalled;
+      Object.defineProperty(window, "__xss", { value: (id: number) => report(id), configurable: false });
+    });
+    page.on("dialog", (dialog) => {
+      executed.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await stubYoutube(page);
+    await newMember(page, `xss${half}`);
+    await page.goto("/board/write?kind=free");
+    await editorReady(page);
+    const categoryId = await page.getByLabel("카테고리").locator("option").nth(1).getAttribute("value");
+
+    // The detector itself: unsanitised markup in the page and in a same-origin frame is caught.
+    await page.evaluate(() => {
+      const control = document.createElement("div");
+      control.id = "control";
+      control.innerHTML =
+        '<img src="/missing.png" onerror="__xss(0)"><iframe srcdoc="<script>parent.__xss(-1)</script>"></iframe>';
+      document.body.append(control);
+    });
+    await expect.poll(() => [...executed].sort()).toEqual(["__xss(-1)", "__xss(0)"]);
+    await page.evaluate(() => document.getElementById("control")?.remove());
+    executed.length = 0;
+
+    const stored: Array<{ vector: XssVector; id: string }> = [];
+    for (const vector of vectors) {
+      const response = await page.request.post("/board/write", {
+        form: {
+          kind: "free",
+          categoryId: categoryId!,
+          title: `XSS ${vector.id}`,
+          content: `<p>vector ${vector.id}</p>${vector.html}`,
+          token: randomUUID(),
+        },
+        maxRedirects: 0,
+      });
+      expect(response.status(), vector.name).toBe(302);
+      stored.push({ vector, id: response.headers().location!.split("/").pop()! });
+    }
+
+    for (const { vector, id } of stored) {
+      await page.goto(`/board/write?id=${id}`);
+      await editorReady(page);
+      await expect(editorArea(page)).toContainText(`vector ${vector.id}`);
+      // The stored HTML exactly as saved (the server-rendered text area), rendered as a page would show it.
+      const html = await page.evaluate(async (url) => {
+        const answer = await fetch(url);
+        const document_ = new DOMParser().parseFromString(await answer.text(), "text/html");
+        const stored = document_.querySelector<HTMLTextAreaElement>("textarea[name=content]")!.value;
+        const shown = document.createElement("div");
+        shown.id = "stored-article";
+        shown.innerHTML = stored;
+        document.querySelector("main")!.append(shown);
+        return stored;
+      }, `/board/write?id=${id}`);
+      await page.waitForLoadState("networkidle");
+      const dangerous = await page.evaluate(() =>
+        [...document.querySelectorAll("#stored-article *, [contenteditable] *")].flatMap((element) =>
+          [...element.attributes]
+            .filter(
+              (attribute) =>
+                /^on/i.test(attribute.name) ||
+                /^\s*(javascript|vbscript|data):/i.test(attribute.value) ||
+                ["srcdoc", "style", "formaction"].includes(attribute.name),
+            )
+            .map((attribute) => `<${element.tagName.toLowerCase()} ${attribute.name}="${attribute.value}">`),
+        ),
+      );
+      expect(dangerous, `${vector.id} ${vector.name}: ${html}`).toEqual([]);
+      expect(executed, `${vector.id} ${vector.name}: ${html}`).toEqual([]);
+    }
+  });
+}
