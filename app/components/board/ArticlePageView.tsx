@@ -1,3 +1,4 @@
+import { richTextClassName } from "#app/components/editor/rich-text-style";
 import { Eye, Lock } from "lucide-react";
 import { useState } from "react";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
@@ -160,7 +161,7 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
         <div
           aria-label={t("board.article.content")}
           role="region"
-          className="article-content space-y-3 py-4 leading-relaxed break-words [&_a]:text-link [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-subtle [&_blockquote]:pl-3 [&_h3]:mt-5 [&_h3]:text-lg [&_h3]:font-bold [&_iframe]:aspect-video [&_iframe]:h-auto [&_iframe]:w-full [&_iframe]:rounded-lg [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+          className={`article-content py-2 ${richTextClassName}`}
           // Stored sanitised on write (allow-list; only YouTube embeds survive as iframes).
           dangerouslySetInnerHTML={{ __html: article.contentHtml }}
         />

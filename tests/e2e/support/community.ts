@@ -72,7 +72,10 @@ export async function writePost(page: Page, input: PostInput): Promise<string> {
     await expect(area.locator("img")).toHaveAttribute("src", /^\/uploads\/post\//);
   }
   if (input.youtube) {
-    await page.getByRole("toolbar", { name: "서식 도구" }).getByRole("button", { name: "유튜브 영상 넣기" }).click();
+    await page
+      .getByRole("toolbar", { name: "서식 도구" })
+      .getByRole("button", { name: "유튜브 영상 넣기" })
+      .click();
     await page.getByLabel("유튜브 영상 주소").fill(input.youtube);
     await page.getByRole("button", { name: "영상 넣기", exact: true }).click();
     await expect(area.locator("iframe")).toHaveCount(1);
