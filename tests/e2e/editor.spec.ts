@@ -51,9 +51,9 @@ test("a member writes a post with a heading, a list, a link, an image and a YouT
   await area.click();
 
   const toolbar = page.getByRole("toolbar", { name: "서식 도구" });
-  await toolbar.getByRole("button", { name: "제목" }).click();
+  await toolbar.getByRole("button", { name: "소제목" }).click();
   await toolbar.getByRole("button", { name: "굵게" }).click();
-  await expect(toolbar.getByRole("button", { name: "제목" })).toHaveAttribute("aria-pressed", "true");
+  await expect(toolbar.getByRole("button", { name: "소제목" })).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.type("남해 일주");
   await page.keyboard.press("Enter");
   await toolbar.getByRole("button", { name: "글머리 기호 목록" }).click();
@@ -64,7 +64,7 @@ test("a member writes a post with a heading, a list, a link, an image and a YouT
   await page.keyboard.press("Enter");
 
   // The toolbar is one tab stop; arrow keys move inside it.
-  await toolbar.getByRole("button", { name: "제목" }).focus();
+  await toolbar.getByRole("button", { name: "소제목" }).focus();
   await page.keyboard.press("End");
   await expect(toolbar.getByRole("button", { name: "유튜브 영상 넣기" })).toBeFocused();
   await page.keyboard.press("ArrowLeft");
@@ -124,7 +124,7 @@ test("a member writes a post with a heading, a list, a link, an image and a YouT
   await editorReady(page);
   await expect(titleField(page)).toHaveValue("남해 일주 후기");
   await expect(page.getByLabel("카테고리")).toHaveValue(/\d+/);
-  await expect(page.getByText("자유", { exact: true })).toBeVisible();
+  await expect(page.locator("main").getByText("자유", { exact: true })).toBeVisible();
   const stored = editorArea(page);
   await expect(stored.locator("h3 strong")).toHaveText("남해 일주");
   await expect(stored.locator("ul > li")).toHaveText(["첫째 날 비", "둘째 날 맑음"]);
@@ -303,7 +303,7 @@ test("the guestbook and the English page", async ({ page, visit }) => {
   const toolbar = page.getByRole("toolbar", { name: "Formatting" });
   await expect(toolbar).toBeVisible();
   for (const name of [
-    "Heading",
+    "Subheading",
     "Bold",
     "Italic",
     "Strikethrough",

@@ -1,45 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
+import { newMember, writePost } from "./support/community";
 
 // Each test signs up two or three complete members, which takes a while.
 test.describe.configure({ timeout: 150_000 });
-
-let contexts = 0;
-/** A complete member in a browser context of their own (their own address, so sign-up limits do not collide). */
-async function member(browser: Browser, label: string, workerIndex: number) {
-  contexts += 1;
-  const context = await browser.newContext({
-    locale: "ko-KR",
-    extraHTTPHeaders: {
-      "Accept-Language": "ko-KR,ko;q=0.9",
-      "X-Forwarded-For": `203.0.113.${((workerIndex * 61 + contexts) % 250) + 1}`,
-    },
-    userAgent:
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
-  });
-  const page = await context.newPage();
-  const nickname = uniqueNickname(label);
-  await signUpByEmail(page, uniqueEmail("interact"));
-  await finishFirstLogin(page, nickname);
-  const id = (await page.evaluate(() => localStorage.getItem("motomate.userId")))!;
-  return { context, page, nickname, id };
-}
-
-/** Writes a free-board post through the write form and answers its path. */
-async function writeArticle(page: Page, title: string): Promise<string> {
-  await page.goto("/board/write?kind=free");
-  const category = page.getByLabel("카테고리");
-  const values = await category
-    .locator("option")
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-  await category.selectOption(values[0]!);
-  await page.getByLabel("제목").fill(title);
-  await page.locator('[contenteditable="true"]').first().fill("주말에 다녀온 코스를 소개합니다.");
-  await page.getByRole("button", { name: "등록", exact: true }).click();
-  await expect(page).toHaveURL(/\/board\/free\/\d+$/);
-  return new URL(page.url()).pathname;
-}
 
 const actions = (page: Page) => page.getByTestId("article-actions");
 const comments = (page: Page) => page.getByTestId("comments");
@@ -47,14 +11,14 @@ const comments = (page: Page) => page.getByTestId("comments");
 test("a member comments, replies, likes and keeps; counts change in place and stay after a reload", async ({
   browser,
 }, testInfo) => {
-  const author = await member(browser, "글쓴이", testInfo.workerIndex);
+  const author = await newMember(browser, "글쓴이", testInfo.workerIndex);
   const title = `양평 라이딩 후기 ${Date.now().toString(36)}`;
-  const path = await writeArticle(author.page, title);
+  const path = await writePost(author.page, { title, body: "주말에 다녀온 코스를 소개합니다." });
   // The author's own post: no like, keep or report for them.
   await expect(actions(author.page).getByRole("button", { name: "좋아요 0개" })).toBeDisabled();
   await expect(actions(author.page).getByRole("button", { name: "이 글 신고" })).toHaveCount(0);
 
-  const reader = await member(browser, "독자", testInfo.workerIndex);
+  const reader = await newMember(browser, "독자", testInfo.workerIndex);
   const page = reader.page;
   await page.goto(path);
   await expectAccessible(page);
@@ -127,8 +91,11 @@ test("a member comments, replies, likes and keeps; counts change in place and st
 });
 
 test("visitors see the counts and are asked to sign in to act", async ({ page, browser }, testInfo) => {
-  const author = await member(browser, "작성", testInfo.workerIndex);
-  const path = await writeArticle(author.page, "방문자도 볼 수 있는 글");
+  const author = await newMember(browser, "작성", testInfo.workerIndex);
+  const path = await writePost(author.page, {
+    title: "방문자도 볼 수 있는 글",
+    body: "주말에 다녀온 코스를 소개합니다.",
+  });
   await author.context.close();
 
   await page.goto(path);
@@ -143,13 +110,16 @@ test("visitors see the counts and are asked to sign in to act", async ({ page, b
 test("reporting a post or a comment takes a reason once; sharing copies the link", async ({
   browser,
 }, testInfo) => {
-  const author = await member(browser, "신고대상", testInfo.workerIndex);
-  const path = await writeArticle(author.page, "신고해 볼 글");
+  const author = await newMember(browser, "신고대상", testInfo.workerIndex);
+  const path = await writePost(author.page, {
+    title: "신고해 볼 글",
+    body: "주말에 다녀온 코스를 소개합니다.",
+  });
   await comments(author.page).getByLabel("댓글 쓰기").fill("작성자 댓글입니다");
   await comments(author.page).getByRole("button", { name: "등록" }).click();
   await expect(comments(author.page).getByText("작성자 댓글입니다")).toBeVisible();
 
-  const reader = await member(browser, "신고자", testInfo.workerIndex);
+  const reader = await newMember(browser, "신고자", testInfo.workerIndex);
   const page = reader.page;
   await page.goto(path);
   await actions(page).getByRole("button", { name: "이 글 신고" }).click();
@@ -211,9 +181,12 @@ test("reporting a post or a comment takes a reason once; sharing copies the link
 test("comments of a hidden member are blinded and can be revealed one at a time", async ({
   browser,
 }, testInfo) => {
-  const author = await member(browser, "글주인", testInfo.workerIndex);
-  const path = await writeArticle(author.page, "숨김 확인용 글");
-  const rude = await member(browser, "숨겨질이", testInfo.workerIndex);
+  const author = await newMember(browser, "글주인", testInfo.workerIndex);
+  const path = await writePost(author.page, {
+    title: "숨김 확인용 글",
+    body: "주말에 다녀온 코스를 소개합니다.",
+  });
+  const rude = await newMember(browser, "숨겨질이", testInfo.workerIndex);
   await rude.page.goto(path);
   await comments(rude.page).getByLabel("댓글 쓰기").fill("숨겨질 사람의 댓글");
   await comments(rude.page).getByRole("button", { name: "등록" }).click();

@@ -1,3 +1,4 @@
+import { writePost } from "./support/community";
 import { expect, test } from "./fixtures";
 import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
 
@@ -109,18 +110,16 @@ test("the English search pages", async ({ page, visit }) => {
   await expect(page.getByRole("alert")).toHaveText("Search words can be at most 50 characters.");
 });
 
-// Needs the board writing page (/board/write), which ships with the boards part of this issue.
 test.describe("articles", () => {
   test("a post written on a board is found by a Korean part of its title, highlighted", async ({ page }) => {
     await signUpByEmail(page, uniqueEmail("search.post"));
     await finishFirstLogin(page, uniqueNickname("글쓴이"));
     const tag = Date.now().toString(36);
-    await page.goto("/board/write?kind=free");
-    await page.getByLabel("카테고리").selectOption({ index: 1 });
-    await page.getByLabel("제목").fill(`엔진오일정비후기 ${tag}`);
-    await page.getByRole("textbox", { name: "내용" }).fill(`오일 교환 주기를 정리했습니다 ${tag}`);
-    await page.getByRole("button", { name: "등록" }).click();
-    await expect(page).toHaveURL(/\/board\/free\/\d+$/);
+    await writePost(page, {
+      title: `엔진오일정비후기 ${tag}`,
+      body: `오일 교환 주기를 정리했습니다 ${tag}`,
+      category: "정보",
+    });
 
     await page.goto(`/search/result?q=${encodeURIComponent("정비")}`);
     const boards = page.getByRole("region", { name: /^게시판/ });

@@ -49,7 +49,7 @@ export const enEditor: Widen<typeof koEditor> = {
   counts: "Images {images}/{maxImages} · YouTube {videos}/{maxVideos}",
   toolbar: {
     label: "Formatting",
-    heading: "Heading",
+    heading: "Subheading",
     bold: "Bold",
     italic: "Italic",
     strike: "Strikethrough",

@@ -46,7 +46,7 @@ export const koEditor = {
   counts: "이미지 {images}/{maxImages} · 유튜브 {videos}/{maxVideos}",
   toolbar: {
     label: "서식 도구",
-    heading: "제목",
+    heading: "소제목",
     bold: "굵게",
     italic: "기울임",
     strike: "취소선",
