@@ -13,7 +13,7 @@ export const enBoard: Widen<typeof koBoard> = {
     content_required: "Enter the content.",
     content_length: "Keep the content within 20,000 characters.",
     too_many_images: "A post can hold up to 10 images.",
-    youtube_already_registered: "A YouTube video is already registered.",
+    youtube_already_registered: "YouTube video already registered.",
     not_found: "This post was deleted or does not exist.",
     not_author: "Only the author can edit or delete this post.",
     forbidden: "You do not have permission to read this article.",
