@@ -32,7 +32,7 @@ describe("writing articles", () => {
     });
     const [row] = await db.select().from(boardArticle).where(eq(boardArticle.id, id));
     expect(row!.title).toBe("첫 글");
-    expect(row!.contentHtml).toBe('<p>안녕하세요</p><img src="/uploads/post/a.webp" />');
+    expect(row!.contentHtml).toBe('<p>안녕하세요</p><img src="/uploads/post/a.webp" alt="" />');
     expect(row!.contentText).toBe("안녕하세요");
     expect(row!.thumbnailUrl).toBe("/uploads/post/a.webp");
   });
@@ -60,7 +60,7 @@ describe("writing articles", () => {
     expect(await code(createArticle(db, systemClock, author, { ...ok, contentHtml: "<p> </p>" }))).toBe(
       "content_required",
     );
-    const twoVideos = '<iframe src="https://www.youtube.com/embed/a"></iframe>'.repeat(2);
+    const twoVideos = '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>'.repeat(2);
     expect(await code(createArticle(db, systemClock, author, { ...ok, contentHtml: twoVideos }))).toBe(
       "youtube_already_registered",
     );
