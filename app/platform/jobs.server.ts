@@ -1,3 +1,4 @@
+import { purgeStaleRateCounters } from "./rate-limit.server";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { queryRows, type Database } from "#app/db/client.server";
 import { job } from "#app/db/schema";
@@ -168,4 +169,6 @@ export class JobWorker {
 export const purgeFinishedJobs: JobHandler = async (_payload, { db, clock }) => {
   const before = new Date(clock.now().getTime() - 7 * 24 * 60 * 60_000);
   await db.delete(job).where(and(eq(job.status, "done"), lt(job.finishedAt, before)));
+  // The same daily sweep drops rate-limit counters (sign-in limits, one-time form tokens) that no rule still reads.
+  await purgeStaleRateCounters(db, clock.now());
 };

@@ -4,7 +4,16 @@ import type { Database } from "#app/db/client.server";
 import { rateLimitCounter, verificationSend } from "#app/db/schema";
 import { createTestDatabase } from "../../tests/setup/database";
 import { FixedClock } from "./clock.server";
-import { clearSends, hit, peek, recordSend, reset, type RateRule } from "./rate-limit.server";
+import {
+  clearSends,
+  hit,
+  MAX_RATE_WINDOW_MS,
+  peek,
+  purgeStaleRateCounters,
+  recordSend,
+  reset,
+  type RateRule,
+} from "./rate-limit.server";
 
 let db: Database;
 beforeAll(async () => {
@@ -215,5 +224,21 @@ describe("verification sends in a row", () => {
     expect(allowed.map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
     expect(results.filter((r) => !r.allowed).every((r) => r.count === 5)).toBe(true);
     expect(await storedSend("burst@example.com", "email-verify")).toMatchObject({ count: 5 });
+  });
+});
+
+describe("stale counters", () => {
+  it("are purged once no rule can still read them, and rules longer than that are refused", async () => {
+    const day = { limit: 5, windowMs: MAX_RATE_WINDOW_MS };
+    await hit(db, "purge:old", { limit: 5, windowMs: HOUR }, start);
+    await hit(db, "purge:day", day, new Date(start.getTime() + HOUR));
+    const later = new Date(start.getTime() + MAX_RATE_WINDOW_MS + 30 * 60_000);
+    expect(await purgeStaleRateCounters(db, later)).toBeGreaterThan(0);
+    expect(await storedCount("purge:old")).toBeUndefined();
+    // The day-long window that started an hour later is still running and keeps its count.
+    expect(await storedCount("purge:day")).toBe(1);
+    await expect(
+      hit(db, "purge:long", { limit: 1, windowMs: MAX_RATE_WINDOW_MS + 1 }, start),
+    ).rejects.toThrow(RangeError);
   });
 });

@@ -16,9 +16,24 @@ export interface RateVerdict {
   retryAfterMs: number;
 }
 
+/** The longest window a rule may have; counters older than this are stale for every rule and can go. */
+export const MAX_RATE_WINDOW_MS = 24 * 60 * 60_000;
+
 function checkRule(rule: RateRule) {
   if (!Number.isInteger(rule.limit) || rule.limit < 0) throw new RangeError(`bad rate limit ${rule.limit}`);
-  if (!(rule.windowMs > 0)) throw new RangeError(`bad rate window ${rule.windowMs}`);
+  if (!(rule.windowMs > 0) || rule.windowMs > MAX_RATE_WINDOW_MS)
+    throw new RangeError(`bad rate window ${rule.windowMs}`);
+}
+
+/** Deletes counters whose window ended for any possible rule (run daily by the job worker). */
+export async function purgeStaleRateCounters(db: Database, now: Date): Promise<number> {
+  const removed = await db
+    .delete(rateLimitCounter)
+    .where(
+      sql`${rateLimitCounter.windowStart} < ${new Date(now.getTime() - MAX_RATE_WINDOW_MS)}::timestamptz`,
+    )
+    .returning({ key: rateLimitCounter.key });
+  return removed.length;
 }
 
 function verdict(count: number, windowStart: Date, rule: RateRule, now: Date, allowed: boolean): RateVerdict {
