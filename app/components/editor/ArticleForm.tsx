@@ -189,7 +189,7 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
                 <option value="">{t("editor.field.boardPlaceholder")}</option>
                 {data.boards.map((board) => (
                   <option key={board} value={board}>
-                    {t(`editor.boards.${board}` as MessageKey)}
+                    {t(`board.kind.${board}` as MessageKey)}
                   </option>
                 ))}
               </select>
@@ -212,7 +212,7 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
         {isBoard && data.mode === "edit" && kind && kind !== "guestbook" ? (
           <p className="text-sm">
             <span className="font-semibold">{t("editor.field.board")}</span>{" "}
-            <span>{t(`editor.boards.${kind}` as MessageKey)}</span>
+            <span>{t(`board.kind.${kind}` as MessageKey)}</span>
             <span className="text-muted ml-2 text-xs">{t("editor.field.boardFixed")}</span>
           </p>
         ) : null}

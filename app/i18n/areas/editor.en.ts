@@ -8,18 +8,6 @@ export const enEditor: Widen<typeof koEditor> = {
   editTitle: "Edit post",
   guestbookWriteTitle: "Write in the guestbook",
   guestbookEditTitle: "Edit guestbook post",
-  boards: {
-    qna: "Q&A",
-    free: "Free Talk",
-    issue: "Issues",
-    route: "Routes",
-    riding: "Riding",
-    tuning: "Tuning",
-    gallery: "Gallery",
-    business: "Shops",
-    reportTheft: "Theft Reports",
-    vehicleCare: "Bike Care",
-  },
   field: {
     boardPlaceholder: "Choose a board",
     board: "Board",

@@ -5,18 +5,6 @@ export const koEditor = {
   editTitle: "글 수정",
   guestbookWriteTitle: "방명록 쓰기",
   guestbookEditTitle: "방명록 수정",
-  boards: {
-    qna: "Q&A",
-    free: "자유",
-    issue: "이슈",
-    route: "루트",
-    riding: "라이딩",
-    tuning: "튜닝",
-    gallery: "갤러리",
-    business: "업체",
-    reportTheft: "도난 신고",
-    vehicleCare: "차량 관리",
-  },
   field: {
     boardPlaceholder: "게시판을 고르세요",
     board: "게시판",

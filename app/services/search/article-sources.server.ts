@@ -81,7 +81,7 @@ async function searchArticles(
       snippet: row.snippet,
       snippetCutStart: row.cutStart,
       snippetCutEnd: row.cutEnd,
-      placeKey: `search.place.${row.kind}` as MessageKey,
+      placeKey: `board.kind.${row.kind}` as MessageKey,
       author: { id: row.authorId, nickname: row.nickname ?? row.name },
       createdAt: row.createdAt.toISOString(),
       counts: { likes: row.likes, comments: row.comments, views: row.views },

@@ -78,7 +78,7 @@ describe("Korean partial-word matching", () => {
     expect(hit).toMatchObject({
       layout: "post",
       path: `/board/free/${texted}`,
-      placeKey: "search.place.free",
+      placeKey: "board.kind.free",
       author: { id: author.id, nickname: `한강라이더${tag}` },
       blinded: false,
       counts: { likes: 0, comments: 0, views: 0 },
@@ -186,7 +186,7 @@ describe("what a reader may find", () => {
     expect(ids(group(groups, "guestbook"))).toEqual([String(guestbook)]);
     expect(group(groups, "guestbook").items[0]).toMatchObject({
       path: `/board/guestbook/${guestbook}`,
-      placeKey: "search.place.guestbook",
+      placeKey: "board.kind.guestbook",
     });
   });
 
