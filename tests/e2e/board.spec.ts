@@ -1,12 +1,5 @@
 import { expect, test } from "./fixtures";
-import {
-  finishFirstLogin,
-  signUpByEmail,
-  STRONG_PASSWORD,
-  totp,
-  uniqueEmail,
-  uniqueNickname,
-} from "./support/auth";
+import { finishFirstLogin, signUpByEmail, signUpAdmin, uniqueEmail, uniqueNickname } from "./support/auth";
 
 test("board lists for visitors: boards, order, categories and search", async ({ page, visit }) => {
   await visit("/board/total");
@@ -119,23 +112,7 @@ test("administrators manage board categories; deleting states how many posts go 
 }) => {
   // Two-step verification is set up first: this test does more than most.
   test.setTimeout(60_000);
-  const adminContext = await browser.newContext({
-    locale: "ko-KR",
-    extraHTTPHeaders: { "Accept-Language": "ko", "X-Forwarded-For": "198.51.100.252" },
-    userAgent:
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
-  });
-  const admin = await adminContext.newPage();
-  await signUpByEmail(admin, "board-admin@motomate.test");
-  await finishFirstLogin(admin, uniqueNickname("운영"));
-  await admin.goto("/setting/account");
-  const twoFactor = admin.getByRole("region", { name: "2단계 인증 (OTP)" });
-  await twoFactor.getByLabel("비밀번호 확인").fill(STRONG_PASSWORD);
-  await twoFactor.getByRole("button", { name: "2단계 인증 켜기" }).click();
-  const secret = (await admin.getByTestId("totp-secret").textContent())!.trim();
-  await admin.getByLabel("인증 앱의 6자리 코드").fill(totp(secret));
-  await admin.getByRole("button", { name: "등록 완료" }).click();
-  await expect(admin.getByRole("status")).toHaveText("2단계 인증을 켰습니다.");
+  const admin = await signUpAdmin(browser, "board-admin@motomate.test", "198.51.100.252");
 
   await admin.goto("/admin/board");
   await expect(admin.getByRole("heading", { level: 1, name: "게시판 카테고리 관리" })).toBeVisible();
@@ -174,5 +151,5 @@ test("administrators manage board categories; deleting states how many posts go 
   await question.getByRole("button", { name: "게시글 0개 삭제하고 계속" }).click();
   await expect(admin.getByRole("status")).toHaveText("카테고리와 게시글 0개를 삭제했습니다.");
   await expect(admin.getByText("타이어·휠")).toHaveCount(0);
-  await adminContext.close();
+  await admin.context().close();
 });

@@ -1,40 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import {
-  finishFirstLogin,
-  signUpByEmail,
-  STRONG_PASSWORD,
-  totp,
-  uniqueEmail,
-  uniqueNickname,
-} from "./support/auth";
+import { finishFirstLogin, signUpByEmail, signUpAdmin, uniqueEmail, uniqueNickname } from "./support/auth";
 
 /** A datetime-local value in Korean time, `hours` from now. */
 function seoulInput(hours: number) {
   return new Date(Date.now() + (hours + 9) * 60 * 60_000).toISOString().slice(0, 16);
-}
-
-/** The administrator of ADMIN_EMAILS, signed up with two-step verification on, in a browser context of its own. */
-async function signUpAdmin(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    locale: "ko-KR",
-    extraHTTPHeaders: { "Accept-Language": "ko", "X-Forwarded-For": "198.51.100.252" },
-    userAgent:
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
-  });
-  const admin = await context.newPage();
-  await signUpByEmail(admin, "notice-admin@motomate.test");
-  await finishFirstLogin(admin, uniqueNickname("운영"));
-  await admin.goto("/admin/community");
-  await expect(admin).toHaveURL(/\/setting\/account$/);
-  const twoFactor = admin.getByRole("region", { name: "2단계 인증 (OTP)" });
-  await twoFactor.getByLabel("비밀번호 확인").fill(STRONG_PASSWORD);
-  await twoFactor.getByRole("button", { name: "2단계 인증 켜기" }).click();
-  const secret = (await admin.getByTestId("totp-secret").textContent())!.trim();
-  await admin.getByLabel("인증 앱의 6자리 코드").fill(totp(secret));
-  await admin.getByRole("button", { name: "등록 완료" }).click();
-  await expect(admin.getByRole("status")).toHaveText("2단계 인증을 켰습니다.");
-  return admin;
 }
 
 test("the FAQ answers by category in an accordion, in Korean and in English", async ({ page, visit }) => {
@@ -85,7 +54,7 @@ test("an administrator publishes a notice and an event; a member reads it and jo
   // A member is not an administrator.
   expect((await page.goto("/admin/community"))?.status()).toBe(404);
 
-  const admin = await signUpAdmin(browser);
+  const admin = await signUpAdmin(browser, "notice-admin@motomate.test", "198.51.100.251");
   await admin.goto("/admin/community");
   await expectAccessible(admin);
   const stamp = Date.now().toString(36);

@@ -3,8 +3,7 @@ import {
   finishFirstLogin,
   signOut,
   signUpByEmail,
-  STRONG_PASSWORD,
-  totp,
+  turnOnTwoFactor,
   uniqueEmail,
   uniqueNickname,
 } from "./support/auth";
@@ -55,13 +54,7 @@ test("the settings menu, and a 1:1 inquiry answered by an administrator with two
   await admin.goto("/admin/inquiry");
   await expect(admin).toHaveURL(/\/setting\/account$/);
   await expect(admin.getByText("관리자 계정은 2단계 인증을 켜야 관리 기능을 쓸 수 있습니다.")).toBeVisible();
-  const twoFactor = admin.getByRole("region", { name: "2단계 인증 (OTP)" });
-  await twoFactor.getByLabel("비밀번호 확인").fill(STRONG_PASSWORD);
-  await twoFactor.getByRole("button", { name: "2단계 인증 켜기" }).click();
-  const secret = (await admin.getByTestId("totp-secret").textContent())!.trim();
-  await admin.getByLabel("인증 앱의 6자리 코드").fill(totp(secret));
-  await admin.getByRole("button", { name: "등록 완료" }).click();
-  await expect(admin.getByRole("status")).toHaveText("2단계 인증을 켰습니다.");
+  await turnOnTwoFactor(admin);
 
   await admin.goto("/admin/inquiry");
   const item = admin.getByRole("listitem").filter({ hasText: title });

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { phoneJpeg } from "../../../app/services/uploads/test-images";
 import { expect } from "../fixtures";
 
@@ -123,4 +123,34 @@ export function totp(secret: string, at = Date.now()) {
   const hmac = createHmac("sha1", base32Decode(secret)).update(counterBuffer).digest();
   const offset = hmac[hmac.length - 1]! & 0xf;
   return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** Turns on two-step verification from /setting/account (where administrators are sent first). */
+export async function turnOnTwoFactor(page: Page) {
+  if (!page.url().endsWith("/setting/account")) await page.goto("/setting/account");
+  const twoFactor = page.getByRole("region", { name: "2단계 인증 (OTP)" });
+  await twoFactor.getByLabel("비밀번호 확인").fill(STRONG_PASSWORD);
+  await twoFactor.getByRole("button", { name: "2단계 인증 켜기" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await page.getByLabel("인증 앱의 6자리 코드").fill(totp(secret));
+  await page.getByRole("button", { name: "등록 완료" }).click();
+  await expect(page.getByRole("status")).toHaveText("2단계 인증을 켰습니다.");
+}
+
+/**
+ * An administrator (an address of ADMIN_EMAILS in playwright.config.ts; each spec has its own) in a browser context
+ * of its own, with a complete profile and two-step verification on. `address` keeps its sign-up limits apart.
+ */
+export async function signUpAdmin(browser: Browser, email: string, address: string): Promise<Page> {
+  const context = await browser.newContext({
+    locale: "ko-KR",
+    extraHTTPHeaders: { "Accept-Language": "ko", "X-Forwarded-For": address },
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+  });
+  const admin = await context.newPage();
+  await signUpByEmail(admin, email);
+  await finishFirstLogin(admin, uniqueNickname("운영"));
+  await turnOnTwoFactor(admin);
+  return admin;
 }
