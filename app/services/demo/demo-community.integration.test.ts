@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { boardArticle, boardComment, boardLike } from "#app/db/schema";
+import { announcement, boardArticle, boardComment, boardLike, communityEvent } from "#app/db/schema";
 import { boardKinds } from "#app/services/board/kinds";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { seedDemoCommunity } from "./demo-community.server";
@@ -47,5 +47,14 @@ describe("demo community content", () => {
       .where(sql`${boardComment.parentId} is not null`);
     expect(replies.length).toBeGreaterThan(0);
     expect((await runtime.db.select().from(boardComment)).every((c) => c.demo)).toBe(true);
+
+    const notices = await runtime.db.select().from(announcement);
+    expect(notices.map((n) => n.tab).sort()).toEqual(["notice", "update"]);
+    const events = await runtime.db.select().from(communityEvent);
+    const now = runtime.clock.now().getTime();
+    expect(events.every((e) => e.demo && e.title.startsWith("[데모] "))).toBe(true);
+    expect(events.filter((e) => e.startsAt.getTime() > now)).toHaveLength(1);
+    expect(events.filter((e) => e.endsAt.getTime() < now)).toHaveLength(1);
+    expect(events.filter((e) => e.startsAt.getTime() <= now && e.endsAt.getTime() > now)).toHaveLength(1);
   });
 });

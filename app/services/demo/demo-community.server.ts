@@ -1,6 +1,6 @@
 import { eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { boardArticle, boardComment, boardLike, member } from "#app/db/schema";
+import { announcement, boardArticle, boardComment, boardLike, communityEvent, member } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import type { ArticleKind } from "#app/services/board/kinds";
@@ -393,5 +393,79 @@ export async function seedDemoCommunity(runtime: Runtime): Promise<number> {
         .where(eq(boardArticle.id, id));
     });
   }
+  await seedDemoNotices(runtime);
   return ids.length;
+}
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** Two announcements and three events (one ended, one running, one upcoming) around the seeding time. */
+async function seedDemoNotices({ db, clock }: Runtime) {
+  const now = clock.now().getTime();
+  const paragraphs = (...texts: string[]) => texts.map((text) => `<p>${escapeHtml(text)}</p>`).join("");
+  const notices = [
+    {
+      tab: "notice",
+      pinned: true,
+      title: `${DEMO_MARK} 모토메이트 커뮤니티를 시작합니다`,
+      text: [
+        "게시판, 방명록, 검색과 알림을 지금 바로 써 보세요.",
+        "이 글은 데모 데이터입니다. 실제 서비스 공지가 아닙니다.",
+      ],
+      at: now - 3 * DAY,
+    },
+    {
+      tab: "update",
+      pinned: false,
+      title: `${DEMO_MARK} 통합 검색과 실시간 알림이 추가되었습니다`,
+      text: ["게시글, 방명록, 회원 닉네임을 한 번에 검색하고, 내 글의 댓글과 좋아요를 바로 알려 드립니다."],
+      at: now - DAY,
+    },
+  ];
+  for (const notice of notices) {
+    const html = paragraphs(...notice.text);
+    await db.insert(announcement).values({
+      tab: notice.tab,
+      title: notice.title,
+      contentHtml: html,
+      contentText: notice.text.join(" "),
+      pinned: notice.pinned,
+      demo: true,
+      createdAt: new Date(notice.at),
+      updatedAt: new Date(notice.at),
+    });
+  }
+  const events = [
+    {
+      title: `${DEMO_MARK} 가을 라이딩 인증샷 이벤트`,
+      summary: "라이딩 사진을 갤러리에 올리고 참여하면 추첨으로 포인트를 드립니다.",
+      startsAt: now - 20 * DAY,
+      endsAt: now - 5 * DAY,
+    },
+    {
+      title: `${DEMO_MARK} 안전 라이딩 캠페인`,
+      summary: "헬멧과 보호대 착용을 약속하고 참여해 주세요.",
+      startsAt: now - 2 * DAY,
+      endsAt: now + 12 * DAY,
+    },
+    {
+      title: `${DEMO_MARK} 겨울 정비 체크리스트 챌린지`,
+      summary: "겨울 보관 전에 점검한 내용을 공유해 주세요.",
+      startsAt: now + 7 * DAY,
+      endsAt: now + 30 * DAY,
+    },
+  ];
+  for (const event of events) {
+    await db.insert(communityEvent).values({
+      title: event.title,
+      summary: event.summary,
+      contentHtml: paragraphs(event.summary, "이 이벤트는 데모 데이터입니다."),
+      startsAt: new Date(event.startsAt),
+      endsAt: new Date(event.endsAt),
+      // Demo events are not announced to the demo members.
+      startNotifiedAt: event.startsAt <= now ? new Date(now) : null,
+      demo: true,
+    });
+  }
 }
