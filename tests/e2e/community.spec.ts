@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from "./fixtures";
+import { signUpAdmin } from "./support/auth";
 import { newMember, stubYoutube, writePost } from "./support/community";
 
 // Three complete members sign up before the story starts.
@@ -99,4 +100,39 @@ test("a post with an image and a video: comments, likes, keeps and reports; live
   await expectAccessible(hider.page);
 
   for (const member of [author, reader, hider]) await member.context.close();
+});
+
+test("administrators see reports with their reasons and delete what was reported", async ({
+  browser,
+}, testInfo) => {
+  const author = await newMember(browser, "광고꾼", testInfo.workerIndex);
+  const title = `초특가 헬멧 판매 ${Date.now().toString(36)}`;
+  const path = await writePost(author.page, { title, body: "링크로 연락 주세요" });
+  const reader = await newMember(browser, "신고인", testInfo.workerIndex);
+  await reader.page.goto(path);
+  await reader.page.getByTestId("article-actions").getByRole("button", { name: "이 글 신고" }).click();
+  const dialog = reader.page.getByRole("dialog", { name: "이 글 신고" });
+  await dialog.getByLabel("신고 사유").fill("자유게시판에 올린 판매 광고입니다");
+  await dialog.getByRole("button", { name: "신고하기" }).click();
+  await expect(reader.page.getByText("신고가 접수되었습니다.")).toBeVisible();
+
+  // Members cannot see the reports.
+  expect((await reader.page.goto("/admin/report"))?.status()).toBe(404);
+
+  const admin = await signUpAdmin(browser, "report-admin@motomate.test", "198.51.100.250");
+  await admin.goto("/admin/report");
+  await expectAccessible(admin);
+  const item = admin.getByRole("listitem").filter({ hasText: title });
+  await expect(item.getByText("사유: 자유게시판에 올린 판매 광고입니다")).toBeVisible();
+  await expect(item.getByText(`신고자 ${reader.nickname}`)).toBeVisible();
+  admin.once("dialog", (confirm) => void confirm.accept());
+  await item.getByRole("button", { name: "삭제" }).click();
+  await expect(admin.getByText("콘텐츠를 삭제하고 신고를 처리했습니다.")).toBeVisible();
+  await expect(admin.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
+
+  const gone = await reader.page.goto(path);
+  expect(gone?.status()).toBe(404);
+  await expect(reader.page.getByRole("heading", { name: "삭제되었거나 없는 게시글입니다" })).toBeVisible();
+
+  for (const context of [author.context, reader.context, admin.context()]) await context.close();
 });
