@@ -7,7 +7,8 @@ import { hit, type RateRule } from "#app/platform/rate-limit.server";
 import { DomainError } from "#app/services/errors";
 import { notify, type NotifyInput } from "#app/services/notifications/notify.server";
 import type { CommentAuthor, CommentView } from "./interaction-types";
-import { decodeCursor, encodeCursor, requireReadableArticle, shortTitle } from "./interaction-access.server";
+import { encodeCursor } from "#app/services/cursor";
+import { decodeCursor, requireReadableArticle, shortTitle } from "./interaction-access.server";
 import { articlePath, COMMENT_MAX, type ArticleKind } from "./kinds";
 import { readableArticleSql, type Reader } from "./visibility.server";
 
@@ -333,6 +334,6 @@ export async function listReceivedComments(
         },
       };
     }),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor([last.cursorAt, last.id]) : null,
   };
 }

@@ -1,3 +1,4 @@
+import { readCursor } from "#app/services/cursor";
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, member } from "#app/db/schema";
@@ -72,18 +73,13 @@ export async function memberName(db: Database, id: string): Promise<string> {
 const TIMESTAMP = /^\d{4}-[01]\d-[0-3]\d[ T][0-2]\d:[0-5]\d:[0-5]\d(\.\d{1,6})?([+-][01]\d(:?[0-5]\d)?|Z)$/;
 
 /**
- * A keyset position (the database's own text of the last row's time, which keeps its microseconds, and its id),
- * opaque to the browser.
+ * A keyset position: the database's own text of the last row's time (it keeps the microseconds) and its id. Null
+ * for a missing or malformed cursor, and the list then starts at the top.
  */
-export function encodeCursor(at: string, id: number): string {
-  return Buffer.from(`${at}|${id}`).toString("base64url");
-}
-
-/** The position of `encodeCursor`, or null for a missing or malformed one (the list then starts at the top). */
 export function decodeCursor(cursor: string | null | undefined): { at: string; id: number } | null {
-  if (!cursor) return null;
-  const [at = "", id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const n = Number(id);
-  if (!TIMESTAMP.test(at) || !Number.isSafeInteger(n)) return null;
-  return { at, id: n };
+  const position = readCursor(cursor);
+  if (!Array.isArray(position)) return null;
+  const [at, id] = position as unknown[];
+  if (typeof at !== "string" || !TIMESTAMP.test(at) || !Number.isSafeInteger(id)) return null;
+  return { at, id: id as number };
 }

@@ -1,3 +1,4 @@
+import { containsPattern } from "#app/services/search/query";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
@@ -7,13 +8,7 @@ import { createTestRuntime } from "../../../tests/setup/runtime";
 import { insertMember } from "../../../tests/setup/members";
 import { createArticle, listCategories } from "./articles.server";
 import type { ArticleKind } from "./kinds";
-import {
-  boardListQuery,
-  decodeCursor,
-  likePattern,
-  listBoardArticles,
-  type BoardListParams,
-} from "./list.server";
+import { boardListQuery, decodeCursor, listBoardArticles, type BoardListParams } from "./list.server";
 import type { Reader } from "./visibility.server";
 
 let db: Database;
@@ -138,7 +133,7 @@ describe("board lists", () => {
     expect(await search("  오일정비 ")).toEqual([titled]);
     expect(await search("100%")).toEqual([]);
     expect(await search("_")).toEqual([]);
-    expect(likePattern("a%b_c\\")).toBe("%a\\%b\\_c\\\\%");
+    expect(containsPattern("a%b_c\\")).toBe("%a\\%b\\_c\\\\%");
   });
 
   it("lists every topic board in total, never the guestbook", async () => {

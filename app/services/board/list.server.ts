@@ -2,12 +2,13 @@ import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, boardCategory, member } from "#app/db/schema";
+import { encodeCursor, readCursor } from "#app/services/cursor";
+import { containsPattern, SEARCH_QUERY_MAX } from "#app/services/search/query";
 import type { ArticleKind, BoardListKind } from "./kinds";
 import { canReadArticle, isBlinded, type Reader } from "./visibility.server";
 
 export const LIST_PAGE_SIZE = 20;
 export const PREVIEW_LENGTH = 100;
-export const SEARCH_QUERY_MAX = 50;
 
 export type ListSort = "latest" | "popular";
 
@@ -24,29 +25,15 @@ export interface BoardListParams {
 /** The sort key of the last row of a page: created_at (microseconds, as text) or like_count, then id. */
 type CursorKey = { s: "latest"; t: string; i: number } | { s: "popular"; l: number; i: number };
 
-export function encodeCursor(key: CursorKey): string {
-  return Buffer.from(JSON.stringify(key)).toString("base64url");
-}
-
 /** A cursor that is malformed or made for the other order is ignored: the list starts from the top. */
 export function decodeCursor(cursor: string | null | undefined, sort: ListSort): CursorKey | null {
-  if (!cursor) return null;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Record<string, unknown>;
-    if (!Number.isSafeInteger(key.i)) return null;
-    if (sort === "latest" && key.s === "latest" && typeof key.t === "string" && !isNaN(Date.parse(key.t)))
-      return { s: "latest", t: key.t, i: key.i as number };
-    if (sort === "popular" && key.s === "popular" && Number.isSafeInteger(key.l))
-      return { s: "popular", l: key.l as number, i: key.i as number };
-  } catch {
-    // not a cursor of ours
-  }
+  const key = readCursor(cursor) as Record<string, unknown> | null | undefined;
+  if (typeof key !== "object" || key === null || !Number.isSafeInteger(key.i)) return null;
+  if (sort === "latest" && key.s === "latest" && typeof key.t === "string" && !isNaN(Date.parse(key.t)))
+    return { s: "latest", t: key.t, i: key.i as number };
+  if (sort === "popular" && key.s === "popular" && Number.isSafeInteger(key.l))
+    return { s: "popular", l: key.l as number, i: key.i as number };
   return null;
-}
-
-/** `%`, `_` and `\` typed by a member match themselves, not any text. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** The words searched for: trimmed, at most SEARCH_QUERY_MAX characters, null when empty. */
@@ -96,7 +83,7 @@ export function boardListQuery(db: Database, params: BoardListParams, reader: Re
     conditions.push(eq(boardArticle.categoryId, params.categoryId));
   const words = searchWords(params.q);
   if (words) {
-    const pattern = likePattern(words);
+    const pattern = containsPattern(words);
     conditions.push(
       sql`(${boardArticle.title} ilike ${pattern} or ${boardArticle.contentText} ilike ${pattern})`,
     );

@@ -1,3 +1,4 @@
+import { encodeCursor } from "#app/services/cursor";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, boardKeep, boardLike, member } from "#app/db/schema";
@@ -6,7 +7,6 @@ import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
 import {
   decodeCursor,
-  encodeCursor,
   memberName,
   requireReadableArticle,
   shortTitle,
@@ -232,6 +232,6 @@ export async function listKeeps(
         commentCount: row.commentCount,
       };
     }),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.articleId) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor([last.cursorAt, last.articleId]) : null,
   };
 }

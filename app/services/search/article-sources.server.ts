@@ -4,7 +4,8 @@ import { boardArticle, member } from "#app/db/schema";
 import type { MessageKey } from "#app/i18n";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
 import { isBlinded, readableArticleSql, type Reader } from "#app/services/board/visibility.server";
-import { containsPattern, cursorInvalid, decodeCursor, encodeCursor } from "./query";
+import { encodeCursor } from "#app/services/cursor";
+import { containsPattern, cursorInvalid, decodeCursor } from "./query";
 import type { PostHit, SearchContext, SearchPage, SearchSource } from "./types";
 
 /** Characters of content shown before the first match, and the length of the whole snippet. */

@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { member, memberProfile } from "#app/db/schema";
-import { containsPattern, decodeCursor, encodeCursor } from "./query";
+import { encodeCursor } from "#app/services/cursor";
+import { containsPattern, decodeCursor } from "./query";
 import type { ProfileHit, SearchPage, SearchSource } from "./types";
 
 /** Members who can be found: first-login profile complete, not withdrawn, nickname containing the query. */

@@ -1,3 +1,4 @@
+import { readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 
 export const SEARCH_QUERY_MAX = 50;
@@ -24,18 +25,9 @@ export function containsPattern(query: string): string {
   return `%${escapeLike(query)}%`;
 }
 
-/** Keyset positions travel as opaque base64url JSON arrays; anything else is refused. */
-export function encodeCursor(values: (string | number)[]): string {
-  return Buffer.from(JSON.stringify(values), "utf8").toString("base64url");
-}
-
+/** A search position: `shape` says which values are numbers and which strings; anything else is refused. */
 export function decodeCursor(cursor: string, shape: ("string" | "number")[]): (string | number)[] {
-  let values: unknown;
-  try {
-    values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    throw cursorInvalid();
-  }
+  const values = readCursor(cursor);
   if (
     !Array.isArray(values) ||
     values.length !== shape.length ||
