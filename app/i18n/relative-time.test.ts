@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "./relative-time";
+import { relativeTime } from "#app/i18n/relative-time";
 
 const now = new Date("2026-03-02T03:00:00Z");
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);

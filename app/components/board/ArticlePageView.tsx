@@ -11,7 +11,7 @@ import type { ArticleInteractions, CommentView } from "#app/services/board/inter
 import { ArticleActions } from "./ArticleActions";
 import { Blinded } from "./Blinded";
 import { CommentSection } from "./CommentSection";
-import { seoulDateTime } from "./RelativeTime";
+import { formatSeoul } from "#app/i18n/seoul-time";
 
 type ActionResult = { done?: "hidden" | "unhidden"; error?: { code: string; message: string } } | undefined;
 
@@ -148,7 +148,7 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
                 {article.author.nickname}
               </LocalLink>
               <p className="text-muted flex flex-wrap items-center gap-x-3">
-                <time dateTime={article.createdAt}>{seoulDateTime(article.createdAt)}</time>
+                <time dateTime={article.createdAt}>{formatSeoul(new Date(article.createdAt))}</time>
                 {article.updatedAt !== article.createdAt ? <span>{t("board.article.edited")}</span> : null}
                 <span className="inline-flex items-center gap-1">
                   <Eye className="size-3.5" aria-hidden="true" />

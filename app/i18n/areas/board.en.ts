@@ -66,12 +66,6 @@ export const enBoard: Widen<typeof koBoard> = {
     articles: "Posts",
     pages: "Pages",
   },
-  time: {
-    justNow: "just now",
-    minutes: "{count} min ago",
-    hours: "{count} h ago",
-    days: "{count} d ago",
-  },
   article: {
     views: "{count} views",
     edited: "edited",

@@ -63,12 +63,6 @@ export const koBoard = {
     articles: "게시글 목록",
     pages: "페이지",
   },
-  time: {
-    justNow: "방금 전",
-    minutes: "{count}분 전",
-    hours: "{count}시간 전",
-    days: "{count}일 전",
-  },
   article: {
     views: "조회 {count}",
     edited: "수정됨",

@@ -23,7 +23,7 @@ import {
 } from "#app/services/notice/announcements.server";
 import { createEvent, deleteEvent, eventsForAdmin, updateEvent } from "#app/services/notice/events.server";
 import { createFaqEntry, deleteFaqEntry, faqForAdmin, updateFaqEntry } from "#app/services/notice/faq.server";
-import { formatSeoul, parseSeoulInput, toSeoulInput } from "#app/services/notice/seoul-time";
+import { formatSeoul, parseSeoulInput, toSeoulInput } from "#app/i18n/seoul-time";
 import { faqTabs } from "#app/services/notice/tabs";
 import { formText, requireViewer } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";

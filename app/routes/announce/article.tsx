@@ -5,7 +5,7 @@ import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getAnnouncement } from "#app/services/notice/announcements.server";
-import { formatSeoulDate } from "#app/services/notice/seoul-time";
+import { formatSeoulDate } from "#app/i18n/seoul-time";
 import { isAnnouncementTab } from "#app/services/notice/tabs";
 
 /** Server-rendered; a deleted or missing announcement answers 404 with a page that says so. */

@@ -6,7 +6,7 @@ import { TabNav } from "#app/components/notice/TabNav";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listAnnouncements } from "#app/services/notice/announcements.server";
-import { formatSeoulDate } from "#app/services/notice/seoul-time";
+import { formatSeoulDate } from "#app/i18n/seoul-time";
 import { announcementTabs, isAnnouncementTab } from "#app/services/notice/tabs";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";

@@ -8,7 +8,7 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
 import { listEvents } from "#app/services/notice/events.server";
-import { formatSeoul } from "#app/services/notice/seoul-time";
+import { formatSeoul } from "#app/i18n/seoul-time";
 import { eventTabs, isEventTab } from "#app/services/notice/tabs";
 import type { RouteHandle } from "#app/shell/meta";
 

@@ -15,7 +15,7 @@ import {
 import type { Route } from "./+types/alarm";
 import { AlarmIcon } from "#app/components/alarm/AlarmIcon";
 import { useLiveAlarms } from "#app/components/alarm/live-alarms";
-import { relativeTime } from "#app/components/alarm/relative-time";
+import { relativeTime } from "#app/i18n/relative-time";
 import { FormAlert, Notice } from "#app/components/auth/fields";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSeoul, formatSeoulDate, parseSeoulInput, toSeoulInput } from "./seoul-time";
+import { formatSeoul, formatSeoulDate, parseSeoulInput, toSeoulInput } from "#app/i18n/seoul-time";
 import { eventState } from "./tabs";
 
 describe("event times in Korean time", () => {
