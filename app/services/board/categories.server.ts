@@ -1,3 +1,4 @@
+import { isActingAdmin, type AdminActor } from "#app/services/admin";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
@@ -9,17 +10,13 @@ import { boardKinds, isBoardKind, type BoardKind } from "./kinds";
 export const CATEGORY_NAME_MAX = 20;
 
 /** Who manages categories: an administrator with two-step verification, checked by every function here. */
-export interface CategoryAdmin {
-  id: string;
-  role: string;
-  twoFactorEnabled: boolean;
-}
+export type CategoryAdmin = AdminActor;
 
 const fail = (code: string, status = 400, params?: Record<string, number>) =>
   new DomainError(code, `board.error.${code}` as never, status, params);
 
 function requireAdmin(actor: CategoryAdmin) {
-  if (actor.role !== "admin" || !actor.twoFactorEnabled) throw fail("admin_only", 403);
+  if (!isActingAdmin(actor)) throw fail("admin_only", 403);
 }
 
 function checkedNames(input: { nameKo: string; nameEn: string }) {

@@ -1,3 +1,4 @@
+import { isActingAdmin, type AdminActor } from "#app/services/admin";
 import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, boardComment, contentReport, member } from "#app/db/schema";
@@ -72,14 +73,10 @@ export async function reportComment(
 }
 
 /** Reports are for administrators who turned on two-step verification. */
-export interface Moderator {
-  id: string;
-  role: string;
-  twoFactorEnabled: boolean;
-}
+export type Moderator = AdminActor;
 
 function requireModerator(actor: Moderator) {
-  if (actor.role !== "admin" || !actor.twoFactorEnabled) throw fail("forbidden", 403);
+  if (!isActingAdmin(actor)) throw fail("forbidden", 403);
 }
 
 export interface OpenReport {

@@ -1,3 +1,4 @@
+import { isActingAdmin, type AdminActor } from "#app/services/admin";
 import type { MessageKey } from "#app/i18n";
 import { DomainError } from "#app/services/errors";
 
@@ -37,16 +38,9 @@ export function noticeError(code: NoticeProblem): DomainError {
   return new DomainError(code, `notice.error.${code}` as MessageKey, statusOf[code] ?? 400);
 }
 
-/** Who writes announcements, FAQ entries and events: an administrator with two-step verification on. */
-export interface AdminActor {
-  id: string;
-  role: string;
-  twoFactorEnabled: boolean;
-}
-
 /** Every write (and every administrators' list) of this area checks this first, whatever the page did. */
 export function requireAdmin(actor: AdminActor): void {
-  if (actor.role !== "admin" || !actor.twoFactorEnabled) throw noticeError("forbidden");
+  if (!isActingAdmin(actor)) throw noticeError("forbidden");
 }
 
 /** A required text of at most `max` characters, trimmed. */
@@ -60,3 +54,5 @@ export function requiredText(
   if ([...text].length > max) throw noticeError(problems.length);
   return text;
 }
+
+export type { AdminActor };

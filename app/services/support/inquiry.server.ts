@@ -1,3 +1,4 @@
+import { isActingAdmin } from "#app/services/admin";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { inquiry, member } from "#app/db/schema";
@@ -65,7 +66,7 @@ export async function inquiriesForAdmin(
   actor: { role: string; twoFactorEnabled: boolean },
   options: { open?: boolean } = {},
 ) {
-  if (actor.role !== "admin" || !actor.twoFactorEnabled) throw new InquiryError("forbidden");
+  if (!isActingAdmin(actor)) throw new InquiryError("forbidden");
   return db
     .select({
       id: inquiry.id,
@@ -90,7 +91,7 @@ export async function answerInquiry(
   inquiryId: number,
   answer: string,
 ) {
-  if (actor.role !== "admin" || !actor.twoFactorEnabled) throw new InquiryError("forbidden");
+  if (!isActingAdmin(actor)) throw new InquiryError("forbidden");
   const text = answer.trim();
   if (!text || [...text].length > ANSWER_MAX) throw new InquiryError("answer_required");
   const updated = await db
