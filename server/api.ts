@@ -1,3 +1,4 @@
+import { viewerFromHeaders, type SessionViewer } from "#app/platform/viewer.server";
 import express, { type ErrorRequestHandler, type Request, type Response } from "express";
 import { z } from "zod";
 import { ping } from "#app/db/client.server";
@@ -19,6 +20,11 @@ import { mountSearchApi } from "./community/search";
 import { mountUploadsApi } from "./community/uploads";
 
 export const JSON_BODY_LIMIT = "100kb";
+
+/** The signed-in member behind an API request, as pages see them; null for visitors and withdrawn accounts. */
+export function apiViewer(req: Request, runtime: Runtime): Promise<SessionViewer | null> {
+  return viewerFromHeaders(fromNodeHeaders(req.headers), runtime.auth);
+}
 
 export function requestLanguage(req: Request) {
   return languageOfRequest({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
@@ -104,10 +110,10 @@ export function createApiRouter(runtime: Runtime) {
 
   // The profile form's nickname duplicate check (the save checks again).
   api.get("/member/nickname", async (req, res) => {
-    const session = await runtime.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-    if (!session) return sendApiError(req, res, 401, "login_required", "auth.error.login_required");
+    const viewer = await apiViewer(req, runtime);
+    if (!viewer) return sendApiError(req, res, 401, "login_required", "auth.error.login_required");
     const nickname = typeof req.query.nickname === "string" ? req.query.nickname : "";
-    const problem = await nicknameProblem(runtime.db, session.user.id, nickname);
+    const problem = await nicknameProblem(runtime.db, viewer.id, nickname);
     res.set("Cache-Control", "no-store");
     res.json({
       available: !problem,
@@ -120,9 +126,9 @@ export function createApiRouter(runtime: Runtime) {
 
   // The signed-in member's hidden-member rows as the client keeps them; a visitor gets an empty list.
   api.get("/setting/blind", async (req, res) => {
-    const session = await runtime.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    const viewer = await apiViewer(req, runtime);
     res.set("Cache-Control", "private, no-store");
-    res.json(await blockList(runtime.db, session?.user.id));
+    res.json(await blockList(runtime.db, viewer?.id));
   });
 
   mountUploadsApi(api, runtime);

@@ -1,5 +1,5 @@
 import type { Viewer } from "#app/shell/guards";
-import { getRuntime } from "./runtime.server";
+import { getRuntime, type Runtime } from "./runtime.server";
 
 /** The signed-in member as loaders and services need it (never the password, tokens or the session id). */
 export interface SessionViewer extends Viewer {
@@ -14,11 +14,18 @@ export interface SessionViewer extends Viewer {
 }
 
 /** The signed-in member behind a request, from the session cookie; null for visitors and withdrawn accounts. */
-export async function getViewer(request: Request): Promise<SessionViewer | null> {
+export function getViewer(request: Request): Promise<SessionViewer | null> {
+  return viewerFromHeaders(request.headers);
+}
+
+/** The same for any request's headers (pages and the JSON API alike). */
+export async function viewerFromHeaders(
+  headers: Headers,
+  auth: Runtime["auth"] = getRuntime().auth,
+): Promise<SessionViewer | null> {
   // Visitors carry no session cookie: no need to ask the session store.
-  if (!request.headers.get("cookie")?.includes("session_token=")) return null;
-  const { auth } = getRuntime();
-  const result = await auth.api.getSession({ headers: request.headers });
+  if (!headers.get("cookie")?.includes("session_token=")) return null;
+  const result = await auth.api.getSession({ headers });
   if (!result) return null;
   const user = result.user as typeof result.user & {
     phoneNumber?: string | null;

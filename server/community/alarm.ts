@@ -1,19 +1,17 @@
 import type { Request, Response, Router } from "express";
-import { fromNodeHeaders } from "better-auth/node";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { countUnread, markAlarmRead, markAllAlarmsRead } from "#app/services/notifications/inbox.server";
-import { sendApiError } from "../api";
+import { apiViewer, sendApiError } from "../api";
 
 /** The signed-in, not withdrawn member behind an API request; answers 401 itself when there is none. */
 async function memberOf(runtime: Runtime, req: Request, res: Response): Promise<string | undefined> {
-  const session = await runtime.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-  const user = session?.user as { id: string; withdrawnAt?: Date | null } | undefined;
-  if (!user || user.withdrawnAt) {
+  const viewer = await apiViewer(req, runtime);
+  if (!viewer) {
     sendApiError(req, res, 401, "login_required", "auth.error.login_required");
     return undefined;
   }
-  return user.id;
+  return viewer.id;
 }
 
 /** JSON endpoints of notifications, mounted under /api: the unread count and marking read. */

@@ -12,11 +12,11 @@ import {
   unlikeArticle,
 } from "#app/services/board/reactions.server";
 import { reportArticle, reportComment } from "#app/services/board/reports.server";
-import type { Reader } from "#app/services/board/visibility.server";
+import { apiViewer } from "../api";
+import { readerOf, type Reader } from "#app/services/board/visibility.server";
 import { DomainError } from "#app/services/errors";
 import { hiddenMemberIds } from "#app/services/members/relations.server";
 import { domainErrorBody } from "#app/shell/domain.server";
-import { fromNodeHeaders } from "better-auth/node";
 
 /** The page's language when the page says it (`?lang=`), else the request's. */
 function language(req: Request): Language {
@@ -37,18 +37,11 @@ const invalid = () => new DomainError("invalid_request", "comment.error.invalid_
  * profile has no name to show yet; an administrator counts as one only with two-step verification on.
  */
 async function requireReader(runtime: Runtime, req: Request): Promise<Reader> {
-  if (!req.headers.cookie?.includes("session_token=")) throw loginRequired();
-  const session = await runtime.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-  if (!session) throw loginRequired();
-  const user = session.user as typeof session.user & {
-    role?: string;
-    profileComplete?: boolean;
-    withdrawnAt?: Date | null;
-    twoFactorEnabled?: boolean | null;
-  };
-  if (user.withdrawnAt) throw loginRequired();
-  if (!user.profileComplete) throw new DomainError("profile_required", "comment.error.profile_required", 403);
-  return { id: user.id, role: user.role === "admin" && user.twoFactorEnabled ? "admin" : "member" };
+  const viewer = await apiViewer(req, runtime);
+  if (!viewer) throw loginRequired();
+  if (!viewer.profileComplete)
+    throw new DomainError("profile_required", "comment.error.profile_required", 403);
+  return readerOf(viewer)!;
 }
 
 function idParam(value: string | string[] | undefined, what: "article" | "comment"): number {

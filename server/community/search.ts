@@ -1,11 +1,11 @@
 import type { Router } from "express";
-import { fromNodeHeaders } from "better-auth/node";
 import { z } from "zod";
 import { translate } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { searchAll, searchArea } from "#app/services/search/search.server";
-import { requestLanguage, sendApiError } from "../api";
+import { readerOf } from "#app/services/board/visibility.server";
+import { apiViewer, requestLanguage, sendApiError } from "../api";
 
 const searchQuerySchema = z.object({
   q: z.string().max(500).default(""),
@@ -20,13 +20,10 @@ const searchQuerySchema = z.object({
 export function mountSearchApi(api: Router, runtime: Runtime): void {
   api.get("/search", async (req, res) => {
     res.set("Cache-Control", "private, no-store");
-    const session = await runtime.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-    const user = session?.user as { id: string; role?: string; withdrawnAt?: Date | null } | undefined;
-    if (!user || user.withdrawnAt)
-      return sendApiError(req, res, 401, "login_required", "auth.error.login_required");
+    const reader = readerOf(await apiViewer(req, runtime));
+    if (!reader) return sendApiError(req, res, 401, "login_required", "auth.error.login_required");
     const query = searchQuerySchema.safeParse(req.query);
     if (!query.success) return sendApiError(req, res, 400, "invalid_query", "api.invalidQuery");
-    const reader = { id: user.id, role: user.role === "admin" ? ("admin" as const) : ("member" as const) };
     const { q, area, cursor } = query.data;
     try {
       if (area) {

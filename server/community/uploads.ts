@@ -5,8 +5,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { UploadError, uploadErrorStatus } from "#app/services/uploads/errors";
 import { imageRules } from "#app/services/uploads/images.server";
 import { storeImage } from "#app/services/uploads/uploads.server";
-import { fromNodeHeaders } from "better-auth/node";
-import { sendApiError } from "../api";
+import { apiViewer, sendApiError } from "../api";
 
 /** Post images a member may upload: plenty for ten-image posts and retries, too few for abuse. */
 export const POST_IMAGE_RATE: RateRule = { limit: 60, windowMs: 10 * 60_000 };
@@ -50,9 +49,8 @@ export function mountUploadsApi(api: Router, runtime: Runtime): void {
   // An image for the rich-text editor: stored re-encoded without metadata; the editor inserts the answered URL.
   api.post("/uploads/post-image", async (req, res) => {
     res.set("Cache-Control", "no-store");
-    const session = await runtime.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-    const user = session?.user as { id: string; withdrawnAt?: Date | null } | undefined;
-    if (!user || user.withdrawnAt) return fail(req, res, 401, "login_required");
+    const user = await apiViewer(req, runtime);
+    if (!user) return fail(req, res, 401, "login_required");
 
     const verdict = await hit(
       runtime.db,

@@ -1,3 +1,4 @@
+import { readerOf } from "#app/services/board/visibility.server";
 import { data, redirect } from "react-router";
 import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
@@ -31,7 +32,7 @@ export async function loadArticlePage(
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const { db, clock } = getRuntime();
-  const reader = viewer ? { id: viewer.id, role: viewer.role } : null;
+  const reader = readerOf(viewer);
   const page = await getArticlePage(db, reader, Number(boardId), { kind: urlKind });
   if (page.state === "elsewhere") throw redirect(localizePath(language, articlePath(page.kind, page.id)));
   if (page.state !== "found") {

@@ -1,3 +1,4 @@
+import { readerOf } from "#app/services/board/visibility.server";
 import { data } from "react-router";
 import { languageFromPath, translate, type MessageKey } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
@@ -20,7 +21,7 @@ export async function loadBoardList(
   const category = categories.find((item) => item.code === url.searchParams.get("category")) ?? null;
   const q = searchWords(url.searchParams.get("q"));
   const cursor = url.searchParams.get("cursor");
-  const reader = viewer ? { id: viewer.id, role: viewer.role } : null;
+  const reader = readerOf(viewer);
   const hidden = await hiddenMemberIds(db, viewer?.id);
   const page = await listBoardArticles(db, reader, hidden, {
     kind,

@@ -1,3 +1,4 @@
+import { readerOf } from "#app/services/board/visibility.server";
 import type { Route } from "./+types/article";
 import { ArticleCard } from "#app/components/board/ArticleCard";
 import { RelativeTime } from "#app/components/board/RelativeTime";
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db, clock } = getRuntime();
   const tab: Tab = url.searchParams.get("tab") === "comments" ? "comments" : "articles";
   const cursor = url.searchParams.get("cursor");
-  const reader = { id: viewer.id, role: viewer.role };
+  const reader = readerOf(viewer)!;
   const now = clock.now().toISOString();
   if (tab === "comments")
     return {

@@ -1,3 +1,4 @@
+import { isActingAdmin } from "#app/services/admin";
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { boardArticle } from "#app/db/schema";
 
@@ -5,6 +6,14 @@ import { boardArticle } from "#app/db/schema";
 export interface Reader {
   id: string;
   role: "member" | "admin";
+}
+
+/** The reader a signed-in member is: an administrator counts as one only with two-step verification on. */
+export function readerOf(
+  viewer: { id: string; role: string; twoFactorEnabled: boolean } | null | undefined,
+): Reader | null {
+  if (!viewer) return null;
+  return { id: viewer.id, role: isActingAdmin(viewer) ? "admin" : "member" };
 }
 
 /**
