@@ -28,6 +28,20 @@ export default tseslint.config(
     },
   },
   {
+    // Page actions read their bodies through `readForm`, which answers a malformed body 400 and strips NUL.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read a page form with readForm(request) from #app/shell/input.server.",
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "bench/**", "tests/**", "server.ts"],
     rules: { "no-console": "off" },
   },

@@ -5,6 +5,8 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  // The settings page shows when the running build was made, next to its id.
+  define: { "import.meta.env.BUILD_DATE": JSON.stringify(new Date().toISOString()) },
   resolve: {
     alias: { "#app": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -2,8 +2,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { cspNonceContext } from "./platform/csp-nonce.server";
 import { getRuntime } from "./platform/runtime.server";
+import { NonceProvider } from "./shell/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -12,6 +14,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   const crawler = isbot(request.headers.get("user-agent"));
   // Crawlers are told the status of a missing or failed page without the error screen.
@@ -19,12 +22,17 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/plain; charset=utf-8");
     return new Response(`${responseStatusCode}`, { status: responseStatusCode, headers: responseHeaders });
   }
+  // Every inline script of the page carries the nonce of this response's Content-Security-Policy.
+  const nonce = loadContext.get(cspNonceContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const readyEvent = crawler || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

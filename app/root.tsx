@@ -15,7 +15,9 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import commonFont from "pretendard/dist/web/variable/woff2-dynamic-subset/PretendardVariable.subset.91.woff2?url";
 import { useAlarmConnection } from "./components/alarm/live-alarms";
+import { FlashMessage } from "./components/shell/FlashMessage";
 import { Toaster } from "./components/shell/toasts";
 import { ErrorScreen } from "./components/shell/ErrorScreen";
 import { LoadingBar } from "./components/shell/LoadingBar";
@@ -35,8 +37,11 @@ import { getViewer } from "./platform/viewer.server";
 import { countUnread } from "./services/notifications/notify.server";
 import { listMenu } from "./services/reference/menu.server";
 import { isNewBuildAvailable, startAppUpdates } from "./shell/app-updates.client";
+import { flashContext, flashMiddleware } from "./shell/flash.server";
 import { canonicalUrl, pageTitle, type RouteHandle } from "./shell/meta";
+import { routeShareMeta } from "./shell/share";
 import { loadingBar } from "./shell/loading-bar";
+import { useNonce } from "./shell/nonce";
 import { useSessionEvents } from "./shell/session-events";
 import { parseThemePreference, resolveColorMode, THEME_COOKIE, themeScript } from "./shell/theme";
 
@@ -65,7 +70,7 @@ const localeMiddleware: MiddlewareFunction<Response> = async ({ request }, next)
   return response;
 };
 
-export const middleware: MiddlewareFunction<Response>[] = [localeMiddleware];
+export const middleware: MiddlewareFunction<Response>[] = [localeMiddleware, flashMiddleware];
 
 /** When a new build is live, the next navigation is a full page load. */
 const appUpdateMiddleware: MiddlewareFunction = async ({ request }, next) => {
@@ -79,7 +84,7 @@ const appUpdateMiddleware: MiddlewareFunction = async ({ request }, next) => {
 
 export const clientMiddleware: MiddlewareFunction[] = [appUpdateMiddleware];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, buildId, config } = getRuntime();
   const [menu, viewer] = await Promise.all([listMenu(db), getViewer(request)]);
   const unreadAlarms = viewer ? await countUnread(db, viewer.id) : 0;
@@ -99,16 +104,26 @@ export async function loader({ request }: Route.LoaderArgs) {
     buildId,
     publicUrl: config.publicUrl,
     theme: parseThemePreference(readCookie(request.headers.get("cookie"), THEME_COOKIE)),
+    flash: context.get(flashContext),
   };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  // The Pretendard piece with Latin letters, digits and the most frequent Hangul is on every first paint; the
+  // other pieces load as their characters appear.
+  { rel: "preload", href: commonFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
+
+/** Every page's description and the product's share preview; post pages give their own. */
+export const meta: Route.MetaFunction = (args) => routeShareMeta(args);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const location = useLocation();
   const language = useLanguage();
+  const nonce = useNonce();
   const forced = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.colorMode)
     ?.handle as RouteHandle | undefined;
   const preference = data?.theme ?? "auto";
@@ -126,8 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#19786F" />
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
-        <meta name="description" content={translate(language, "app.description")} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
         {data ? (
           <link rel="canonical" href={canonicalUrl(data.publicUrl, location.pathname, location.search)} />
         ) : null}
@@ -143,9 +157,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <LoadingBar />
         {children}
+        <FlashMessage flash={data?.flash ?? null} />
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -17,6 +17,9 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
     layout("layouts/default.tsx", { id: id("layout-default") }, [
       index("routes/home.tsx", { id: id("home") }),
       route("setting/account", "routes/setting/account.tsx", { id: id("setting-account") }),
+      route("setting/account/:outcome", "routes/setting/account-return.tsx", {
+        id: id("setting-account-return"),
+      }),
       route("outbox", "routes/outbox.tsx", { id: id("outbox") }),
       route("setting", "routes/setting/index.tsx", { id: id("setting") }),
       route("setting/blind", "routes/setting/blind.tsx", { id: id("setting-blind") }),
@@ -55,7 +58,8 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
     ]),
     layout("layouts/center.tsx", { id: id("layout-center") }, [
       ...prefix("login", [
-        index("routes/login/index.tsx", { id: id("login") }),
+        // A plain route, not an index: a form posting to an index route gets "?index" in the address bar.
+        route("", "routes/login/index.tsx", { id: id("login") }),
         route("signup", "routes/login/signup.tsx", { id: id("login-signup") }),
         route("two-factor", "routes/login/two-factor.tsx", { id: id("login-two-factor") }),
         route("forgot", "routes/login/forgot.tsx", { id: id("login-forgot") }),

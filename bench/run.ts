@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { openPglite, queryRows } from "#app/db/client.server";
 import { migrateDatabase } from "#app/db/migrate.server";
+import { measurePageWeights, printPageWeights } from "./page-weight";
+import { benchRichText } from "./rich-text";
 import { BENCH_ARTICLES, BENCH_COMMENTS, explainBoardList, seedBenchCommunity } from "./seed-community";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -70,6 +72,9 @@ if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
   const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+// In this process, before any server competes for the cores.
+benchRichText();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-bench-"));
 
@@ -153,6 +158,18 @@ try {
       ].join(" "),
     );
   }
+  printPageWeights(
+    await measurePageWeights(`http://127.0.0.1:${appPort}`, [
+      { name: "home /", path: "/" },
+      { name: "board list /board/free", path: "/board/free" },
+      { name: `post page /board/free/${newestFree!.id}`, path: `/board/free/${newestFree!.id}` },
+      { name: "announcements /announce", path: "/announce" },
+      { name: "FAQ /faq", path: "/faq" },
+      { name: "events /event", path: "/event" },
+      { name: "terms /policy/terms", path: "/policy/terms" },
+      { name: "sign-in /login", path: "/login" },
+    ]),
+  );
   console.log(`\nPlan of the /board/free list query (${BENCH_ARTICLES} articles):\n${listPlan}`);
 } finally {
   bare.kill();

@@ -16,6 +16,7 @@ import { filterTableNameSchema, listFilterTable } from "#app/services/reference/
 import { fromNodeHeaders } from "better-auth/node";
 import { mountAlarmApi } from "./community/alarm";
 import { mountInteractionsApi } from "./community/interactions";
+import { mountMembersApi } from "./community/members";
 import { mountSearchApi } from "./community/search";
 import { mountUploadsApi } from "./community/uploads";
 
@@ -43,10 +44,15 @@ export function sendApiError(
 
 const filterQuerySchema = z.object({ tableName: z.string().min(1) });
 
+/** NUL characters, which no text column can store, are removed from every string of a JSON body. */
+function withoutNul(_key: string, value: unknown) {
+  return typeof value === "string" ? value.replaceAll("\u0000", "") : value;
+}
+
 /** The small JSON API beside the pages. Every failure is a JSON error with a localised message, never a stack. */
 export function createApiRouter(runtime: Runtime) {
   const api = express.Router();
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(express.json({ limit: JSON_BODY_LIMIT, reviver: withoutNul }));
 
   api.get("/filter", async (req, res) => {
     const query = filterQuerySchema.safeParse(req.query);
@@ -133,6 +139,7 @@ export function createApiRouter(runtime: Runtime) {
 
   mountUploadsApi(api, runtime);
   mountInteractionsApi(api, runtime);
+  mountMembersApi(api, runtime);
   mountAlarmApi(api, runtime);
   mountSearchApi(api, runtime);
 

@@ -7,11 +7,12 @@ import express, {
   type RequestHandler,
   type Response,
 } from "express";
-import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
+import { languageFromPath, localizePath, translate, type Language, type MessageKey } from "#app/i18n";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { toNodeHandler } from "better-auth/node";
 import { apiErrorHandler, createApiRouter, healthz } from "./api";
+import { securityHeaders } from "./security-headers";
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -23,23 +24,65 @@ export function plainErrorPage(language: Language, status: number, message: stri
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(translate(language, "app.name"))}</title></head><body style="font-family:sans-serif;text-align:center;padding:4rem 1rem"><p style="font-size:4rem;font-weight:800;margin:0">${status}</p><h1>${escapeHtml(message)}</h1><p><a href="${localizePath(language, "/")}">${escapeHtml(translate(language, "error.home"))}</a></p></body></html>`;
 }
 
-function rejectMalformedUrl(req: Request, res: Response, next: NextFunction) {
+/** A page's answer from the edge itself, in the language of its path. */
+function sendPlainError(req: Request, res: Response, status: number, message: MessageKey) {
+  const language = languageFromPath(req.path);
+  res
+    .status(status)
+    .type("html")
+    .send(plainErrorPage(language, status, translate(language, message)));
+}
+
+/** NUL, line breaks and other control characters never belong in a path; the database refuses NUL in text. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+function decodesToPlainText(path: string) {
   try {
-    decodeURIComponent(req.path);
-    next();
+    return !CONTROL_CHARACTER.test(decodeURIComponent(path));
   } catch {
+    return false;
+  }
+}
+
+/** A NUL in the query, written or percent-encoded: no field can store it, and no link of the product sends it. */
+function queryHasNul(url: string) {
+  const start = url.indexOf("?");
+  if (start === -1) return false;
+  const query = url.slice(start);
+  return query.includes("\u0000") || /%00/.test(query);
+}
+
+function rejectMalformedUrl(req: Request, res: Response, next: NextFunction) {
+  if (decodesToPlainText(req.path) && !queryHasNul(req.originalUrl)) return next();
+  if (req.path.startsWith("/api/")) {
     const language = languageFromPath(req.path);
-    if (req.path.startsWith("/api/")) {
-      res
-        .status(400)
-        .json({ error: { code: "malformed_url", message: translate(language, "error.badRequestText") } });
-      return;
-    }
     res
       .status(400)
-      .type("html")
-      .send(plainErrorPage(language, 400, translate(language, "error.badRequestText")));
+      .json({ error: { code: "malformed_url", message: translate(language, "error.badRequestText") } });
+    return;
   }
+  sendPlainError(req, res, 400, "error.badRequestText");
+}
+
+/**
+ * Behind a TLS-terminating proxy the pages must see the address the browser used: React Router refuses a form POST
+ * whose Origin differs from the request URL. Express reads X-Forwarded-Proto and X-Forwarded-Host only from
+ * TRUSTED_PROXIES; the forwarded host (with its port, or none) also replaces Host, so that no reader combines the
+ * proxy's name with the upstream port. Anybody else's forwarded headers are dropped.
+ */
+function forwardedOrigin(req: Request, _res: Response, next: NextFunction) {
+  const trusted = (req.app.get("trust proxy fn") as (address: string, hop: number) => boolean)(
+    req.socket.remoteAddress ?? "",
+    0,
+  );
+  if (!trusted) {
+    delete req.headers["x-forwarded-host"];
+    delete req.headers["x-forwarded-proto"];
+    return next();
+  }
+  const host = req.get("x-forwarded-host")?.split(",")[0]?.trim();
+  if (host) req.headers.host = host;
+  next();
 }
 
 /**
@@ -62,11 +105,58 @@ function limitPageBodies(req: Request, res: Response, next: NextFunction) {
   const length = Number(req.headers["content-length"] ?? 0);
   if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || length <= PAGE_BODY_LIMIT)
     return next();
-  const language = languageFromPath(req.path);
-  res
-    .status(413)
-    .type("html")
-    .send(plainErrorPage(language, 413, translate(language, "error.payloadTooLarge")));
+  sendPlainError(req, res, 413, "error.payloadTooLarge");
+}
+
+/**
+ * A body the server answered without reading to its end (a page without an action answers 405, a refusal comes
+ * before the form is read) is read and dropped once the answer is sent, so that the connection stays usable for
+ * the client's next request instead of being reset under it. PAGE_BODY_LIMIT bounds what is read.
+ */
+function drainUnreadBody(req: Request, res: Response, next: NextFunction) {
+  res.on("finish", () => {
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  next();
+}
+
+/** Pages are read and their forms posted; nothing else reaches them. */
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+
+/** The encodings an HTML form sends, the only ones page actions read. */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Requests the pages cannot answer are refused from their headers, before any body is read: another method is
+ * 405 with the methods a page allows, and a POST that is not a form (JSON, XML, none at all) is 415.
+ */
+function refuseUnsupportedPageRequests(req: Request, res: Response, next: NextFunction) {
+  if (!PAGE_METHODS.includes(req.method)) {
+    res.set("Allow", PAGE_METHODS.join(", "));
+    return sendPlainError(req, res, 405, "error.methodNotAllowed");
+  }
+  const mediaType = req.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (req.method === "POST" && !FORM_TYPES.has(mediaType)) {
+    return sendPlainError(req, res, 415, "error.unsupportedMediaType");
+  }
+  next();
+}
+
+/** The message of a refusal the edge's own middleware raised with a 4xx status (a missing static file, …). */
+function clientErrorMessage(status: number): MessageKey {
+  if (status === 404) return "error.notFoundText";
+  if (status === 405) return "error.methodNotAllowed";
+  if (status === 413) return "error.payloadTooLarge";
+  if (status === 415) return "error.unsupportedMediaType";
+  return "error.badRequestText";
+}
+
+function clientErrorStatus(error: unknown) {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  return typeof code === "number" && code >= 400 && code < 500 ? code : undefined;
 }
 
 /** Mutations must come from the product's own pages: a foreign Origin (or a cross-site fetch) is refused. */
@@ -93,13 +183,18 @@ function refuseForeignOrigin(publicUrl: string) {
   };
 }
 
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.set({
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "SAMEORIGIN",
-  });
-  next();
+/**
+ * The built client: hashed files under /assets (a missing one is a 404 there, never a page) and the few files at the
+ * root (favicon …).
+ */
+export function serveClientBuild(clientDir: string) {
+  return (app: Express) => {
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  };
 }
 
 export interface HttpAppOptions {
@@ -117,12 +212,14 @@ export function createHttpApp({ runtime, mountStatic, beforePages, pages }: Http
   app.disable("x-powered-by");
   app.set("trust proxy", runtime.config.trustedProxies.length > 0 ? runtime.config.trustedProxies : false);
   app.set("query parser", "simple");
-  app.use(securityHeaders);
+  app.use(securityHeaders(runtime.config));
   app.use(compression());
   app.use(rejectMalformedUrl);
+  app.use(forwardedOrigin);
   app.use(clientAddress);
   app.use(refuseForeignOrigin(runtime.config.publicUrl));
   app.use(limitPageBodies);
+  app.use(drainUnreadBody);
 
   app.get("/healthz", (req, res) => healthz(runtime, req, res));
   app.get("/builds/latest.json", (_req, res) => {
@@ -145,18 +242,17 @@ export function createHttpApp({ runtime, mountStatic, beforePages, pages }: Http
     }),
   );
   mountStatic?.(app);
+  app.use(refuseUnsupportedPageRequests);
   if (beforePages) app.use(beforePages);
   app.use(pages);
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith("/api/")) return apiErrorHandler(runtime)(error, req, res, next);
     if (res.headersSent) return next(error);
+    const status = clientErrorStatus(error);
+    if (status) return sendPlainError(req, res, status, clientErrorMessage(status));
     runtime.logger.error({ err: error, path: req.path }, "page request failed");
-    const language = languageFromPath(req.path);
-    res
-      .status(500)
-      .type("html")
-      .send(plainErrorPage(language, 500, translate(language, "error.serverErrorText")));
+    sendPlainError(req, res, 500, "error.serverErrorText");
   });
   return app;
 }

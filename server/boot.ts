@@ -1,10 +1,10 @@
 import { createRequestHandler } from "@react-router/express";
-import express, { type Express } from "express";
+import type { Express, Request, RequestHandler, Response } from "express";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { openConfiguredDatabase } from "#app/db/open.server";
@@ -26,7 +26,11 @@ import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
 import { EVENT_START_JOB, eventStartJob, scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
-import { createHttpApp } from "./app";
+import { cspNonceContext } from "#app/platform/csp-nonce.server";
+import { setRichTextRunner } from "#app/services/content/rich-text-runner.server";
+import { createHttpApp, serveClientBuild } from "./app";
+import { createRichTextPool } from "./rich-text-pool";
+import { cspNonce } from "./security-headers";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
 export const buildDir = path.join(projectRoot, "build");
@@ -59,6 +63,13 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
   const warning = await checkTrigramLocale(handle);
   if (warning) logger.warn(warning);
   return handle;
+}
+
+/** What the pages receive from the edge: the nonce of the response's Content-Security-Policy. */
+function pageContext(_req: Request, res: Response) {
+  const context = new RouterContextProvider();
+  context.set(cspNonceContext, cspNonce(res));
+  return context;
 }
 
 /**
@@ -117,23 +128,15 @@ export async function startServer({
   const addresses = createAddressProvider({ kakaoApiKey: config.kakaoRestApiKey });
   const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging, storage, addresses };
   setRuntime(runtime);
+  const richText = createRichTextPool();
+  setRichTextRunner(richText.run);
 
-  let pages: express.RequestHandler;
-  let beforePages: express.RequestHandler | undefined;
+  let pages: RequestHandler;
+  let beforePages: RequestHandler | undefined;
   let mountStatic: ((app: Express) => void) | undefined;
   if (build) {
-    pages = createRequestHandler({ build, mode: config.mode });
-    mountStatic = (app) => {
-      app.use(
-        "/assets",
-        express.static(path.join(buildDir, "client", "assets"), {
-          immutable: true,
-          maxAge: "1y",
-          fallthrough: false,
-        }),
-      );
-      app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
-    };
+    pages = createRequestHandler({ build, mode: config.mode, getLoadContext: pageContext });
+    mountStatic = serveClientBuild(path.join(buildDir, "client"));
   } else {
     const { createServer } = await import("vite");
     vite = await createServer({
@@ -146,7 +149,11 @@ export async function startServer({
     pages = async (req, res, next) => {
       try {
         const devBuild = (await devVite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-        return createRequestHandler({ build: devBuild, mode: "development" })(req, res, next);
+        return createRequestHandler({ build: devBuild, mode: "development", getLoadContext: pageContext })(
+          req,
+          res,
+          next,
+        );
       } catch (error) {
         if (error instanceof Error) devVite.ssrFixStacktrace(error);
         next(error);
@@ -163,7 +170,7 @@ export async function startServer({
 
   const app = createHttpApp({ runtime, pages, beforePages, mountStatic });
   httpServer.on("request", app);
-  const io = createRealtime(httpServer, { buildId, logger, origin: config.publicUrl, auth });
+  const io = createRealtime(httpServer, { buildId, logger, publicUrl: config.publicUrl, auth });
 
   const worker = new JobWorker({
     db,
@@ -201,6 +208,8 @@ export async function startServer({
       await io.close().catch(() => undefined);
       await vite?.close();
       await messaging.close();
+      setRichTextRunner(undefined);
+      await richText.close();
       await database.close();
       setRuntime(undefined);
       lock?.release();

@@ -1,5 +1,10 @@
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { RequestHandler } from "express";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "#app/db/client.server";
 import { filterTableNames } from "#app/db/seed/types";
@@ -10,7 +15,9 @@ import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { hideMember } from "#app/services/members/relations.server";
 import { createTestRuntime } from "../tests/setup/runtime";
-import { createHttpApp, PAGE_BODY_LIMIT } from "./app";
+import { createHttpApp, PAGE_BODY_LIMIT, serveClientBuild } from "./app";
+import { cspNonce } from "./security-headers";
+import { joiningConsents } from "../tests/setup/consents";
 
 let base: string;
 let server: http.Server;
@@ -175,7 +182,7 @@ describe("GET /api/setting/blind", () => {
     const headers = new Headers({ [CLIENT_IP_HEADER]: "203.0.113.9" });
     const signedUp = await signUpWithEmail(
       deps,
-      { email: "blinder@example.com", password: "Saddle-Road-42!" },
+      { email: "blinder@example.com", password: "Saddle-Road-42!", consents: joiningConsents },
       headers,
     );
     const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
@@ -232,5 +239,295 @@ describe("health and build", () => {
     const response = await fetch(`${base}/anything`);
     expect(response.status).toBe(418);
     expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+});
+
+/** One raw request (fetch refuses methods such as TRACE), answered with its status, headers and body. */
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: options.method ?? "GET", headers: options.headers });
+    request.on("response", (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+      );
+    });
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+/** An app on its own port, with the pages answering what the edge handed them. */
+async function listen(app: ReturnType<typeof createHttpApp>) {
+  const other = http.createServer(app);
+  await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(other.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => other.close(() => resolve())),
+  };
+}
+
+function policyOf(header: string | null | undefined) {
+  return new Map(
+    (header ?? "").split(";").map((directive) => {
+      const [name = "", ...sources] = directive.trim().split(/\s+/);
+      return [name, sources] as const;
+    }),
+  );
+}
+
+describe("security headers", () => {
+  it("send a Content-Security-Policy with a fresh nonce per response, and the nonce to the pages", async () => {
+    const pages = createHttpApp({
+      runtime,
+      pages: (_req, res) => void res.status(418).send(cspNonce(res)),
+    });
+    const { base: pagesBase, close } = await listen(pages);
+    try {
+      const nonces = new Set<string>();
+      for (let i = 0; i < 3; i++) {
+        const response = await fetch(`${pagesBase}/board/free`);
+        const policy = policyOf(response.headers.get("content-security-policy"));
+        const nonce = /^'nonce-([A-Za-z0-9+/=]{22,})'$/.exec(policy.get("script-src")?.[1] ?? "")?.[1];
+        expect(nonce).toBeDefined();
+        expect(await response.text()).toBe(nonce);
+        nonces.add(nonce!);
+        expect(policy.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
+        expect(policy.get("object-src")).toEqual(["'none'"]);
+        expect(policy.get("base-uri")).toEqual(["'self'"]);
+        expect(policy.get("frame-ancestors")).toEqual(["'self'"]);
+        expect(policy.get("frame-src")).toEqual(["https://www.youtube.com"]);
+        expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://tile.openstreetmap.org"]);
+        expect(policy.get("connect-src")).toEqual(["'self'", "ws://localhost:3999"]);
+      }
+      expect(nonces.size).toBe(3);
+    } finally {
+      await close();
+    }
+  });
+
+  it("allow location for the product only and no camera or microphone, on every response", async () => {
+    for (const path of ["/", "/healthz", "/api/nothing-here"]) {
+      const response = await fetch(`${base}${path}`);
+      const features = response.headers.get("permissions-policy")?.split(/,\s*/);
+      expect(features, path).toEqual(
+        expect.arrayContaining(["geolocation=(self)", "camera=()", "microphone=()"]),
+      );
+      expect(response.headers.get("content-security-policy"), path).toContain("script-src 'self' 'nonce-");
+    }
+  });
+
+  it("send HSTS only when the public address is https", async () => {
+    expect((await fetch(`${base}/`)).headers.get("strict-transport-security")).toBeNull();
+    const secure = await listen(
+      createHttpApp({
+        runtime: {
+          ...runtime,
+          config: {
+            ...runtime.config,
+            publicUrl: "https://moto.example",
+            mapTileUrl: "https://{s}.tile.example.org/{z}/{x}/{y}.png",
+          },
+        },
+        pages: (_req, res) => void res.status(418).send("page"),
+      }),
+    );
+    try {
+      const response = await fetch(`${secure.base}/`);
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      const policy = policyOf(response.headers.get("content-security-policy"));
+      expect(policy.get("connect-src")).toEqual(["'self'", "wss://moto.example"]);
+      expect(policy.get("img-src")).toContain("https://*.tile.example.org");
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe("page requests the pages cannot answer", () => {
+  it("answer any method but GET, HEAD and POST with 405 and the allowed methods", async () => {
+    for (const method of ["TRACE", "DELETE", "PUT", "PATCH", "OPTIONS"]) {
+      const response = await send(`${base}/en/board/free/1`, { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow, method).toBe("GET, HEAD, POST");
+      expect(response.body, method).toContain("This address does not accept that kind of request.");
+    }
+    expect((await send(`${base}/board/free/1`, { method: "HEAD" })).status).toBe(418);
+  });
+
+  it("refuse a POST that is not an HTML form with 415, from its header alone", async () => {
+    for (const type of [
+      "application/json",
+      "text/xml",
+      "text/plain",
+      "application/octet-stream",
+      undefined,
+    ]) {
+      const response = await send(`${base}/login`, {
+        method: "POST",
+        headers: type ? { "Content-Type": type } : {},
+        body: '{"identifier":"a"}',
+      });
+      expect(response.status, type).toBe(415);
+      expect(response.body, type).toContain("보낸 내용의 형식을 처리할 수 없습니다.");
+    }
+    for (const type of [
+      "application/x-www-form-urlencoded",
+      "application/x-www-form-urlencoded; charset=UTF-8",
+      "Multipart/Form-Data; boundary=----x",
+    ]) {
+      const response = await send(`${base}/login`, { method: "POST", headers: { "Content-Type": type } });
+      expect(response.status, type).toBe(418);
+    }
+  });
+
+  it("answer a path with NUL or another control character with 400, never the pages", async () => {
+    for (const path of ["/profile/%00", "/board/free/%01", "/en/profile/a%0Ab", "/search/%7F", "/%C2%85"]) {
+      const response = await send(`${base}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(response.headers["content-type"], path).toMatch(/^text\/html/);
+    }
+    const api = await send(`${base}/api/alarm/%00/read`, { method: "POST" });
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toMatchObject({ error: { code: "malformed_url" } });
+    expect((await send(`${base}/profile/${encodeURIComponent("라이더")}`)).status).toBe(418);
+  });
+
+  it("keep the connection open after answering a page form without reading it", async () => {
+    // As React Router does for a page without an action: the body becomes a request stream nobody reads.
+    const server = http.createServer(
+      createHttpApp({
+        runtime,
+        pages: (req, res) => {
+          void createReadableStreamFromReadable(req);
+          res.status(405).send("no action");
+        },
+      }),
+    );
+    let connections = 0;
+    server.on("connection", () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/faq`, {
+          method: "POST",
+          agent,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    try {
+      const big = `title=${"x".repeat(300_000)}`;
+      expect([await post(big), await post(big), await post("title=a")]).toEqual([405, 405, 405]);
+      // One connection served all three: a client that reuses it (as browsers do) is never reset.
+      expect(connections).toBe(1);
+    } finally {
+      agent.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("answer a query with NUL with 400, and leave any other query to the pages", async () => {
+    for (const query of ["q=%00", "q=a%00b&page=1", "redirectTo=%2F%00"]) {
+      expect((await send(`${base}/board/free?${query}`)).status, query).toBe(400);
+    }
+    const api = await send(`${base}/api/search?q=%00`);
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toMatchObject({ error: { code: "malformed_url" } });
+    for (const query of [
+      "q=%ED%8E%98%EB%8B%AC",
+      "q=%E0%A4%A",
+      "tab=100%25",
+      "redirectTo=/%09/evil.example",
+    ]) {
+      expect((await send(`${base}/board/free?${query}`)).status, query).toBe(418);
+    }
+  });
+
+  it("answer a missing built file with 404, not with a page or a server error", async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-client-"));
+    fs.mkdirSync(path.join(clientDir, "assets"));
+    fs.writeFileSync(path.join(clientDir, "assets", "entry-abc123.js"), "export {};");
+    const built = await listen(
+      createHttpApp({
+        runtime,
+        mountStatic: serveClientBuild(clientDir),
+        pages: (_req, res) => void res.status(418).send("page"),
+      }),
+    );
+    try {
+      expect((await send(`${built.base}/assets/entry-abc123.js`)).status).toBe(200);
+      for (const missing of ["/assets/entry-gone.js", "/assets/nested/style-x.css"]) {
+        const response = await send(`${built.base}${missing}`);
+        expect(response.status, missing).toBe(404);
+      }
+      const english = await send(`${built.base}/assets/entry-gone.js`, {
+        headers: { "Accept-Language": "en" },
+      });
+      expect(english.body).toContain("404");
+      expect((await send(`${built.base}/assets/entry-abc123.js`, { method: "POST" })).status).toBe(405);
+    } finally {
+      await built.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("forwarded requests", () => {
+  /** The address the pages see, as React Router rebuilds it from the request. */
+  const seen: RequestHandler = (req, res) =>
+    void res.status(418).json({
+      protocol: req.protocol,
+      host: req.get("host"),
+      forwardedHost: req.get("x-forwarded-host") ?? null,
+      forwardedProto: req.get("x-forwarded-proto") ?? null,
+    });
+  const forwarded = {
+    Host: "127.0.0.1:3000",
+    "X-Forwarded-Host": "moto.example",
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-For": "198.51.100.7",
+  };
+
+  it("take the public scheme and host from a trusted proxy", async () => {
+    const trusting = await listen(
+      createHttpApp({
+        runtime: { ...runtime, config: { ...runtime.config, trustedProxies: ["127.0.0.1"] } },
+        pages: seen,
+      }),
+    );
+    try {
+      const response = await send(`${trusting.base}/board/free`, { headers: forwarded });
+      // The proxy's own Host (with the upstream port) no longer mixes with the public name.
+      expect(JSON.parse(response.body)).toMatchObject({ protocol: "https", host: "moto.example" });
+    } finally {
+      await trusting.close();
+    }
+  });
+
+  it("drop forwarded headers from anybody else", async () => {
+    const untrusting = await listen(createHttpApp({ runtime, pages: seen }));
+    try {
+      const response = await send(`${untrusting.base}/board/free`, { headers: forwarded });
+      expect(JSON.parse(response.body)).toEqual({
+        protocol: "http",
+        host: "127.0.0.1:3000",
+        forwardedHost: null,
+        forwardedProto: null,
+      });
+    } finally {
+      await untrusting.close();
+    }
   });
 });

@@ -8,6 +8,8 @@ import {
   stripLanguage,
   translate,
 } from ".";
+import { calendarFields } from "./calendar";
+import { messageArguments, pluralBranches } from "./message";
 
 function flatten(node: unknown, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
@@ -19,7 +21,8 @@ function flatten(node: unknown, prefix = ""): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** Each language writes a date its own way: these patterns may use any of the calendar's fields. */
+const datePatterns = new Set(["time.pattern.date", "time.pattern.time"]);
 
 describe("message catalogues", () => {
   const ko = flatten(catalogues.ko);
@@ -34,7 +37,18 @@ describe("message catalogues", () => {
     for (const [key, text] of ko) {
       expect(text.trim(), key).not.toBe("");
       expect(en.get(key)!.trim(), key).not.toBe("");
-      expect(placeholders(en.get(key)!), key).toEqual(placeholders(text));
+      if (datePatterns.has(key)) {
+        for (const pattern of [text, en.get(key)!])
+          expect(calendarFields, key).toEqual(expect.arrayContaining(messageArguments(pattern)));
+      } else expect(messageArguments(en.get(key)!), key).toEqual(messageArguments(text));
+    }
+  });
+
+  it("give every counted English message a singular and a plural form", () => {
+    for (const [key, text] of en) {
+      const branches = pluralBranches(text);
+      if (branches.length > 0) expect(branches, key).toEqual(expect.arrayContaining(["one", "other"]));
+      expect(text.includes(", plural,") === branches.length > 0, `${key} does not parse`).toBe(true);
     }
   });
 

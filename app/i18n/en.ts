@@ -5,6 +5,10 @@ import { enEditor } from "./areas/editor.en";
 import { enAlarm } from "./areas/alarm.en";
 import { enNotice } from "./areas/notice.en";
 import { enSearch } from "./areas/search.en";
+import { enTime } from "./areas/time.en";
+import { enConsent } from "./areas/consent.en";
+import { enMembers } from "./areas/members.en";
+import { enDialog } from "./areas/dialog.en";
 
 export const en: Messages = {
   app: {
@@ -21,6 +25,7 @@ export const en: Messages = {
     comingSoon: "Coming soon",
     home: "Home",
     tabBar: "Bottom tabs",
+    accountAndDisplay: "Account and display",
   },
   tab: {
     home: "Home",
@@ -62,6 +67,9 @@ export const en: Messages = {
     notFoundText: "We could not find the page you asked for. Please check the address.",
     serverErrorText: "Something went wrong on our side. Please try again in a moment.",
     badRequestText: "The request is malformed. Please check the address.",
+    methodNotAllowed: "This address does not accept that kind of request.",
+    unsupportedMediaType:
+      "What you sent is in a format we cannot read. Please send it again with the page's form.",
     home: "Home",
     code: "Error code: {code}",
     invalidAccess: "Invalid access.",
@@ -116,6 +124,7 @@ export const en: Messages = {
       verified: "Your e-mail address is verified.",
       passwordReset: "Your password was changed. Please sign in with the new one.",
       withdrawn: "Your account has been withdrawn. Thank you for riding with us.",
+      showPassword: "Show password",
     },
     provider: {
       kakao: "Kakao",
@@ -135,7 +144,6 @@ export const en: Messages = {
       passwordHint:
         "Use 8 or more characters. Common passwords, repeated characters and passwords containing your ID are refused.",
       submit: "Sign up",
-      agreement: "By signing up you agree to the Terms of Service and the Privacy Policy.",
       haveAccount: "Already have an account?",
     },
     twoFactor: {
@@ -232,6 +240,7 @@ export const en: Messages = {
     },
     sms: {
       code: "Verification code {code} (enter it within 5 minutes)",
+      registered: "This number is already registered. Sign in or reset your password.",
     },
     error: {
       missing_credentials: "You must provide either an email or phone number and a password",
@@ -239,7 +248,7 @@ export const en: Messages = {
       login_required: "Login required.",
       weak_password: "This password cannot be used.",
       invalid_email: "Please enter a valid e-mail address.",
-      invalid_phone: "Enter the mobile number as 11 digits without hyphens.",
+      invalid_phone: "Enter an 11-digit mobile number (e.g. 010-1234-5678).",
       email_in_use: "This e-mail address is already registered.",
       phone_in_use: "This mobile number is already registered.",
       send_failed: "Verification code sending failed. Please try again later.",
@@ -252,6 +261,7 @@ export const en: Messages = {
       last_sign_in_method: "The last remaining way to sign in cannot be removed.",
       reauth_required: "For your security, sign in again and try within 5 minutes.",
       wrong_password: "The password is not right.",
+      consent_required: "Please agree to all the required items.",
       social_failed: "Signing in with the external account failed. Please try again.",
       account_not_linked:
         "An account with this external account's e-mail already exists. Sign in the usual way, then link it in your settings.",
@@ -314,14 +324,14 @@ export const en: Messages = {
     introduction: "One-line introduction",
     introductionHint: "Up to 40 characters",
     mobile: "Mobile number",
-    mobileHint: "11 digits, no hyphens",
+    mobileHint: "11 digits (e.g. 010-1234-5678)",
     sendCode: "Send a code",
     code: "Verification code",
     verify: "Verify",
     mobileVerified: "{mobile} is verified.",
     codeSent: "We sent a verification code. Please enter it within 5 minutes.",
     birthDate: "Date of birth",
-    birthDateHint: "You must be 15 or older to join.",
+    birthDateHint: "Members must be at least 15 years old.",
     avatars: "Profile photos",
     avatarsHint: "1 to 5 JPG, PNG or WEBP files (5 MB each). The first one is your main photo.",
     locations: "Main riding areas",
@@ -388,7 +398,7 @@ export const en: Messages = {
       introduction_required: "Please enter an introduction.",
       introduction_length: "The introduction may have at most 40 characters.",
       mobile_required: "Please enter a mobile number.",
-      mobile_format: "Enter the mobile number as 11 digits without hyphens.",
+      mobile_format: "Enter an 11-digit mobile number (e.g. 010-1234-5678).",
       mobile_unverified: "Please verify your mobile number.",
       birth_date_invalid: "Please enter a valid date of birth.",
       too_young: "You must be 15 or older to join.",
@@ -415,7 +425,7 @@ export const en: Messages = {
       business_images_too_many: "You can add up to 3 shop photos.",
       owner_name_required: "Please enter the owner's name.",
       business_email_invalid: "Please enter a valid e-mail address.",
-      settlement_phone_format: "Enter a mobile number starting with 010, digits only.",
+      settlement_phone_format: "Enter a mobile number starting with 010.",
       upload_too_large: "The file is too large.",
       upload_unsupported_type: "This file type is not supported.",
       upload_corrupt: "The file cannot be read.",
@@ -429,6 +439,8 @@ export const en: Messages = {
     text: "Welcome to Moto Mate, {nickname}!",
     granted: "We gave you {amount}P of welcome points.",
     already: "You have already received your welcome points.",
+    offer: "Here are {amount}P of welcome points for you.",
+    claim: "Take the points and get started",
     start: "Get started",
     points: "See your points",
   },
@@ -469,9 +481,16 @@ export const en: Messages = {
     customer: "Customer center",
     customerHours: "Weekdays 10:00–18:00 KST (lunch 12:00–13:00; closed on weekends and public holidays)",
     customerEmail: "E-mail help@motomate.kr",
+    customerEmailAddress: "help@motomate.kr",
     inquiry: "1:1 inquiry",
     policies: "Terms and policies",
     version: "Version {version}",
+    versionBuilt: "Version {version} (built {date})",
+    skills: "Skill management",
+    payments: "Payments and payouts",
+    purchases: "Purchase history",
+    payoutAccount: "Payout account",
+    payoutPassword: "Payout password",
     withdraw: "Withdraw from Moto Mate",
   },
   inquiry: {
@@ -506,4 +525,8 @@ export const en: Messages = {
   alarm: enAlarm,
   notice: enNotice,
   search: enSearch,
+  time: enTime,
+  consent: enConsent,
+  members: enMembers,
+  dialog: enDialog,
 };

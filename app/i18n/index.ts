@@ -1,5 +1,6 @@
 import { en } from "./en";
 import { ko, type Messages } from "./ko";
+import { formatMessage } from "./message";
 
 export const languages = ["ko", "en"] as const;
 export type Language = (typeof languages)[number];
@@ -25,13 +26,16 @@ function lookup(messages: Messages, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+/** Whether a string names a message of the catalogue (for keys that come back from outside, such as a cookie). */
+export function isMessageKey(value: string): value is MessageKey {
+  return lookup(catalogues.ko, value) !== undefined;
+}
+
+/** A message in the language, its values filled in; counted messages pick their plural form (see ./message). */
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   const template = lookup(catalogues[language], key);
   if (template === undefined) throw new Error(`Missing message ${key} in ${language}`);
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
+  return formatMessage(language, template, params);
 }
 
 export function isLanguage(value: unknown): value is Language {

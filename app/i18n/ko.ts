@@ -5,6 +5,10 @@ import { koEditor } from "./areas/editor.ko";
 import { koAlarm } from "./areas/alarm.ko";
 import { koNotice } from "./areas/notice.ko";
 import { koSearch } from "./areas/search.ko";
+import { koTime } from "./areas/time.ko";
+import { koConsent } from "./areas/consent.ko";
+import { koMembers } from "./areas/members.ko";
+import { koDialog } from "./areas/dialog.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -22,6 +26,7 @@ export const ko = {
     comingSoon: "준비 중",
     home: "홈",
     tabBar: "하단 탭",
+    accountAndDisplay: "계정과 화면 설정",
   },
   tab: {
     home: "홈",
@@ -63,6 +68,8 @@ export const ko = {
     notFoundText: "요청하신 페이지를 찾을 수 없습니다. 주소가 바르게 입력되었는지 확인해 주세요.",
     serverErrorText: "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
     badRequestText: "잘못된 요청입니다. 주소를 확인해 주세요.",
+    methodNotAllowed: "이 주소에서는 할 수 없는 요청입니다.",
+    unsupportedMediaType: "보낸 내용의 형식을 처리할 수 없습니다. 페이지의 양식으로 다시 보내 주세요.",
     home: "홈으로",
     code: "오류 코드: {code}",
     invalidAccess: "잘못된 접근입니다.",
@@ -117,6 +124,7 @@ export const ko = {
       verified: "이메일 인증이 완료되었습니다.",
       passwordReset: "비밀번호를 바꿨습니다. 새 비밀번호로 로그인해 주세요.",
       withdrawn: "회원 탈퇴가 완료되었습니다. 그동안 이용해 주셔서 감사합니다.",
+      showPassword: "비밀번호 보기",
     },
     provider: {
       kakao: "카카오",
@@ -136,7 +144,6 @@ export const ko = {
       passwordHint:
         "8자 이상으로 정해 주세요. 흔한 비밀번호, 같은 문자의 반복, 아이디가 들어간 비밀번호는 쓸 수 없습니다.",
       submit: "가입하기",
-      agreement: "가입하면 이용약관과 개인정보처리방침에 동의하게 됩니다.",
       haveAccount: "이미 계정이 있으신가요?",
     },
     twoFactor: {
@@ -230,6 +237,7 @@ export const ko = {
     },
     sms: {
       code: "인증 코드 {code} (5분 안에 입력해 주세요)",
+      registered: "이 번호로 가입된 계정이 이미 있습니다. 로그인하거나 비밀번호를 재설정해 주세요.",
     },
     error: {
       missing_credentials: "이메일 또는 휴대폰 번호와 비밀번호를 입력해 주세요.",
@@ -237,7 +245,7 @@ export const ko = {
       login_required: "로그인이 필요합니다.",
       weak_password: "쓸 수 없는 비밀번호입니다.",
       invalid_email: "올바른 이메일 주소를 입력해 주세요.",
-      invalid_phone: "휴대폰 번호는 하이픈 없이 숫자 11자리로 입력해 주세요.",
+      invalid_phone: "휴대폰 번호 11자리를 입력해 주세요. (예: 010-1234-5678)",
       email_in_use: "이미 가입된 이메일입니다.",
       phone_in_use: "이미 가입된 휴대폰 번호입니다.",
       send_failed: "인증 코드 발송에 실패했습니다. 잠시 후 다시 시도해 주세요.",
@@ -250,6 +258,7 @@ export const ko = {
       last_sign_in_method: "마지막 남은 로그인 수단은 해제할 수 없습니다.",
       reauth_required: "보안을 위해 다시 로그인한 뒤 5분 안에 시도해 주세요.",
       wrong_password: "비밀번호가 올바르지 않습니다.",
+      consent_required: "필수 항목에 모두 동의해 주세요.",
       social_failed: "외부 계정으로 로그인하지 못했습니다. 다시 시도해 주세요.",
       account_not_linked:
         "이 외부 계정의 이메일로 이미 가입된 계정이 있습니다. 기존 방법으로 로그인한 뒤 설정에서 연결해 주세요.",
@@ -312,7 +321,7 @@ export const ko = {
     introduction: "한 줄 소개",
     introductionHint: "40자 이내",
     mobile: "휴대폰 번호",
-    mobileHint: "하이픈 없이 숫자 11자리",
+    mobileHint: "숫자 11자리 (예: 010-1234-5678)",
     sendCode: "인증 코드 받기",
     code: "인증 코드",
     verify: "인증하기",
@@ -385,7 +394,7 @@ export const ko = {
       introduction_required: "한 줄 소개를 입력해 주세요.",
       introduction_length: "한 줄 소개는 40자 이내로 입력해 주세요.",
       mobile_required: "휴대폰 번호를 입력해 주세요.",
-      mobile_format: "휴대폰 번호는 하이픈 없이 숫자 11자리로 입력해 주세요.",
+      mobile_format: "휴대폰 번호 11자리를 입력해 주세요. (예: 010-1234-5678)",
       mobile_unverified: "휴대폰 번호 인증을 완료해 주세요.",
       birth_date_invalid: "올바른 생년월일을 입력해 주세요.",
       too_young: "만 15세 이상만 가입할 수 있습니다.",
@@ -403,7 +412,7 @@ export const ko = {
       business_number_invalid: "사용할 수 없는 사업자등록번호입니다.",
       business_number_lookup_failed: "사업자등록번호를 조회하지 못했습니다. 잠시 후 다시 시도해 주세요.",
       business_duplicate: "이미 등록된 상호 또는 사업자등록번호입니다.",
-      business_tel_format: "사업장 전화번호는 숫자만 9~12자리로 입력해 주세요.",
+      business_tel_format: "사업장 전화번호를 숫자 9~12자리로 입력해 주세요.",
       business_type_required: "업종을 골라 주세요.",
       business_years_invalid: "업력을 0~100년 사이로 입력해 주세요.",
       business_days_required: "영업일을 하루 이상 골라 주세요.",
@@ -411,7 +420,7 @@ export const ko = {
       business_images_too_many: "사업장 사진은 3장까지 올릴 수 있습니다.",
       owner_name_required: "대표자 이름을 입력해 주세요.",
       business_email_invalid: "올바른 이메일 주소를 입력해 주세요.",
-      settlement_phone_format: "정산 연락처는 010으로 시작하는 숫자로 입력해 주세요.",
+      settlement_phone_format: "정산 연락처는 010으로 시작하는 휴대폰 번호로 입력해 주세요.",
       upload_too_large: "파일이 너무 큽니다.",
       upload_unsupported_type: "지원하지 않는 파일 형식입니다.",
       upload_corrupt: "파일을 읽을 수 없습니다.",
@@ -425,6 +434,8 @@ export const ko = {
     text: "{nickname} 님, 모토메이트에 오신 것을 환영합니다!",
     granted: "가입 축하 포인트 {amount}P를 드렸습니다.",
     already: "가입 축하 포인트는 이미 받으셨습니다.",
+    offer: "가입 축하 포인트 {amount}P를 드립니다.",
+    claim: "포인트 받고 시작하기",
     start: "시작하기",
     points: "포인트 내역 보기",
   },
@@ -465,9 +476,16 @@ export const ko = {
     customer: "고객센터",
     customerHours: "평일 10:00–18:00 (점심 12:00–13:00, 주말·공휴일 휴무)",
     customerEmail: "이메일 help@motomate.kr",
+    customerEmailAddress: "help@motomate.kr",
     inquiry: "1:1 문의",
     policies: "약관 및 정책",
     version: "버전 {version}",
+    versionBuilt: "버전 {version} ({date} 빌드)",
+    skills: "스킬 관리",
+    payments: "결제와 정산",
+    purchases: "구매 내역",
+    payoutAccount: "출금 계좌",
+    payoutPassword: "출금 비밀번호",
     withdraw: "회원 탈퇴",
   },
   inquiry: {
@@ -502,6 +520,10 @@ export const ko = {
   alarm: koAlarm,
   notice: koNotice,
   search: koSearch,
+  time: koTime,
+  consent: koConsent,
+  members: koMembers,
+  dialog: koDialog,
 } as const;
 
 /** The shape every language must fill completely. */

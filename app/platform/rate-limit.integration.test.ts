@@ -11,6 +11,7 @@ import {
   peek,
   purgeStaleRateCounters,
   recordSend,
+  refund,
   reset,
   type RateRule,
 } from "./rate-limit.server";
@@ -119,6 +120,20 @@ describe("fixed-window rate limit", () => {
     await reset(db, key);
     expect(await storedCount(key)).toBeUndefined();
     expect(await hit(db, key, rule, clock.now())).toEqual({ allowed: true, remaining: 2, retryAfterMs: 0 });
+  });
+
+  it("gives back a hit that turned out not to count, never below zero", async () => {
+    const clock = new FixedClock(start);
+    const key = "sign-in:untrusted:member-2";
+    await hit(db, key, rule, clock.now());
+    await hit(db, key, rule, clock.now());
+    await refund(db, key);
+    expect(await storedCount(key)).toBe(1);
+    await refund(db, key);
+    await refund(db, key);
+    expect(await storedCount(key)).toBe(0);
+    await refund(db, "never-hit");
+    expect(await storedCount("never-hit")).toBeUndefined();
   });
 
   it("refuses a rule that cannot be counted", async () => {

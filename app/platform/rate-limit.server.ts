@@ -78,6 +78,17 @@ export async function peek(db: Database, key: string, rule: RateRule, now: Date)
   return verdict(row.count, row.windowStart, rule, now, row.count < rule.limit);
 }
 
+/**
+ * Gives back one hit on `key`. Callers count an attempt before doing the work, so that concurrent attempts cannot
+ * all pass a limit they are about to exceed, and give the hit back when the attempt turned out not to count.
+ */
+export async function refund(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimitCounter)
+    .set({ count: sql`${rateLimitCounter.count} - 1` })
+    .where(and(eq(rateLimitCounter.key, key), sql`${rateLimitCounter.count} > 0`));
+}
+
 /** Forgets the hits on `key`, e.g. after a successful sign-in. */
 export async function reset(db: Database, key: string): Promise<void> {
   await db.delete(rateLimitCounter).where(eq(rateLimitCounter.key, key));

@@ -28,17 +28,26 @@ async function memberOfHandshake(auth: Auth, socket: Socket, logger: Logger): Pr
   }
 }
 
-/** Realtime timings of the product: 25 s heartbeat, 10 s timeout. */
+/**
+ * Realtime timings of the product: 25 s heartbeat, 10 s timeout. A handshake is accepted only from the product's own
+ * pages: a browser always names the page's origin on a cross-origin request (and on every WebSocket), so an Origin
+ * other than PUBLIC_URL's is a foreign page riding on the member's cookie. Same-origin polling may carry none.
+ */
 export function createRealtime(
   httpServer: HttpServer,
-  options: { buildId: string; logger: Logger; origin: string; auth: Auth },
+  options: { buildId: string; logger: Logger; publicUrl: string; auth: Auth },
 ) {
+  const ownOrigin = new URL(options.publicUrl).origin;
   const io = new Server(httpServer, {
     path: "/socket.io",
     serveClient: false,
     pingInterval: 25_000,
     pingTimeout: 10_000,
-    cors: { origin: options.origin },
+    cors: { origin: ownOrigin },
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, origin === undefined || origin === ownOrigin);
+    },
   });
   io.use((socket, next) => {
     void memberOfHandshake(options.auth, socket, options.logger).then((memberId) => {

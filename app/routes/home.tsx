@@ -1,7 +1,9 @@
 import { Bike, LifeBuoy, Search, Truck, Users, Wrench, type LucideIcon } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { isLiveArea } from "#app/components/shell/areas";
 import type { MessageKey } from "#app/i18n";
+import type { loader as rootLoader } from "#app/root";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
@@ -36,6 +38,7 @@ export async function loader() {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const language = useLanguage();
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.session);
   return (
     <div className="space-y-10">
       <section
@@ -47,8 +50,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-3 max-w-2xl leading-relaxed text-white/90">{t("home.heroText")}</p>
         {isLiveArea("search") ? (
+          // A member's search is posted so that it is remembered; a visitor's goes to sign-in with the query.
           <form
-            method="get"
+            method={signedIn ? "post" : "get"}
             action={language === "en" ? "/en/search/result" : "/search/result"}
             role="search"
             className="mt-6 flex max-w-xl gap-2"
@@ -61,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               name="q"
               type="search"
               placeholder={t("home.searchPlaceholder")}
-              className="min-h-11 flex-1 rounded-full bg-white px-4 text-slate-900"
+              className="min-h-11 min-w-0 flex-1 rounded-full bg-white px-4 text-slate-900"
             />
             <button
               type="submit"

@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
+import { Time } from "#app/components/ui/Time";
 import { useT } from "#app/i18n/react";
 import { listOutbox } from "#app/platform/messaging/outbox.server";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
+import { actorOf, isAdmin } from "#app/services/actor";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.outbox.title" };
@@ -11,9 +13,7 @@ export const handle: RouteHandle = { titleKey: "auth.outbox.title" };
 /** What the local adapters "sent": open in development (OUTBOX_PAGE) and to administrators with two-factor on. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { config, db } = getRuntime();
-  const viewer = await getViewer(request);
-  const admin = viewer?.role === "admin" && viewer.twoFactorEnabled;
-  if (!config.outboxPage && !admin) {
+  if (!config.outboxPage && !isAdmin(actorOf(await getViewer(request)))) {
     const { pathname } = new URL(request.url);
     throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
   }
@@ -42,7 +42,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           >
             <p className="text-muted text-xs">
               {t(message.channel === "email" ? "auth.outbox.email" : "auth.outbox.sms")} · {message.recipient}{" "}
-              · <time dateTime={message.createdAt}>{message.createdAt.replace("T", " ").slice(0, 19)}</time>
+              · <Time at={message.createdAt} format="dateTime" />
             </p>
             {message.subject ? <p className="font-semibold">{message.subject}</p> : null}
             <pre className="mt-1 font-sans text-sm break-all whitespace-pre-wrap">{message.body}</pre>

@@ -1,6 +1,8 @@
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/point";
 import { languageFromPath, type MessageKey } from "#app/i18n";
+import { formatDate } from "#app/i18n/calendar";
+import { formatNumber } from "#app/i18n/message";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { balanceOf, history, memberPointsCode } from "#app/services/ledger/ledger.server";
@@ -10,6 +12,7 @@ import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { idOrNull } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -24,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
   const url = new URL(request.url);
   const tab = tabs.find((value) => value === url.searchParams.get("tab")) ?? "total";
-  const before = Number(url.searchParams.get("before")) || undefined;
+  const before = idOrNull(url.searchParams.get("before")) ?? undefined;
   const { db } = getRuntime();
   const language = languageFromPath(url.pathname);
   let balance = 0;
@@ -39,16 +42,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     limit: PAGE + 1,
     before,
   });
-  const format = (value: number) => value.toLocaleString(language === "ko" ? "ko-KR" : "en-US");
   return {
     tab,
-    balance: format(balance),
+    balance: formatNumber(balance),
     rows: rows.slice(0, PAGE).map((row) => ({
       id: row.transactionId,
       kind: row.kind,
-      amount: `${row.amount > 0 ? "+" : ""}${format(row.amount)}`,
+      amount: `${row.amount > 0 ? "+" : ""}${formatNumber(row.amount)}`,
       counterpart: row.counterpartNickname,
-      date: row.createdAt.toISOString().slice(0, 10),
+      date: formatDate(language, row.createdAt),
     })),
     next: rows.length > PAGE ? rows[PAGE - 1]!.transactionId : undefined,
   };

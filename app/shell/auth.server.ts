@@ -2,8 +2,12 @@ import { data, redirect } from "react-router";
 import { languageFromPath, localizePath, translate, type Language, type MessageKey } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer, type SessionViewer } from "#app/platform/viewer.server";
+import { actorOf, type Actor } from "#app/services/actor";
 import type { AuthDeps } from "#app/services/auth/accounts.server";
+import { consentField, consentKinds, type SignUpConsents } from "#app/services/auth/consents";
 import { AuthError, authErrorStatus } from "#app/services/auth/errors";
+import { runGuards } from "./guards";
+import { safeRedirectPath } from "#app/services/auth/redirect-path";
 
 export function authDeps(): AuthDeps {
   const { auth, db, clock, messaging, config, storage } = getRuntime();
@@ -35,12 +39,6 @@ export function formFailure(language: Language, error: unknown, values: Record<s
   return data(body, { status: authErrorStatus(error.code), headers });
 }
 
-/** Only paths of this site: "//host" and absolute URLs would send a member elsewhere after signing in. */
-export function safeRedirectPath(value: string | null | undefined, fallback = "/"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
-}
-
 /** The page's language and where to go after a sign-in form, taken from the request. */
 export function requestTarget(request: Request) {
   const url = new URL(request.url);
@@ -62,7 +60,35 @@ export async function requireViewer(request: Request): Promise<SessionViewer> {
   );
 }
 
+/**
+ * The signed-in member behind an action that changes data, held to the `auth` guard's rules whatever the route's
+ * middleware says (an action may be posted to a page that visitors may read): a visitor is sent to sign in, a member
+ * without the first-login profile to finish it, an administrator without two-step verification to turn it on.
+ */
+export async function requireSignedIn(request: Request): Promise<{ viewer: SessionViewer; actor: Actor }> {
+  const viewer = await getViewer(request);
+  const verdict = runGuards(["auth"], { side: "server", url: new URL(request.url), params: {}, viewer });
+  if (verdict.kind === "redirect") throw redirect(verdict.to);
+  // The auth guard lets nobody through without a session.
+  return { viewer: viewer!, actor: actorOf(viewer!) };
+}
+
+/** The acting identity behind an action that changes data (see `requireSignedIn`). */
+export async function requireActor(request: Request): Promise<Actor> {
+  return (await requireSignedIn(request)).actor;
+}
+
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/** The consent boxes of a sign-up form, and the same as form values to give back after a refusal. */
+export function formConsents(form: FormData) {
+  const consents = Object.fromEntries(
+    consentKinds.map((kind) => [kind, form.get(consentField(kind)) !== null]),
+  ) as unknown as SignUpConsents;
+  const values: Record<string, string> = {};
+  for (const kind of consentKinds) if (consents[kind]) values[consentField(kind)] = "on";
+  return { consents, values };
 }

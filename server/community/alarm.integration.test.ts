@@ -12,6 +12,7 @@ import { listAlarms } from "#app/services/notifications/inbox.server";
 import { notify, notifyAll } from "#app/services/notifications/notify.server";
 import { createTestRuntime } from "../../tests/setup/runtime";
 import { createHttpApp } from "../app";
+import { joiningConsents } from "../../tests/setup/consents";
 
 let runtime: Runtime;
 let server: http.Server;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   createRealtime(server, {
     buildId: runtime.buildId,
     logger: runtime.logger,
-    origin: "*",
+    publicUrl: runtime.config.publicUrl,
     auth: runtime.auth,
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -43,7 +44,7 @@ async function signedUpMember(label: string) {
   const email = `${label}.${signUps}@example.com`;
   const signedUp = await signUpWithEmail(
     runtime,
-    { email, password: "Saddle-Road-42!" },
+    { email, password: "Saddle-Road-42!", consents: joiningConsents },
     new Headers({ [CLIENT_IP_HEADER]: `203.0.113.${signUps}` }),
   );
   const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
@@ -145,11 +146,13 @@ describe("alarm API", () => {
     expect(await foreign.json()).toEqual({
       error: { code: "alarm_not_found", message: "알림을 찾을 수 없습니다." },
     });
-    const malformed = await fetch(`${base}/api/alarm/abc/read`, {
-      method: "POST",
-      headers: { cookie: reader.cookie },
-    });
-    expect(malformed.status).toBe(404);
+    for (const bad of ["abc", "2147483648", "1e3", "1.5", "-1"]) {
+      const malformed = await fetch(`${base}/api/alarm/${bad}/read`, {
+        method: "POST",
+        headers: { cookie: reader.cookie },
+      });
+      expect(malformed.status, bad).toBe(404);
+    }
 
     const all = await fetch(`${base}/api/alarm/read-all`, {
       method: "POST",

@@ -2,6 +2,7 @@ import type { Request, Response, Router } from "express";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { countUnread, markAlarmRead, markAllAlarmsRead } from "#app/services/notifications/inbox.server";
+import { idOrNull } from "#app/shell/input.server";
 import { apiViewer, sendApiError } from "../api";
 
 /** The signed-in, not withdrawn member behind an API request; answers 401 itself when there is none. */
@@ -33,8 +34,8 @@ export function mountAlarmApi(api: Router, runtime: Runtime): void {
   api.post("/alarm/:id/read", async (req, res) => {
     const memberId = await memberOf(runtime, req, res);
     if (!memberId) return;
-    const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) {
+    const id = idOrNull(req.params.id);
+    if (id === null) {
       return sendApiError(req, res, 404, "alarm_not_found", "alarm.error.notFound");
     }
     try {

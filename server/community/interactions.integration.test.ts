@@ -6,11 +6,13 @@ import { boardArticle, member } from "#app/db/schema";
 import { translate } from "#app/i18n";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
+import { actorOf } from "#app/services/actor";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { createTestRuntime } from "../../tests/setup/runtime";
 import { insertMember } from "../../tests/setup/members";
 import { createHttpApp } from "../app";
+import { joiningConsents } from "../../tests/setup/consents";
 
 let base: string;
 let server: http.Server;
@@ -32,7 +34,7 @@ async function signedIn(complete = true) {
   const email = `rider${accounts}@example.com`;
   const signedUp = await signUpWithEmail(
     runtime,
-    { email, password: "Saddle-Road-42!" },
+    { email, password: "Saddle-Road-42!", consents: joiningConsents },
     new Headers({ [CLIENT_IP_HEADER]: `203.0.113.${accounts}` }),
   );
   const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
@@ -48,7 +50,7 @@ async function articleBy(authorId: string, isPrivate = false) {
   const { id } = await createArticle(
     runtime.db,
     runtime.clock,
-    { id: authorId, role: "member" },
+    actorOf({ id: authorId, role: "member", twoFactorEnabled: false }),
     {
       kind: "free",
       categoryId: category!.id,
@@ -128,6 +130,31 @@ describe("interaction endpoints", () => {
     });
   });
 
+  it("refuse a member's 31st reaction within a minute with a localised 429", async () => {
+    const author = await insertMember(runtime.db);
+    const fan = await signedIn();
+    const id = await articleBy(author.id);
+    for (let n = 0; n < 15; n++) {
+      expect((await call("POST", `/board/articles/${id}/like`, fan.cookie)).status).toBe(200);
+      expect((await call("DELETE", `/board/articles/${id}/like`, fan.cookie)).status).toBe(200);
+    }
+    const refused = await call("POST", `/board/articles/${id}/like`, fan.cookie);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: { code: "too_many", message: "너무 자주 시도했습니다. 잠시 후 다시 시도해 주세요." },
+    });
+    const english = await call("POST", `/board/articles/${id}/keep?lang=en`, fan.cookie);
+    expect(english.status).toBe(429);
+    expect(((await english.json()) as ErrorBody).error.message).toBe(
+      translate("en", "comment.error.too_many"),
+    );
+    const [row] = await runtime.db
+      .select({ likes: boardArticle.likeCount, keeps: boardArticle.keepCount })
+      .from(boardArticle)
+      .where(eq(boardArticle.id, id));
+    expect(row).toEqual({ likes: 0, keeps: 0 });
+  });
+
   it("write, list and delete comments with localised refusals", async () => {
     const author = await insertMember(runtime.db);
     const writer = await signedIn();
@@ -165,6 +192,20 @@ describe("interaction endpoints", () => {
     const deleted = await call("DELETE", `/board/comments/${comment.id}`, writer.cookie);
     expect(await deleted.json()).toEqual({ articleId: id, commentCount: 1 });
     expect((await call("DELETE", `/board/comments/abc`, writer.cookie)).status).toBe(404);
+    for (const bad of ["2147483648", "1e3", "-1", "0"]) {
+      expect((await call("DELETE", `/board/comments/${bad}`, writer.cookie)).status, bad).toBe(404);
+      expect((await call("POST", `/board/articles/${bad}/like`, writer.cookie)).status, bad).toBe(404);
+    }
+  });
+
+  it("store a comment typed with NUL characters without them", async () => {
+    const writer = await signedIn();
+    const id = await articleBy((await insertMember(runtime.db)).id);
+    const written = await call("POST", `/board/articles/${id}/comments`, writer.cookie, {
+      content: "저\u0000요",
+    });
+    expect(written.status).toBe(201);
+    expect(((await written.json()) as { comment: { content: string } }).comment.content).toBe("저요");
   });
 
   it("report once, with a reason", async () => {

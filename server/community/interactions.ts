@@ -2,6 +2,7 @@ import type { Request, Response, Router } from "express";
 import { z } from "zod";
 import { isLanguage, languageOfRequest, translate, type Language } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
+import { actorOf, type Actor } from "#app/services/actor";
 import { addComment, deleteComment, listComments } from "#app/services/board/comments.server";
 import { requireReadableArticle } from "#app/services/board/interaction-access.server";
 import {
@@ -13,10 +14,10 @@ import {
 } from "#app/services/board/reactions.server";
 import { reportArticle, reportComment } from "#app/services/board/reports.server";
 import { apiViewer } from "../api";
-import { readerOf, type Reader } from "#app/services/board/visibility.server";
 import { DomainError } from "#app/services/errors";
 import { hiddenMemberIds } from "#app/services/members/relations.server";
 import { domainErrorBody } from "#app/shell/domain.server";
+import { idOrNull } from "#app/shell/input.server";
 
 /** The page's language when the page says it (`?lang=`), else the request's. */
 function language(req: Request): Language {
@@ -33,20 +34,20 @@ const loginRequired = () => new DomainError("login_required", "auth.error.login_
 const invalid = () => new DomainError("invalid_request", "comment.error.invalid_request", 400);
 
 /**
- * The signed-in member as a reader: visitors and withdrawn accounts must sign in; a member without the first-login
- * profile has no name to show yet; an administrator counts as one only with two-step verification on.
+ * The signed-in member as an actor: visitors and withdrawn accounts must sign in; a member without the first-login
+ * profile has no name to show yet; an administrator acts as one only with two-step verification on (`actorOf`).
  */
-async function requireReader(runtime: Runtime, req: Request): Promise<Reader> {
+async function requireActor(runtime: Runtime, req: Request): Promise<Actor> {
   const viewer = await apiViewer(req, runtime);
   if (!viewer) throw loginRequired();
   if (!viewer.profileComplete)
     throw new DomainError("profile_required", "comment.error.profile_required", 403);
-  return readerOf(viewer)!;
+  return actorOf(viewer);
 }
 
 function idParam(value: string | string[] | undefined, what: "article" | "comment"): number {
-  const id = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0;
-  if (id > 0) return id;
+  const id = typeof value === "string" ? idOrNull(value) : null;
+  if (id !== null) return id;
   throw what === "article"
     ? new DomainError("not_found", "board.error.not_found", 404)
     : new DomainError("comment_not_found", "comment.error.comment_not_found", 404);
@@ -85,7 +86,7 @@ export function mountInteractionsApi(api: Router, runtime: Runtime): void {
   async function conflictWithState(
     req: Request,
     res: Response,
-    reader: Reader,
+    reader: Actor,
     articleId: number,
     error: unknown,
   ) {
@@ -97,7 +98,7 @@ export function mountInteractionsApi(api: Router, runtime: Runtime): void {
   api.post(
     "/board/articles/:id/like",
     handle(runtime, async (req, res) => {
-      const reader = await requireReader(runtime, req);
+      const reader = await requireActor(runtime, req);
       const id = idParam(req.params.id, "article");
       try {
         res.json(await likeArticle(db, clock, reader, id));
@@ -109,14 +110,14 @@ export function mountInteractionsApi(api: Router, runtime: Runtime): void {
   api.delete(
     "/board/articles/:id/like",
     handle(runtime, async (req, res) => {
-      const reader = await requireReader(runtime, req);
-      res.json(await unlikeArticle(db, reader, idParam(req.params.id, "article")));
+      const reader = await requireActor(runtime, req);
+      res.json(await unlikeArticle(db, clock, reader, idParam(req.params.id, "article")));
     }),
   );
   api.post(
     "/board/articles/:id/keep",
     handle(runtime, async (req, res) => {
-      const reader = await requireReader(runtime, req);
+      const reader = await requireActor(runtime, req);
       const id = idParam(req.params.id, "article");
       try {
         res.json(await keepArticle(db, clock, reader, id));
@@ -128,7 +129,7 @@ export function mountInteractionsApi(api: Router, runtime: Runtime): void {
   api.delete(
     "/board/articles/:id/keep",
     handle(runtime, async (req, res) => {
-      const reader = await requireReader(runtime, req);
+      const reader = await requireActor(runtime, req);
       res.json(await unkeepArticle(db, reader, idParam(req.params.id, "article")));
     }),
   );
@@ -137,7 +138,7 @@ export function mountInteractionsApi(api: Router, runtime: Runtime): void {
     "/board/articles/:id/comments",
     handle(runtime, async (req, res) => {
       const signedIn = req.headers.cookie?.includes("session_token=");
-      const reader = signedIn ? await requireReader(runtime, req).catch(() => null) : null;
+      const reader = signedIn ? await requireActor(runtime, req).catch(() => null) : null;
       const article = await requireReadableArticle(db, reader, idParam(req.params.id, "article"));
       const hidden = await hiddenMemberIds(db, reader?.id);
       res.json({ comments: await listComments(db, reader, article.id, hidden) });
@@ -146,7 +147,7 @@ export function mountInteractionsApi(api: Router, runtime: Runtime): void {
   api.post(
     "/board/articles/:id/comments",
     handle(runtime, async (req, res) => {
-      const reader = await requireReader(runtime, req);
+      const reader = await requireActor(runtime, req);
       const id = idParam(req.params.id, "article");
       const body = commentBody.safeParse(req.body);
       if (!body.success) throw invalid();
@@ -156,7 +157,7 @@ export function mountInteractionsApi(api: Router, runtime: Runtime): void {
   api.delete(
     "/board/comments/:id",
     handle(runtime, async (req, res) => {
-      const reader = await requireReader(runtime, req);
+      const reader = await requireActor(runtime, req);
       res.json(await deleteComment(db, clock, reader, idParam(req.params.id, "comment")));
     }),
   );
@@ -164,7 +165,7 @@ export function mountInteractionsApi(api: Router, runtime: Runtime): void {
   api.post(
     "/board/articles/:id/report",
     handle(runtime, async (req, res) => {
-      const reader = await requireReader(runtime, req);
+      const reader = await requireActor(runtime, req);
       const id = idParam(req.params.id, "article");
       const body = reportBody.safeParse(req.body);
       if (!body.success) throw invalid();
@@ -175,7 +176,7 @@ export function mountInteractionsApi(api: Router, runtime: Runtime): void {
   api.post(
     "/board/comments/:id/report",
     handle(runtime, async (req, res) => {
-      const reader = await requireReader(runtime, req);
+      const reader = await requireActor(runtime, req);
       const id = idParam(req.params.id, "comment");
       const body = reportBody.safeParse(req.body);
       if (!body.success) throw invalid();

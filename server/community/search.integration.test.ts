@@ -12,6 +12,7 @@ import type { SearchGroup, SearchResult } from "#app/services/search/search.serv
 import { insertMember } from "../../tests/setup/members";
 import { createTestRuntime } from "../../tests/setup/runtime";
 import { createHttpApp } from "../app";
+import { joiningConsents } from "../../tests/setup/consents";
 
 let base: string;
 let server: http.Server;
@@ -27,7 +28,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const signedUp = await signUpWithEmail(
     runtime,
-    { email: "searcher@example.com", password: "Saddle-Road-42!" },
+    { email: "searcher@example.com", password: "Saddle-Road-42!", consents: joiningConsents },
     new Headers({ [CLIENT_IP_HEADER]: "203.0.113.21" }),
   );
   cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
@@ -95,8 +96,13 @@ describe("GET /api/search", () => {
     expect(((await long.json()) as { error: { message: string } }).error.message).toBe(
       "Search words can be at most 50 characters.",
     );
-    expect((await get("/api/search?q=a&area=nowhere")).status).toBe(404);
-    expect((await get("/api/search?q=a&area=board&cursor=bad")).status).toBe(400);
+    const short = await get("/api/search?q=a", { "Accept-Language": "en" });
+    expect(short.status).toBe(400);
+    expect(await short.json()).toEqual({
+      error: { code: "query_too_short", message: "Enter 2 or more characters to search." },
+    });
+    expect((await get("/api/search?q=ab&area=nowhere")).status).toBe(404);
+    expect((await get("/api/search?q=ab&area=board&cursor=bad")).status).toBe(400);
     expect((await get("/api/search?q=a&q=b")).status).toBe(400);
   });
 });

@@ -2,9 +2,9 @@ import type { Router } from "express";
 import { z } from "zod";
 import { translate } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
+import { actorOf } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 import { searchAll, searchArea } from "#app/services/search/search.server";
-import { readerOf } from "#app/services/board/visibility.server";
 import { apiViewer, requestLanguage, sendApiError } from "../api";
 
 const searchQuerySchema = z.object({
@@ -20,7 +20,7 @@ const searchQuerySchema = z.object({
 export function mountSearchApi(api: Router, runtime: Runtime): void {
   api.get("/search", async (req, res) => {
     res.set("Cache-Control", "private, no-store");
-    const reader = readerOf(await apiViewer(req, runtime));
+    const reader = actorOf(await apiViewer(req, runtime));
     if (!reader) return sendApiError(req, res, 401, "login_required", "auth.error.login_required");
     const query = searchQuerySchema.safeParse(req.query);
     if (!query.success) return sendApiError(req, res, 400, "invalid_query", "api.invalidQuery");

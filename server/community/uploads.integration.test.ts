@@ -11,6 +11,7 @@ import { png, phoneJpeg } from "#app/services/uploads/test-images";
 import { createTestRuntime } from "../../tests/setup/runtime";
 import { createHttpApp } from "../app";
 import { POST_IMAGE_RATE } from "./uploads";
+import { joiningConsents } from "../../tests/setup/consents";
 
 let base: string;
 let server: http.Server;
@@ -32,7 +33,7 @@ async function signedIn(): Promise<{ cookie: string; id: string }> {
   members += 1;
   const signedUp = await signUpWithEmail(
     runtime,
-    { email: `uploader${members}@example.com`, password: "Saddle-Road-42!" },
+    { email: `uploader${members}@example.com`, password: "Saddle-Road-42!", consents: joiningConsents },
     new Headers({ [CLIENT_IP_HEADER]: `203.0.113.${members}` }),
   );
   const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;

@@ -87,6 +87,7 @@ test("a post with an image and a video: comments, likes, keeps and reports; live
   const hider = await newMember(browser, "숨김", testInfo.workerIndex);
   await hider.page.goto(`/profile/${author.id}`);
   await hider.page.getByRole("button", { name: "숨기기" }).click();
+  await hider.page.getByRole("alertdialog").getByRole("button", { name: "숨기기" }).click();
   await expect(hider.page.getByRole("status")).toHaveText("회원을 숨겼습니다.");
   await hider.page.goto("/board/free");
   const row = hider.page.getByRole("listitem").filter({ hasText: "숨긴 회원의 글입니다." }).first();
@@ -125,8 +126,11 @@ test("administrators see reports with their reasons and delete what was reported
   const item = admin.getByRole("listitem").filter({ hasText: title });
   await expect(item.getByText("사유: 자유게시판에 올린 판매 광고입니다")).toBeVisible();
   await expect(item.getByText(`신고자 ${reader.nickname}`)).toBeVisible();
-  admin.once("dialog", (confirm) => void confirm.accept());
   await item.getByRole("button", { name: "삭제" }).click();
+  await admin
+    .getByRole("alertdialog", { name: /신고된 콘텐츠를 삭제할까요/ })
+    .getByRole("button", { name: "삭제" })
+    .click();
   await expect(admin.getByText("콘텐츠를 삭제하고 신고를 처리했습니다.")).toBeVisible();
   await expect(admin.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
 

@@ -24,13 +24,19 @@ test("a member comments, replies, likes and keeps; counts change in place and st
   await expectAccessible(page);
 
   const like = actions(page).getByRole("button", { name: /^좋아요 \d+개$/ });
+  // The page shows a toggle at once and ignores clicks until the server has answered it.
+  const toggleLike = () =>
+    Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/like")),
+      like.click(),
+    ]);
   await expect(like).toHaveAttribute("aria-pressed", "false");
-  await like.click();
+  await toggleLike();
   await expect(like).toHaveAccessibleName("좋아요 1개");
   await expect(like).toHaveAttribute("aria-pressed", "true");
-  await like.click();
+  await toggleLike();
   await expect(like).toHaveAccessibleName("좋아요 0개");
-  await like.click();
+  await toggleLike();
   await expect(like).toHaveAccessibleName("좋아요 1개");
   const keep = actions(page).getByRole("button", { name: /^보관 \d+개$/ });
   await keep.click();
@@ -67,10 +73,13 @@ test("a member comments, replies, likes and keeps; counts change in place and st
   await expect(actions(page).getByRole("link", { name: "댓글 2개" })).toBeVisible();
 
   // Deleting asks first; the top-level comment with a live reply stays as "deleted".
-  page.once("dialog", (dialog) => void dialog.accept());
   await comments(page)
     .getByRole("button", { name: `${reader.nickname}님의 댓글 삭제` })
     .first()
+    .click();
+  await page
+    .getByRole("alertdialog", { name: /댓글을 삭제할까요/ })
+    .getByRole("button", { name: "삭제" })
     .click();
   await expect(comments(page).getByText("삭제된 댓글입니다.")).toBeVisible();
   await expect(comments(page).getByRole("heading", { name: "댓글 1" })).toBeVisible();
@@ -195,17 +204,18 @@ test("comments of a hidden member are blinded and can be revealed one at a time"
   const page = author.page;
   await page.goto(`/profile/${rude.id}`);
   await page.getByRole("button", { name: "숨기기" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "숨기기" }).click();
   await expect(page.getByRole("status")).toHaveText("회원을 숨겼습니다.");
 
   await page.goto(path);
-  await expect(comments(page).getByText("숨긴 회원의 글입니다.")).toBeVisible();
+  await expect(comments(page).getByText("숨긴 회원의 댓글입니다.")).toBeVisible();
   await expect(comments(page).getByText("숨겨질 사람의 댓글")).toHaveCount(0);
   await expectAccessible(page);
   await comments(page).getByRole("button", { name: "보기" }).click();
   await expect(comments(page).getByText("숨겨질 사람의 댓글")).toBeVisible();
 
   await page.goto("/my/comment");
-  await expect(page.getByText("숨긴 회원의 글입니다.")).toBeVisible();
+  await expect(page.getByText("숨긴 회원의 댓글입니다.")).toBeVisible();
   await expect(page.getByText("숨겨질 사람의 댓글")).toHaveCount(0);
 
   // Members without the administrator role do not see the report console.

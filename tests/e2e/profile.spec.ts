@@ -65,19 +65,22 @@ test("an individual member completes the first-login profile; the avatar is stor
 test("a business member completes the profile with shop details", async ({ page }) => {
   await signUpByEmail(page, uniqueEmail("shop"));
   const phone = uniquePhone();
-  await page.getByLabel("휴대폰 번호", { exact: true }).fill(phone);
+  // Phone numbers may be typed with hyphens or spaces.
+  await page
+    .getByLabel("휴대폰 번호 *", { exact: true })
+    .fill(`${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`);
   await page.getByRole("button", { name: "인증 코드 받기" }).click();
   await expect(page.getByText("인증 코드를 보냈습니다. 5분 안에 입력해 주세요.")).toBeVisible();
   const code = (await latestMessage(page.request, phone)).match(/\d{6}/)![0];
   await page.getByLabel("인증 코드", { exact: true }).fill(code);
   await page.getByRole("button", { name: "인증하기" }).click();
-  await expect(page.getByText(/번호가 인증되었습니다\./)).toBeVisible();
+  await expect(page.getByText(`${phone} 번호가 인증되었습니다.`)).toBeVisible();
 
   await page.getByLabel("사업자 회원").check();
   const shop = page.getByRole("region", { name: "사업장 정보" });
   await shop.getByLabel("상호 *").fill(`모토정비${Date.now().toString(36)}`);
   await shop.getByLabel("사업자등록번호 *").fill("1248100999");
-  await shop.getByLabel("사업장 전화번호 *").fill("0212345678");
+  await shop.getByLabel("사업장 전화번호 *").fill("02-1234-5678");
   await shop.getByLabel("업종 *").selectOption({ index: 1 });
   await shop.getByLabel("업력 (년) *").fill("7");
   await shop.getByLabel("월").check();
@@ -86,7 +89,7 @@ test("a business member completes the profile with shop details", async ({ page 
   await shop.getByLabel("닫는 시간 *").selectOption("h1800");
   await shop.getByLabel("대표자 이름 *").fill("김정비");
   await shop.getByLabel("사업자 이메일 *").fill("shop@example.com");
-  await shop.getByLabel("정산 연락처 *").fill("01098765432");
+  await shop.getByLabel("정산 연락처 *").fill("010 9876 5432");
   const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#19786f" } })
     .png()
     .toBuffer();
@@ -122,6 +125,7 @@ test("a business member completes the profile with shop details", async ({ page 
     .setInputFiles({ name: "shop.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "프로필 저장" }).click();
   await expect(page).toHaveURL(/\/login\/welcome$/);
+  await page.getByRole("button", { name: "포인트 받고 시작하기" }).click();
   await expect(page.getByRole("status")).toHaveText("가입 축하 포인트 3,000P를 드렸습니다.");
 });
 
@@ -157,6 +161,39 @@ test("a member edits the profile and adds an activity area on the map", async ({
   await expect(page.getByRole("region", { name: "주요 활동 지역 영등포구 지도" })).toBeVisible();
   // Other members see the district, never coordinates or the mobile number.
   await expect(page.locator("main")).not.toContainText(/37\.\d{3}|010\d{8}/);
+});
+
+test("an area picked on an English page shows in Korean on Korean pages, and one picked in Korean in English", async ({
+  page,
+}) => {
+  test.slow();
+  await signUpByEmail(page, uniqueEmail("area"));
+  // The first-login form picks 영등포구 on a Korean page.
+  await finishFirstLogin(page, uniqueNickname("지역"));
+  const userId = await page.evaluate(() => localStorage.getItem("motomate.userId"));
+  await page.goto(`/en/profile/${userId}`);
+  await expect(page.locator("dd", { hasText: "Yeongdeungpo-gu" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Map of the main riding area, Yeongdeungpo-gu" }),
+  ).toBeVisible();
+
+  await page.goto("/en/profile");
+  await expect(page.getByTestId("main-location")).toContainText("Yeongdeungpo-gu");
+  const areas = page.getByRole("group", { name: /Main riding areas/ });
+  await areas.getByRole("button", { name: "Remove" }).click();
+  await page.getByLabel("Search an address").fill("Mapo");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: "Mapo-gu, Seoul" }).click();
+  await page.getByRole("button", { name: "Add this location" }).click();
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your profile was saved.");
+
+  await page.goto(`/profile/${userId}`);
+  await expect(page.locator("dd", { hasText: "마포구" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "주요 활동 지역 마포구 지도" })).toBeVisible();
+  await expect(page.locator("main")).not.toContainText("Mapo-gu");
+  await page.goto("/profile");
+  await expect(page.getByTestId("main-location")).toContainText("마포구");
 });
 
 test("'use my current location' reads the device position; without geolocation a rose toast says so", async ({

@@ -27,6 +27,11 @@ test("a member finds a rider by part of the nickname, grouped by area, and manag
   await page.getByRole("searchbox", { name: "검색어" }).fill("   ");
   await page.getByRole("button", { name: "검색", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("검색어를 입력해 주세요.");
+  // One character asks for two, and stays in the box.
+  await page.getByRole("searchbox", { name: "검색어" }).fill("정");
+  await page.getByRole("button", { name: "검색", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("검색어를 2자 이상 입력해 주세요.");
+  await expect(page.getByRole("searchbox", { name: "검색어" })).toHaveValue("정");
 
   await page.getByRole("searchbox", { name: "검색어" }).fill("  라이더 ");
   await page.getByRole("button", { name: "검색", exact: true }).click();
@@ -34,7 +39,11 @@ test("a member finds a rider by part of the nickname, grouped by area, and manag
   await expect(page.getByRole("status")).toContainText("'라이더' 검색 결과");
   const members = page.getByRole("region", { name: /^회원/ });
   await expect(members.getByTestId("area-count")).toHaveText("1건");
-  await expect(members.getByRole("link", { name: "한강라이더민수" })).toBeVisible();
+  // The nickname opens the member menu.
+  await expect(members.getByRole("button", { name: "한강라이더민수" })).toHaveAttribute(
+    "aria-haspopup",
+    "menu",
+  );
   await expect(members.locator("mark")).toHaveText("라이더");
   await expect(members.getByText("데모 계정 · 주말마다 한강과 북악을 달립니다")).toBeVisible();
   await expect(page.getByRole("region", { name: /^게시판/ })).toBeVisible();
@@ -48,11 +57,20 @@ test("a member finds a rider by part of the nickname, grouped by area, and manag
   await page.getByRole("link", { name: "전체 결과 보기" }).click();
   await expect(page).toHaveURL(/\/search\/result\?q=%EB%9D%BC%EC%9D%B4%EB%8D%94$/);
 
-  await members.getByRole("link", { name: "한강라이더민수" }).click();
+  await members.getByRole("button", { name: "한강라이더민수" }).click();
+  await page
+    .getByRole("menu", { name: "한강라이더민수" })
+    .getByRole("menuitem", { name: "프로필 보기" })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("한강라이더민수");
 
-  await page.goto(`/search/result?q=${encodeURIComponent("없는검색어쀍")}`);
+  await page.goto(`/search`);
+  await page.getByRole("searchbox", { name: "검색어" }).fill("없는검색어쀍");
+  await page.getByRole("button", { name: "검색", exact: true }).click();
   await expect(page.getByText("'없는검색어쀍'에 대한 검색 결과가 없습니다.")).toBeVisible();
+  // A link to results (from another site, say) shows them without adding to the recent searches.
+  await page.goto(`/search/result?q=${encodeURIComponent("심어둔검색어")}`);
+  await expect(page.getByText("'심어둔검색어'에 대한 검색 결과가 없습니다.")).toBeVisible();
 
   await visit("/search");
   const recent = page.getByRole("region", { name: "최근 검색어" });
@@ -103,11 +121,18 @@ test("the English search pages", async ({ page, visit }) => {
   await expect(page).toHaveURL(/\/en\/search\/result\?q=/);
   await expect(page.getByRole("status")).toHaveText("Results for '투어러': 1");
   const members = page.getByRole("region", { name: /^Members/ });
-  await expect(members.getByRole("link", { name: "투어러태호" })).toHaveAttribute("href", /^\/en\/profile\//);
+  await members.getByRole("button", { name: "투어러태호" }).click();
+  await expect(
+    page.getByRole("menu", { name: "투어러태호" }).getByRole("menuitem", { name: "View profile" }),
+  ).toHaveAttribute("href", /^\/en\/profile\//);
+  await page.keyboard.press("Escape");
   await expect(page.getByText("Nothing found in Guestbook.")).toBeVisible();
   await expect(page).toHaveTitle("Results for '투어러': 1 | Moto Mate");
   await page.goto(`/en/search/result?q=${"a".repeat(51)}`);
   await expect(page.getByRole("alert")).toHaveText("Search words can be at most 50 characters.");
+  await page.getByRole("searchbox", { name: "Search words" }).fill("a");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Enter 2 or more characters to search.");
 });
 
 test.describe("articles", () => {

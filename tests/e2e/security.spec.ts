@@ -89,8 +89,11 @@ test.describe("session security", () => {
     await expect(second.getByRole("button", { name: "로그아웃" })).toBeVisible();
 
     await page.goto("/setting/account");
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "모든 기기에서 로그아웃" }).click();
+    await page
+      .getByRole("alertdialog", { name: "이 기기를 포함한 모든 기기에서 로그아웃할까요?" })
+      .getByRole("button", { name: "모든 기기에서 로그아웃" })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem("motomate.userId"))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem("motomate.profile"))).toBeNull();

@@ -1,6 +1,7 @@
 import { expect, expectAccessible, test } from "./fixtures";
 import {
   finishFirstLogin,
+  signIn,
   signOut,
   signUpByEmail,
   turnOnTwoFactor,
@@ -68,4 +69,41 @@ test("the settings menu, and a 1:1 inquiry answered by an administrator with two
     "마이 > 포인트에서 확인할 수 있습니다.",
   );
   await signOut(page);
+});
+
+test("every settings entry of the spec works, and those of areas not built yet say so", async ({
+  page,
+  visit,
+  request,
+}) => {
+  await signIn(page, "minsu@demo.motomate.kr", "Demo-Ride-2026!");
+  await expect(page.getByRole("button", { name: "로그아웃" }).first()).toBeVisible();
+  await visit("/setting");
+  const main = page.getByRole("main");
+  for (const entry of ["알림 설정", "숨긴 회원", "1:1 문의", "이용약관", "개인정보처리방침"])
+    await expect(main.getByRole("link", { name: entry, exact: true })).toBeVisible();
+  for (const entry of ["스킬 관리", "구매 내역", "출금 계좌", "출금 비밀번호"]) {
+    await expect(main.getByRole("listitem").filter({ hasText: entry })).toHaveText(`${entry}준비 중`);
+    await expect(main.getByRole("link", { name: entry })).toHaveCount(0);
+  }
+  await expect(main.getByText("평일 10:00–18:00 (점심 12:00–13:00, 주말·공휴일 휴무)")).toBeVisible();
+  await expect(main.getByRole("link", { name: "이메일 help@motomate.kr" })).toHaveAttribute(
+    "href",
+    "mailto:help@motomate.kr",
+  );
+  const { id } = (await (await request.get("/builds/latest.json")).json()) as { id: string };
+  await expect(page.getByTestId("setting-version")).toHaveText(
+    new RegExp(`^버전 ${id} \\(\\d{4}\\.\\d{2}\\.\\d{2} 빌드\\)$`),
+  );
+
+  await main.getByRole("combobox", { name: "화면 모드" }).selectOption("dark");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await main.getByRole("link", { name: "English로 보기" }).click();
+  await expect(page).toHaveURL(/\/en\/setting$/);
+  await expect(
+    page.getByRole("main").getByRole("listitem").filter({ hasText: "Skill management" }),
+  ).toHaveText("Skill managementComing soon");
+  await expect(page.getByTestId("setting-version")).toHaveText(
+    new RegExp(`^Version ${id} \\(built [A-Z][a-z]{2} \\d{1,2}, \\d{4}\\)$`),
+  );
 });

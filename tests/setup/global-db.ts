@@ -13,7 +13,8 @@ declare module "vitest" {
   }
 }
 
-export const POSTGRES_TEMPLATE = "motomate_test_template";
+/** Per run, so that two runs on one PostgreSQL (two checkouts, say) never drop each other's template. */
+export const POSTGRES_TEMPLATE = `motomate_test_template_${process.pid}`;
 
 export function withDatabase(url: string, database: string) {
   const parsed = new URL(url);

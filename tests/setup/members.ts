@@ -1,19 +1,35 @@
 import type { Database } from "#app/db/client.server";
 import { member } from "#app/db/schema";
+import { actorOf, type Actor } from "#app/services/actor";
 
 let counter = 0;
+
+/** A member row, and the actor it is (made by `actorOf` from the stored role and two-step verification). */
+export type TestMember = Actor & { nickname: string; role: "member" | "admin"; twoFactorEnabled: boolean };
 
 /** A member row with a complete profile flag, for service tests that need authors and readers. */
 export async function insertMember(
   db: Database,
-  options: { nickname?: string; role?: "member" | "admin" } = {},
-): Promise<{ id: string; nickname: string; role: "member" | "admin" }> {
+  options: { nickname?: string; role?: "member" | "admin"; twoFactorEnabled?: boolean } = {},
+): Promise<TestMember> {
   counter += 1;
   const id = `m${Date.now().toString(36)}${counter}`;
   const nickname = options.nickname ?? `rider${counter}${Date.now().toString(36).slice(-4)}`;
   const role = options.role ?? "member";
-  await db
-    .insert(member)
-    .values({ id, name: nickname, email: `${id}@example.com`, nickname, role, profileComplete: true });
-  return { id, nickname, role };
+  const twoFactorEnabled = options.twoFactorEnabled ?? false;
+  await db.insert(member).values({
+    id,
+    name: nickname,
+    email: `${id}@example.com`,
+    nickname,
+    role,
+    twoFactorEnabled,
+    profileComplete: true,
+  });
+  return { ...actorOf({ id, role, twoFactorEnabled }), nickname, role, twoFactorEnabled };
+}
+
+/** An administrator with two-step verification on: the one who acts as an administrator. */
+export function insertAdmin(db: Database, options: { nickname?: string } = {}): Promise<TestMember> {
+  return insertMember(db, { ...options, role: "admin", twoFactorEnabled: true });
 }

@@ -1,26 +1,58 @@
-import { useId, type ComponentProps, type ReactNode } from "react";
+import { Eye, EyeOff } from "lucide-react";
+import { useId, useState, type ComponentProps, type ReactNode } from "react";
+import { useHydrated } from "#app/components/ui/use-hydrated";
 import { useNavigation } from "react-router";
+import { useT } from "#app/i18n/react";
 import type { FormError } from "#app/shell/auth.server";
 
+/**
+ * A labelled input with its hint. A password field gets a toggle that shows what was typed; it needs JavaScript, so
+ * it appears only once the page is interactive.
+ */
 export function Field({
   label,
   hint,
   error,
+  type,
   ...input
 }: { label: string; hint?: string; error?: boolean } & ComponentProps<"input">) {
   const id = useId();
+  const t = useT();
+  const interactive = useHydrated();
+  const [shown, setShown] = useState(false);
+  const toggles = type === "password" && interactive;
+  const field = (
+    <input
+      id={id}
+      type={toggles && shown ? "text" : type}
+      aria-invalid={error || undefined}
+      aria-describedby={hint ? `${id}-hint` : undefined}
+      className={`surface block min-h-11 w-full rounded-lg border border-subtle px-3 aria-[invalid]:border-rose-600 ${toggles ? "pr-12" : ""}`}
+      {...input}
+    />
+  );
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="surface block min-h-11 w-full rounded-lg border border-subtle px-3 aria-[invalid]:border-rose-600"
-        {...input}
-      />
+      {toggles ? (
+        <div className="relative">
+          {field}
+          <button
+            type="button"
+            aria-label={t("auth.signIn.showPassword")}
+            aria-pressed={shown}
+            aria-controls={id}
+            onClick={() => setShown((value) => !value)}
+            className="text-muted absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg"
+          >
+            {shown ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
+          </button>
+        </div>
+      ) : (
+        field
+      )}
       {hint ? (
         <p id={`${id}-hint`} className="text-muted text-xs">
           {hint}

@@ -1,11 +1,12 @@
 import { Heart, Lock, MessageCircle } from "lucide-react";
+import { MemberMenu } from "#app/components/members/MemberMenu";
 import { Avatar } from "#app/components/ui/Avatar";
+import { Time } from "#app/components/ui/Time";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { articlePath } from "#app/services/board/kinds";
 import type { ArticleListRow } from "#app/services/board/list.server";
 import { Blinded } from "./Blinded";
-import { RelativeTime } from "./RelativeTime";
 
 /**
  * One row of a board list: thumbnail, title, preview, then category, author, time and counts. Another member's
@@ -64,9 +65,9 @@ export function ArticleCard({
             <p className="text-muted flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
               <span className="inline-flex items-center gap-1">
                 <Avatar name={row.author.nickname} src={row.author.avatarUrl} size="2xs" />
-                {row.author.nickname}
+                <MemberMenu member={row.author} className="hover:underline" />
               </span>
-              <RelativeTime iso={row.createdAt} now={now} />
+              <Time at={row.createdAt} now={now} />
               <span className="inline-flex items-center gap-1">
                 <Heart className="size-3.5" aria-hidden="true" />
                 {t("board.list.likes", { count: row.likeCount })}

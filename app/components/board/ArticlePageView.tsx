@@ -1,17 +1,19 @@
 import { richTextClassName } from "#app/components/editor/rich-text-style";
 import { Eye, Lock } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { FormAlert, Notice } from "#app/components/auth/fields";
+import { MemberHiddenContext, MemberMenu } from "#app/components/members/MemberMenu";
+import { Time } from "#app/components/ui/Time";
 import { Avatar } from "#app/components/ui/Avatar";
+import { ConfirmButton } from "#app/components/ui/Dialog";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { ArticleView } from "#app/services/board/articles.server";
-import type { ArticleInteractions, CommentView } from "#app/services/board/interaction-types";
+import type { ArticleInteractions } from "#app/services/board/interaction-types";
 import { ArticleActions } from "./ArticleActions";
 import { Blinded } from "./Blinded";
 import { CommentSection } from "./CommentSection";
-import { formatSeoul } from "#app/i18n/seoul-time";
 
 type ActionResult = { done?: "hidden" | "unhidden"; error?: { code: string; message: string } } | undefined;
 
@@ -71,14 +73,6 @@ export function ArticlePageView({ data }: { data: ArticlePageData }) {
   return <FoundArticle data={data} />;
 }
 
-function markAuthorBlinded(comments: CommentView[], authorId: string): CommentView[] {
-  return comments.map((comment) => ({
-    ...comment,
-    blinded: comment.blinded || comment.author.id === authorId,
-    replies: markAuthorBlinded(comment.replies, authorId),
-  }));
-}
-
 function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found" }> }) {
   const t = useT();
   const language = useLanguage();
@@ -86,13 +80,16 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
   const relation = useFetcher<ActionResult>();
   const deletion = useActionData<ActionResult>();
   const navigation = useNavigation();
-  // Once hidden here, the author stays blinded on this page, even after an unhide.
-  const [hiddenHere, setHiddenHere] = useState(false);
-  if (relation.data?.done === "hidden" && !hiddenHere) setHiddenHere(true);
-  const blinded = data.blinded || hiddenHere;
-  const comments = hiddenHere
-    ? markAuthorBlinded(interactions.comments, article.author.id)
-    : interactions.comments;
+  // Members hidden here (the author, or anyone from a nickname's menu) stay blinded on this page, even after an
+  // unhide.
+  const [hiddenHere, setHiddenHere] = useState<ReadonlySet<string>>(() => new Set());
+  const hideHere = useCallback(
+    (memberId: string) =>
+      setHiddenHere((current) => (current.has(memberId) ? current : new Set(current).add(memberId))),
+    [],
+  );
+  if (relation.data?.done === "hidden" && !hiddenHere.has(article.author.id)) hideHere(article.author.id);
+  const blinded = data.blinded || hiddenHere.has(article.author.id);
   const editPath =
     article.kind === "guestbook"
       ? `/board/guestbook/write?id=${article.id}`
@@ -101,144 +98,138 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
   const busy = relation.state !== "idle";
 
   return (
-    <article className="mx-auto max-w-3xl space-y-5">
-      <LocalLink to={data.listPath} className="text-link text-sm font-semibold hover:underline">
-        ← {boardName}
-      </LocalLink>
+    <MemberHiddenContext.Provider value={hideHere}>
+      <article className="mx-auto max-w-3xl space-y-5">
+        <LocalLink to={data.listPath} className="text-link text-sm font-semibold hover:underline">
+          ← {boardName}
+        </LocalLink>
 
-      <Blinded
-        blinded={blinded}
-        actions={
-          data.signedIn && !article.mine ? (
-            <relation.Form method="post">
-              <input type="hidden" name="userId" value={article.author.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="unhide"
-                disabled={busy || relation.data?.done === "unhidden"}
-                className="min-h-9 font-semibold underline disabled:opacity-60"
-              >
-                {t("board.article.unhide")}
-              </button>
-            </relation.Form>
-          ) : null
-        }
-      >
-        <header className="space-y-3 border-b border-subtle pb-4">
-          <p className="text-muted flex flex-wrap gap-2 text-sm font-semibold">
-            {article.category ? <span>{article.category[language]}</span> : null}
-            {article.isPrivate ? (
-              <span className="inline-flex items-center gap-1">
-                <Lock className="size-3.5" aria-hidden="true" />
-                {t("board.list.private")}
-              </span>
-            ) : null}
-          </p>
-          <h1 className="text-2xl font-extrabold break-words">{article.title}</h1>
-          <div className="flex items-center gap-3">
-            <Avatar
-              name={article.author.nickname}
-              src={article.author.avatarUrl}
-              size="md"
-              alt={t("board.article.avatarOf", { nickname: article.author.nickname })}
-            />
-            <div className="min-w-0 text-sm">
-              <LocalLink to={`/profile/${article.author.id}`} className="font-semibold hover:underline">
-                {article.author.nickname}
-              </LocalLink>
-              <p className="text-muted flex flex-wrap items-center gap-x-3">
-                <time dateTime={article.createdAt}>{formatSeoul(new Date(article.createdAt))}</time>
-                {article.updatedAt !== article.createdAt ? <span>{t("board.article.edited")}</span> : null}
-                <span className="inline-flex items-center gap-1">
-                  <Eye className="size-3.5" aria-hidden="true" />
-                  {t("board.article.views", { count: article.viewCount })}
-                </span>
-              </p>
-            </div>
-          </div>
-        </header>
-        <div
-          aria-label={t("board.article.content")}
-          role="region"
-          className={`article-content py-2 ${richTextClassName}`}
-          // Stored sanitised on write (allow-list; only YouTube embeds survive as iframes).
-          dangerouslySetInnerHTML={{ __html: article.contentHtml }}
-        />
-      </Blinded>
-
-      {relation.data?.done === "hidden" ? <Notice>{t("board.article.hidden")}</Notice> : null}
-      {relation.data?.done === "unhidden" ? <Notice>{t("board.article.unhidden")}</Notice> : null}
-      <FormAlert error={relation.data?.error ?? deletion?.error} />
-
-      {article.canManage || (data.signedIn && !article.mine && !blinded) ? (
-        <div className="flex flex-wrap justify-end gap-2">
-          {article.canManage ? (
-            <>
-              <LocalLink
-                to={editPath}
-                className="inline-flex min-h-10 items-center rounded-lg border border-subtle px-4 text-sm font-semibold"
-              >
-                {t("board.article.edit")}
-              </LocalLink>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!window.confirm(t("board.article.deleteConfirm"))) event.preventDefault();
-                }}
-              >
+        <Blinded
+          blinded={blinded}
+          actions={
+            data.signedIn && !article.mine ? (
+              <relation.Form method="post">
+                <input type="hidden" name="userId" value={article.author.id} />
                 <button
                   type="submit"
                   name="intent"
-                  value="delete"
-                  disabled={navigation.state === "submitting"}
-                  className="inline-flex min-h-10 items-center rounded-lg bg-rose-700 px-4 text-sm font-semibold text-white hover:bg-rose-800 disabled:opacity-60"
+                  value="unhide"
+                  disabled={busy || relation.data?.done === "unhidden"}
+                  className="min-h-9 font-semibold underline disabled:opacity-60"
                 >
-                  {t("board.article.delete")}
+                  {t("board.article.unhide")}
                 </button>
-              </Form>
-            </>
-          ) : null}
-          {data.signedIn && !article.mine && !blinded ? (
-            <relation.Form
-              method="post"
-              onSubmit={(event) => {
-                if (!window.confirm(t("board.article.hideConfirm", { nickname: article.author.nickname })))
-                  event.preventDefault();
-              }}
-            >
-              <input type="hidden" name="userId" value={article.author.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="hide"
-                disabled={busy}
-                className="inline-flex min-h-10 items-center rounded-lg border border-subtle px-4 text-sm font-semibold disabled:opacity-60"
-              >
-                {t("board.article.hideAuthor")}
-              </button>
-            </relation.Form>
-          ) : null}
-        </div>
-      ) : null}
+              </relation.Form>
+            ) : null
+          }
+        >
+          <header className="space-y-3 border-b border-subtle pb-4">
+            <p className="text-muted flex flex-wrap gap-2 text-sm font-semibold">
+              {article.category ? <span>{article.category[language]}</span> : null}
+              {article.isPrivate ? (
+                <span className="inline-flex items-center gap-1">
+                  <Lock className="size-3.5" aria-hidden="true" />
+                  {t("board.list.private")}
+                </span>
+              ) : null}
+            </p>
+            <h1 className="text-2xl font-extrabold break-words">{article.title}</h1>
+            <div className="flex items-center gap-3">
+              <Avatar
+                name={article.author.nickname}
+                src={article.author.avatarUrl}
+                size="md"
+                alt={t("board.article.avatarOf", { nickname: article.author.nickname })}
+              />
+              <div className="min-w-0 text-sm">
+                <MemberMenu member={article.author} />
+                <p className="text-muted flex flex-wrap items-center gap-x-3">
+                  <Time at={article.createdAt} now={data.now} />
+                  {article.updatedAt !== article.createdAt ? <span>{t("board.article.edited")}</span> : null}
+                  <span className="inline-flex items-center gap-1">
+                    <Eye className="size-3.5" aria-hidden="true" />
+                    {t("board.article.views", { count: article.viewCount })}
+                  </span>
+                </p>
+              </div>
+            </div>
+          </header>
+          <div
+            aria-label={t("board.article.content")}
+            role="region"
+            className={`article-content py-2 ${richTextClassName}`}
+            // Stored sanitised on write (allow-list; only YouTube embeds survive as iframes).
+            dangerouslySetInnerHTML={{ __html: article.contentHtml }}
+          />
+        </Blinded>
 
-      <ArticleActions
-        articleId={article.id}
-        title={article.title}
-        likeCount={article.likeCount}
-        keepCount={article.keepCount}
-        commentCount={article.commentCount}
-        liked={interactions.liked}
-        kept={interactions.kept}
-        signedIn={data.signedIn}
-        mine={article.mine}
-      />
-      <CommentSection
-        articleId={article.id}
-        comments={comments}
-        signedIn={data.signedIn}
-        viewerId={data.viewerId}
-      />
-    </article>
+        {relation.data?.done === "hidden" ? <Notice>{t("board.article.hidden")}</Notice> : null}
+        {relation.data?.done === "unhidden" ? <Notice>{t("board.article.unhidden")}</Notice> : null}
+        <FormAlert error={relation.data?.error ?? deletion?.error} />
+
+        {article.canManage || (data.signedIn && !article.mine && !blinded) ? (
+          <div className="flex flex-wrap justify-end gap-2">
+            {article.canManage ? (
+              <>
+                <LocalLink
+                  to={editPath}
+                  className="inline-flex min-h-10 items-center rounded-lg border border-subtle px-4 text-sm font-semibold"
+                >
+                  {t("board.article.edit")}
+                </LocalLink>
+                <Form method="post">
+                  <ConfirmButton
+                    name="intent"
+                    value="delete"
+                    disabled={navigation.state === "submitting"}
+                    className="inline-flex min-h-10 items-center rounded-lg bg-rose-700 px-4 text-sm font-semibold text-white hover:bg-rose-800 disabled:opacity-60"
+                    confirm={{ title: t("board.article.deleteConfirm"), action: t("board.article.delete") }}
+                  >
+                    {t("board.article.delete")}
+                  </ConfirmButton>
+                </Form>
+              </>
+            ) : null}
+            {data.signedIn && !article.mine && !blinded ? (
+              <relation.Form method="post">
+                <input type="hidden" name="userId" value={article.author.id} />
+                <ConfirmButton
+                  name="intent"
+                  value="hide"
+                  disabled={busy}
+                  className="inline-flex min-h-10 items-center rounded-lg border border-subtle px-4 text-sm font-semibold disabled:opacity-60"
+                  confirm={{
+                    title: t("board.article.hideConfirm", { nickname: article.author.nickname }),
+                    action: t("relations.hide"),
+                  }}
+                >
+                  {t("board.article.hideAuthor")}
+                </ConfirmButton>
+              </relation.Form>
+            ) : null}
+          </div>
+        ) : null}
+
+        <ArticleActions
+          articleId={article.id}
+          title={article.title}
+          likeCount={article.likeCount}
+          keepCount={article.keepCount}
+          commentCount={article.commentCount}
+          liked={interactions.liked}
+          kept={interactions.kept}
+          signedIn={data.signedIn}
+          mine={article.mine}
+        />
+        <CommentSection
+          articleId={article.id}
+          comments={interactions.comments}
+          signedIn={data.signedIn}
+          viewerId={data.viewerId}
+          hiddenAuthors={hiddenHere}
+          now={data.now}
+        />
+      </article>
+    </MemberHiddenContext.Provider>
   );
 }

@@ -1,6 +1,5 @@
 import { PenSquare, Search } from "lucide-react";
 import { Form } from "react-router";
-import { Notice } from "#app/components/auth/fields";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, LocalNavLink, useLanguage, useT } from "#app/i18n/react";
 import { boardKinds } from "#app/services/board/kinds";
@@ -19,8 +18,6 @@ export interface BoardListViewProps {
   paged: boolean;
   now: string;
   signedIn: boolean;
-  /** An article was just deleted. */
-  deleted: boolean;
 }
 
 const chip =
@@ -48,7 +45,7 @@ export function BoardListView(props: BoardListViewProps) {
       : `/board/write?kind=${kind}`;
   return (
     <section className="mx-auto max-w-3xl space-y-4">
-      <header className="flex items-center justify-between gap-3">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-extrabold">{t(`board.kind.${kind}` as MessageKey)}</h1>
           {isGuestbook ? <p className="text-muted text-sm">{t("board.guestbook.intro")}</p> : null}
@@ -88,8 +85,6 @@ export function BoardListView(props: BoardListViewProps) {
           </ul>
         </nav>
       )}
-
-      {props.deleted ? <Notice>{t("board.list.deleted")}</Notice> : null}
 
       <Form method="get" role="search" className="flex gap-2">
         {sort === "popular" ? <input type="hidden" name="sort" value="popular" /> : null}

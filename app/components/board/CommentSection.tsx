@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { notifyError } from "#app/components/shell/toasts";
+import { MemberMenu } from "#app/components/members/MemberMenu";
 import { Avatar } from "#app/components/ui/Avatar";
-import type { Language } from "#app/i18n";
+import { Time } from "#app/components/ui/Time";
+import { ConfirmDialog } from "#app/components/ui/Dialog";
 import { useLanguage, useT } from "#app/i18n/react";
 import type { CommentView } from "#app/services/board/interaction-types";
 import { COMMENT_MAX } from "#app/services/board/kinds";
@@ -24,16 +26,13 @@ export interface CommentSectionProps {
   viewerId: string | null;
   /** Marks the article author's comments. */
   articleAuthorId?: string;
+  /** The server's clock when the page was loaded: comment times are relative to it. */
+  now: string;
+  /** Members hidden while the page was open: their comments are blinded at once. */
+  hiddenAuthors?: ReadonlySet<string>;
 }
 
-function formatTime(iso: string, language: Language) {
-  // One time zone on the server and in the browser, so the rendered text is the same on both.
-  return new Intl.DateTimeFormat(language === "ko" ? "ko-KR" : "en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Seoul",
-  }).format(new Date(iso));
-}
+const noOne: ReadonlySet<string> = new Set();
 
 function publishCount(articleId: number, commentCount: number) {
   window.dispatchEvent(
@@ -144,6 +143,8 @@ export function CommentSection({
   signedIn,
   viewerId,
   articleAuthorId,
+  now,
+  hiddenAuthors = noOne,
 }: CommentSectionProps) {
   const t = useT();
   const language = useLanguage();
@@ -152,6 +153,8 @@ export function CommentSection({
   const [comments, setComments] = useState(initial);
   const [replyingTo, setReplyingTo] = useState<CommentView | null>(null);
   const [reporting, setReporting] = useState<CommentView | null>(null);
+  const [deleting, setDeleting] = useState<CommentView | null>(null);
+  const deleteButton = useRef<HTMLElement | null>(null);
   const focusNext = useRef<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const replyButtons = useRef(new Map<number, HTMLButtonElement>());
@@ -200,7 +203,6 @@ export function CommentSection({
   }
 
   async function remove(comment: CommentView) {
-    if (!window.confirm(t("comment.deleteConfirm"))) return;
     try {
       const answer = await callInteraction<{ commentCount: number }>(
         "DELETE",
@@ -238,20 +240,18 @@ export function CommentSection({
     }
     const byAuthor = articleAuthorId !== undefined && comment.author.id === articleAuthorId;
     return (
-      <Blinded blinded={comment.blinded}>
+      <Blinded blinded={comment.blinded || hiddenAuthors.has(comment.author.id)} comment>
         <div className="flex gap-3 py-2">
           <Avatar name={comment.author.nickname} src={comment.author.avatarUrl} size="sm" />
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-              <span className="font-semibold">{comment.author.nickname}</span>
+              <MemberMenu member={comment.author} />
               {byAuthor ? (
                 <span className="rounded bg-primary-soft px-1.5 text-xs font-semibold text-primary-strong">
                   {t("comment.articleAuthor")}
                 </span>
               ) : null}
-              <time className="text-muted text-xs" dateTime={comment.createdAt}>
-                {formatTime(comment.createdAt, language)}
-              </time>
+              <Time className="text-muted text-xs" at={comment.createdAt} now={now} />
             </p>
             <p className="mt-1 whitespace-pre-wrap break-words">{comment.content}</p>
             {signedIn ? (
@@ -272,7 +272,11 @@ export function CommentSection({
                 {comment.mine || viewerId === comment.author.id ? (
                   <button
                     type="button"
-                    onClick={() => remove(comment)}
+                    onClick={(event) => {
+                      deleteButton.current = event.currentTarget;
+                      setDeleting(comment);
+                    }}
+                    aria-haspopup="dialog"
                     className="min-h-8 text-rose-700 underline-offset-2 hover:underline dark:text-rose-300"
                     aria-label={t("comment.deleteComment", { nickname: comment.author.nickname })}
                   >
@@ -323,7 +327,7 @@ export function CommentSection({
           {t("comment.signInToComment")}{" "}
           <Link
             to={loginPath(language, `${location.pathname}${location.search}`)}
-            className="font-semibold text-primary underline"
+            className="text-link font-semibold underline"
           >
             {t("comment.signIn")}
           </Link>
@@ -352,6 +356,17 @@ export function CommentSection({
           ))}
         </ol>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+        returnFocus={deleteButton}
+        text={{ title: t("comment.deleteConfirm"), action: t("comment.delete") }}
+      />
       {reporting ? (
         <ReportDialog
           open

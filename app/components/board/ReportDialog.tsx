@@ -1,39 +1,38 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState, type RefObject } from "react";
 import { notify } from "#app/components/shell/toasts";
+import { Dialog, dialogButtonClass } from "#app/components/ui/Dialog";
 import { useLanguage, useT } from "#app/i18n/react";
 import { REPORT_REASON_MAX } from "#app/services/board/kinds";
 import { callInteraction, InteractionFailure } from "./interaction-api";
 
 /**
- * The report form of an article or a comment in a modal dialog: a required reason with a character counter. A
- * refusal (already reported, too long …) is shown in the dialog and what was typed stays.
+ * The report form of an article, a comment or a member in a modal dialog: a required reason with a character
+ * counter. A refusal (already reported, too long …) is shown in the dialog and what was typed stays.
  */
 export function ReportDialog({
   open,
   heading,
   endpoint,
   onClose,
+  help,
+  returnFocus,
 }: {
   open: boolean;
   heading: string;
   /** The report endpoint under /api, e.g. /board/articles/3/report. */
   endpoint: string;
   onClose: () => void;
+  /** What the dialog says the report is for; the board's wording unless told. */
+  help?: string;
+  /** Where focus goes when the dialog closes; where it was before, unless told. */
+  returnFocus?: RefObject<HTMLElement | null>;
 }) {
   const t = useT();
   const language = useLanguage();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -53,17 +52,16 @@ export function ReportDialog({
   }
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      className="surface m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-subtle p-5 text-inherit backdrop:bg-black/40"
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={heading}
+      description={help ?? t("comment.reportHelp")}
+      returnFocus={returnFocus}
     >
       <form onSubmit={submit} className="space-y-3">
-        <h2 id={`${id}-title`} className="text-lg font-bold">
-          {heading}
-        </h2>
-        <p className="text-muted text-sm">{t("comment.reportHelp")}</p>
         <label htmlFor={`${id}-reason`} className="block text-sm font-semibold">
           {t("comment.reportReason")}
         </label>
@@ -91,22 +89,18 @@ export function ReportDialog({
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={onClose}
-            className="min-h-10 rounded-lg border border-subtle px-4 text-sm font-semibold"
-          >
+          <button type="button" onClick={onClose} className={`${dialogButtonClass} border border-subtle`}>
             {t("comment.cancel")}
           </button>
           <button
             type="submit"
             disabled={pending || !reason.trim()}
-            className="min-h-10 rounded-lg bg-rose-700 px-4 text-sm font-semibold text-white disabled:opacity-50"
+            className={`${dialogButtonClass} bg-rose-700 text-white hover:bg-rose-800`}
           >
             {t("comment.reportSubmit")}
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Form, isRouteErrorResponse, useBlocker, useNavigate, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/auth/fields";
+import { ConfirmDialog } from "#app/components/ui/Dialog";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { ARTICLE_TITLE_MAX, articlePath, type ArticleKind, type BoardKind } from "#app/services/board/kinds";
 import { RichTextEditor } from "./RichTextEditor";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "#app/components/ui/use-hydrated";
 
 export type WriteScope = "board" | "guestbook";
 
@@ -50,6 +51,8 @@ const fieldOfError: Record<string, FieldName> = {
   title_length: "title",
   content_required: "content",
   content_length: "content",
+  content_too_large: "content",
+  content_too_deep: "content",
   too_many_images: "content",
   youtube_already_registered: "content",
 };
@@ -103,11 +106,8 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
     ({ currentLocation, nextLocation }) =>
       dirty && !submitted.current && currentLocation.pathname !== nextLocation.pathname,
   );
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm(t("editor.leaveConfirm"))) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, t]);
+  // Set once the member chose to leave, so the dialog closing after "leave" does not also stay.
+  const leaving = useRef(false);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -314,6 +314,19 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
           </button>
         </div>
       </Form>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => {
+          if (!open && !leaving.current && blocker.state === "blocked") blocker.reset();
+        }}
+        onConfirm={() => {
+          if (blocker.state !== "blocked") return;
+          leaving.current = true;
+          blocker.proceed();
+        }}
+        text={{ title: t("editor.leaveConfirm"), action: t("dialog.leave") }}
+        cancel={t("dialog.stay")}
+      />
     </section>
   );
 }

@@ -3,13 +3,15 @@ import Youtube from "@tiptap/extension-youtube";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { formatNumber } from "#app/i18n/message";
 import { useT } from "#app/i18n/react";
-import { ARTICLE_MAX_IMAGES, ARTICLE_MAX_VIDEOS } from "#app/services/board/kinds";
+import { ARTICLE_MAX_IMAGES, ARTICLE_MAX_VIDEOS, ARTICLE_TEXT_MAX } from "#app/services/board/kinds";
+import { RICH_TEXT_MAX_BYTES, utf8Bytes } from "#app/services/content/limits";
 import { parseYoutubeUrl, youtubeEmbedUrl } from "#app/services/content/youtube";
 import { EditorToolbar, toolbarIcons, type ToolbarButton } from "./EditorToolbar";
 import { richTextClassName } from "./rich-text-style";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "#app/components/ui/use-hydrated";
 import {
   ImageUploadError,
   POST_IMAGE_MAX_BYTES,
@@ -32,6 +34,8 @@ export interface RichTextEditorProps {
   maxImages?: number;
   /** Most YouTube videos the content may hold. */
   maxVideos?: number;
+  /** Most characters of text the content may hold. */
+  maxChars?: number;
   /** Error message to show under the editor (and announce). */
   error?: string;
   required?: boolean;
@@ -52,6 +56,29 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * Images whose address is http(s) or this site's. What the editor is given (a refused post as it was typed, a
+ * paste) may hold any markup; the server keeps only its own uploads, and the editor never shows a script address.
+ */
+const WebImage = Image.extend({
+  parseHTML() {
+    return [
+      {
+        tag: "img[src]",
+        getAttrs: (element) => {
+          const src = element.getAttribute("src") ?? "";
+          try {
+            const { protocol } = new URL(src, window.location.href);
+            return protocol === "http:" || protocol === "https:" ? null : false;
+          } catch {
+            return false;
+          }
+        },
+      },
+    ];
+  },
+});
+
 function countMedia(editor: Editor) {
   let images = 0;
   let videos = 0;
@@ -71,12 +98,20 @@ function htmlOf(editor: Editor): string {
   return editor.isEmpty ? "" : editor.getHTML();
 }
 
+/** The text as the server counts it: blocks separated by one space, runs of white space as one. */
+function countChars(editor: Editor): number {
+  return [...editor.getText({ blockSeparator: " " }).replace(/\s+/g, " ").trim()].length;
+}
+
+const kilobytes = (bytes: number) => (bytes / 1000).toFixed(1).replace(/\.0$/, "");
+
 export function RichTextEditor({
   name,
   label,
   defaultValue = "",
   maxImages = ARTICLE_MAX_IMAGES,
   maxVideos = ARTICLE_MAX_VIDEOS,
+  maxChars = ARTICLE_TEXT_MAX,
   error,
   required,
   onChange,
@@ -136,7 +171,7 @@ export function RichTextEditor({
           HTMLAttributes: { rel: "noopener noreferrer nofollow", target: "_blank" },
         },
       }),
-      Image.configure({ allowBase64: false }),
+      WebImage.configure({ allowBase64: false }),
       Youtube.configure({
         nocookie: false,
         width: 640,
@@ -203,10 +238,13 @@ export function RichTextEditor({
             bulletList: current.isActive("bulletList"),
             orderedList: current.isActive("orderedList"),
             link: current.isActive("link"),
+            chars: countChars(current),
             ...countMedia(current),
           }
         : null,
   });
+
+  const bytes = useMemo(() => utf8Bytes(html), [html]);
 
   function openPanel(next: Exclude<Panel, null>) {
     if (!editor) return;
@@ -382,11 +420,34 @@ export function RichTextEditor({
         {label}
       </label>
       <p id={ids.hint} className="text-muted text-xs">
-        {t("editor.field.contentHint", { maxImages, maxVideos })}
+        {t("editor.field.contentHint", {
+          maxImages,
+          maxVideos,
+          maxChars: formatNumber(maxChars),
+          maxSize: kilobytes(RICH_TEXT_MAX_BYTES),
+        })}
         {state ? (
-          <span className="ml-2" data-testid="editor-counts">
-            {t("editor.counts", { images: state.images, maxImages, videos: state.videos, maxVideos })}
-          </span>
+          <>
+            {" "}
+            <span data-testid="editor-counts">
+              {t("editor.counts", { images: state.images, maxImages, videos: state.videos, maxVideos })}
+            </span>{" "}
+            <span
+              data-testid="editor-length"
+              className={
+                state.chars > maxChars || bytes > RICH_TEXT_MAX_BYTES
+                  ? "font-semibold text-rose-700 dark:text-rose-300"
+                  : undefined
+              }
+            >
+              {t("editor.length", {
+                chars: formatNumber(state.chars),
+                maxChars: formatNumber(maxChars),
+                size: kilobytes(bytes),
+                maxSize: kilobytes(RICH_TEXT_MAX_BYTES),
+              })}
+            </span>
+          </>
         ) : null}
       </p>
       <div

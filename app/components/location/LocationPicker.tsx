@@ -146,7 +146,7 @@ export function LocationPicker({
   }
 
   return (
-    <fieldset className="space-y-3" aria-invalid={invalid || undefined}>
+    <fieldset className="min-w-0 space-y-3" aria-invalid={invalid || undefined}>
       <legend className="text-sm font-semibold">{t("profileForm.locations")} *</legend>
       <p className="text-muted text-xs">{t("profileForm.locationsHint")}</p>
       <div className="flex gap-2">
@@ -165,7 +165,7 @@ export function LocationPicker({
               void search();
             }
           }}
-          className="surface min-h-11 flex-1 rounded-lg border border-subtle px-3"
+          className="surface min-h-11 min-w-0 flex-1 rounded-lg border border-subtle px-3"
         />
         <button
           type="button"

@@ -236,7 +236,7 @@ export function ProfileChoices({
         label={`${t("profileForm.birthDate")} *`}
         name="birthDate"
         type="date"
-        hint={t("profileForm.birthDateHint")}
+        hint={problems.birthDate ? undefined : t("profileForm.birthDateHint")}
         defaultValue={value("birthDate")}
         error={Boolean(problems.birthDate)}
       />
@@ -269,7 +269,7 @@ export function ProfileChoices({
         checked={values.genre ?? []}
         problem={problems.genres}
       />
-      <fieldset aria-invalid={problems.sns ? true : undefined}>
+      <fieldset aria-invalid={problems.sns ? true : undefined} className="min-w-0">
         <legend className="text-sm font-semibold">{t("profileForm.sns")} *</legend>
         <p className="text-muted text-xs">{t("profileForm.snsHint")}</p>
         <div className="mt-2 space-y-2">
@@ -293,7 +293,7 @@ export function ProfileChoices({
                 aria-label={`${t("profileForm.snsUrl")} ${index + 1}`}
                 defaultValue={values.snsUrl?.[index]}
                 placeholder="https://"
-                className="surface min-h-11 flex-1 rounded-lg border border-subtle px-3"
+                className="surface min-h-11 min-w-0 flex-1 rounded-lg border border-subtle px-3"
               />
             </div>
           ))}
@@ -326,8 +326,8 @@ export function ProfileChoices({
           <Field
             label={`${t("profileForm.businessTel")} *`}
             name="businessTel"
-            inputMode="numeric"
-            maxLength={12}
+            type="tel"
+            maxLength={16}
             defaultValue={value("businessTel")}
             error={Boolean(problems.businessTel)}
           />
@@ -405,8 +405,8 @@ export function ProfileChoices({
           <Field
             label={`${t("profileForm.settlementPhone")} *`}
             name="settlementPhone"
-            inputMode="numeric"
-            maxLength={11}
+            type="tel"
+            maxLength={14}
             defaultValue={value("settlementPhone")}
             error={Boolean(problems.settlementPhone)}
           />

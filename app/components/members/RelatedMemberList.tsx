@@ -1,5 +1,7 @@
 import { Form } from "react-router";
-import { LocalLink, useT } from "#app/i18n/react";
+import { ConfirmButton } from "#app/components/ui/Dialog";
+import { formatDate } from "#app/i18n/calendar";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 
 /** Hidden or pinned members, each with a confirmed button that undoes it. */
 export function RelatedMemberList({
@@ -8,12 +10,14 @@ export function RelatedMemberList({
   actionLabel,
   confirmText,
 }: {
+  /** `since` is the moment the member was hidden or pinned (ISO). */
   members: { userId: string; nickname: string; since: string }[];
   empty: string;
   actionLabel: string;
   confirmText: (nickname: string) => string;
 }) {
   const t = useT();
+  const language = useLanguage();
   if (members.length === 0) return <p className="text-muted">{empty}</p>;
   return (
     <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">
@@ -23,18 +27,18 @@ export function RelatedMemberList({
             <LocalLink to={`/profile/${member.userId}`} className="font-semibold hover:underline">
               {member.nickname}
             </LocalLink>{" "}
-            <span className="text-muted text-sm">{t("relations.since", { date: member.since })}</span>
+            <span className="text-muted text-sm">
+              {t("relations.since", { date: formatDate(language, member.since) })}
+            </span>
           </span>
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm(confirmText(member.nickname))) event.preventDefault();
-            }}
-          >
+          <Form method="post">
             <input type="hidden" name="userId" value={member.userId} />
-            <button type="submit" className="min-h-9 rounded-md border border-subtle px-3 text-sm">
+            <ConfirmButton
+              className="min-h-9 rounded-md border border-subtle px-3 text-sm"
+              confirm={{ title: confirmText(member.nickname), action: actionLabel, tone: "primary" }}
+            >
               {actionLabel}
-            </button>
+            </ConfirmButton>
           </Form>
         </li>
       ))}

@@ -2,6 +2,7 @@ import { useId, type ComponentProps, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Field, SubmitButton } from "#app/components/auth/fields";
 import { RichTextEditor } from "#app/components/editor/RichTextEditor";
+import { ConfirmButton } from "#app/components/ui/Dialog";
 import { LocalLink, useT } from "#app/i18n/react";
 import {
   ANNOUNCEMENT_TITLE_MAX,
@@ -270,20 +271,15 @@ export function DeleteButton({
 }) {
   const t = useT();
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        if (!window.confirm(confirmText)) event.preventDefault();
-      }}
-    >
+    <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
+      <ConfirmButton
         className="min-h-9 rounded-md border border-rose-300 px-3 text-sm font-semibold text-rose-800 dark:text-rose-300"
+        confirm={{ title: confirmText, action: t("notice.admin.delete") }}
       >
         {t("notice.admin.delete")}
-      </button>
+      </ConfirmButton>
     </Form>
   );
 }

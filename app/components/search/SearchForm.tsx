@@ -1,9 +1,13 @@
 import { Search } from "lucide-react";
 import { useId } from "react";
+import { Form } from "react-router";
 import { localizePath } from "#app/i18n";
 import { useLanguage, useT } from "#app/i18n/react";
 
-/** The search box: a plain GET form to the result page, so it works before (and without) JavaScript. */
+/**
+ * The search box: posts to the result page, which remembers the search and shows the results at their own address.
+ * A plain form underneath, so it works before (and without) JavaScript.
+ */
 export function SearchForm({
   defaultValue,
   error,
@@ -17,7 +21,7 @@ export function SearchForm({
   const language = useLanguage();
   const id = useId();
   return (
-    <form method="get" action={localizePath(language, "/search/result")} role="search" className="space-y-2">
+    <Form method="post" action={localizePath(language, "/search/result")} role="search" className="space-y-2">
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
       </label>
@@ -56,6 +60,6 @@ export function SearchForm({
           {t("search.hint")}
         </p>
       )}
-    </form>
+    </Form>
   );
 }

@@ -1,15 +1,12 @@
 import { Blinded } from "#app/components/board/Blinded";
+import { MemberMenu } from "#app/components/members/MemberMenu";
 import { Avatar } from "#app/components/ui/Avatar";
+import { Time } from "#app/components/ui/Time";
 import { LocalLink, useT } from "#app/i18n/react";
 import type { PostHit, ProfileHit, SearchHit } from "#app/services/search/types";
 import { Highlight } from "./Highlight";
 
-/** The day of an ISO time in Asia/Seoul, the same on the server and in the browser. */
-function seoulDay(iso: string) {
-  return new Date(new Date(iso).getTime() + 9 * 60 * 60_000).toISOString().slice(0, 10);
-}
-
-function PostHitItem({ hit, query }: { hit: PostHit; query: string }) {
+function PostHitItem({ hit, query, now }: { hit: PostHit; query: string; now: string }) {
   const t = useT();
   return (
     <Blinded blinded={hit.blinded}>
@@ -28,8 +25,8 @@ function PostHitItem({ hit, query }: { hit: PostHit; query: string }) {
           </p>
         ) : null}
         <p className="text-muted flex flex-wrap gap-x-3 text-xs">
-          <span>{hit.author.nickname}</span>
-          <time dateTime={hit.createdAt}>{seoulDay(hit.createdAt)}</time>
+          <MemberMenu member={hit.author} className="hover:underline" />
+          <Time at={hit.createdAt} now={now} />
           <span>{t("search.likes", { count: hit.counts.likes })}</span>
           <span>{t("search.comments", { count: hit.counts.comments })}</span>
           <span>{t("search.views", { count: hit.counts.views })}</span>
@@ -46,9 +43,9 @@ function ProfileHitItem({ hit, query }: { hit: ProfileHit; query: string }) {
       <Avatar name={hit.nickname} src={hit.avatarUrl} size="lg" />
       <div className="min-w-0 flex-1 space-y-1">
         <p className="font-semibold">
-          <LocalLink to={hit.path} className="hover:underline">
+          <MemberMenu member={{ id: hit.memberId, nickname: hit.nickname }} className="hover:underline">
             <Highlight text={hit.nickname} query={query} />
-          </LocalLink>
+          </MemberMenu>
           {hit.blinded ? (
             <span className="text-muted ml-2 rounded border border-subtle px-1.5 text-xs font-normal">
               {t("search.hiddenMember")}
@@ -63,20 +60,21 @@ function ProfileHitItem({ hit, query }: { hit: ProfileHit; query: string }) {
   );
 }
 
-export function SearchHitItem({ hit, query }: { hit: SearchHit; query: string }) {
+/** `now` is the server's clock from the loader, for the hits' relative times. */
+export function SearchHitItem({ hit, query, now }: { hit: SearchHit; query: string; now: string }) {
   return hit.layout === "post" ? (
-    <PostHitItem hit={hit} query={query} />
+    <PostHitItem hit={hit} query={query} now={now} />
   ) : (
     <ProfileHitItem hit={hit} query={query} />
   );
 }
 
-export function SearchHitList({ hits, query }: { hits: SearchHit[]; query: string }) {
+export function SearchHitList({ hits, query, now }: { hits: SearchHit[]; query: string; now: string }) {
   return (
     <ul className="divide-y divide-[var(--border)]">
       {hits.map((hit) => (
         <li key={hit.id} className="py-3" data-testid="search-hit">
-          <SearchHitItem hit={hit} query={query} />
+          <SearchHitItem hit={hit} query={query} now={now} />
         </li>
       ))}
     </ul>

@@ -1,8 +1,10 @@
+import { seoulTime } from "#app/i18n/calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 
 export function Footer() {
   const t = useT();
-  const year = new Date().getFullYear();
+  // The year in Seoul; each side reads its own clock, so the text may differ for a moment at New Year.
+  const year = seoulTime(new Date()).year;
   return (
     <footer className="surface-muted mt-12 border-t border-subtle pb-24 md:pb-8">
       <div className="mx-auto max-w-6xl px-4 py-8 text-sm">

@@ -25,6 +25,14 @@ export const member = pgTable(
     /** The first-login profile (/login/new) is complete. */
     profileComplete: boolean("profile_complete").notNull().default(false),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /** When the member accepted the terms of use (required to join). */
+    termsAgreedAt: timestamp("terms_agreed_at", { withTimezone: true }),
+    /** When the member consented to the collection and use of personal data (required to join). */
+    privacyAgreedAt: timestamp("privacy_agreed_at", { withTimezone: true }),
+    /** When the member confirmed being 15 or older (required to join). */
+    ageConfirmedAt: timestamp("age_confirmed_at", { withTimezone: true }),
+    /** When the member agreed to receive marketing messages (optional); null when not agreed. */
+    marketingAgreedAt: timestamp("marketing_agreed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

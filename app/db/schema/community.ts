@@ -159,14 +159,17 @@ export const boardKeep = pgTable(
   ],
 );
 
-/** Reports of an article or a comment, with the reporter's reason, for administrators. */
+/** Reports of an article, a comment or a member, with the reporter's reason, for administrators. */
 export const contentReport = pgTable(
   "content_report",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    /** article | comment */
+    /** article | comment | member */
     targetType: text("target_type").notNull(),
-    targetId: integer("target_id").notNull(),
+    /** The article or comment reported; null for a member. */
+    targetId: integer("target_id"),
+    /** The member reported; null for an article or a comment. */
+    targetMemberId: text("target_member_id").references(() => member.id, { onDelete: "cascade" }),
     reporterId: text("reporter_id")
       .notNull()
       .references(() => member.id, { onDelete: "cascade" }),
@@ -179,8 +182,12 @@ export const contentReport = pgTable(
   },
   (t) => [
     uniqueIndex("content_report_once_key").on(t.reporterId, t.targetType, t.targetId),
+    uniqueIndex("content_report_member_once_key").on(t.reporterId, t.targetMemberId),
     index("content_report_status_idx").on(t.status, t.id),
-    check("content_report_target_type_check", sql`${t.targetType} in ('article', 'comment')`),
+    check(
+      "content_report_target_type_check",
+      sql`(${t.targetType} in ('article', 'comment') and ${t.targetId} is not null and ${t.targetMemberId} is null) or (${t.targetType} = 'member' and ${t.targetMemberId} is not null and ${t.targetId} is null)`,
+    ),
   ],
 );
 
@@ -282,9 +289,12 @@ export const notification = pgTable(
     link: text("link"),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the same event may be reported more than once (a like toggled, a job retried): one row per key. */
+    dedupeKey: text("dedupe_key"),
   },
   (t) => [
     index("notification_recipient_idx").on(t.recipientId, t.id.desc().nullsFirst()),
+    uniqueIndex("notification_dedupe_idx").on(t.recipientId, t.dedupeKey),
     index("notification_unread_idx")
       .on(t.recipientId)
       .where(sql`${t.readAt} is null`),

@@ -20,7 +20,8 @@ export const enEditor: Widen<typeof koEditor> = {
     private: "Private",
     privateHint: "Only you and administrators can read a private post.",
     content: "Content",
-    contentHint: "Up to {maxImages} images and {maxVideos} YouTube video.",
+    contentHint:
+      "Up to {maxImages} images and {maxVideos} YouTube video. Text up to {maxChars} characters, {maxSize} KB with its formatting.",
   },
   submit: "Post",
   save: "Save changes",
@@ -35,6 +36,7 @@ export const enEditor: Widen<typeof koEditor> = {
   loading: "Loading the editor…",
   plainHint: "If the editor is not available, write here. Each line break starts a new paragraph.",
   counts: "Images {images}/{maxImages} · YouTube {videos}/{maxVideos}",
+  length: "Characters {chars}/{maxChars} · Size {size}/{maxSize} KB",
   toolbar: {
     label: "Formatting",
     heading: "Subheading",

@@ -17,7 +17,8 @@ export const koEditor = {
     private: "비공개",
     privateHint: "비공개 글은 작성자와 관리자만 볼 수 있습니다.",
     content: "내용",
-    contentHint: "이미지는 {maxImages}장, 유튜브 영상은 {maxVideos}개까지 넣을 수 있습니다.",
+    contentHint:
+      "이미지는 {maxImages}장, 유튜브 영상은 {maxVideos}개까지 넣을 수 있습니다. 글은 {maxChars}자, 서식을 포함해 {maxSize}KB까지 쓸 수 있습니다.",
   },
   submit: "등록하기",
   save: "수정 완료",
@@ -32,6 +33,7 @@ export const koEditor = {
   loading: "편집기를 불러오는 중…",
   plainHint: "편집기를 쓸 수 없을 때는 여기에 글을 입력하세요. 줄바꿈은 문단으로 저장됩니다.",
   counts: "이미지 {images}/{maxImages} · 유튜브 {videos}/{maxVideos}",
+  length: "글자 {chars}/{maxChars} · 용량 {size}/{maxSize}KB",
   toolbar: {
     label: "서식 도구",
     heading: "소제목",

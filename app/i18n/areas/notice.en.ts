@@ -33,7 +33,7 @@ export const enNotice: Widen<typeof koNotice> = {
     state: { upcoming: "Upcoming", active: "Ongoing", ended: "Ended" },
     period: "{start} – {end}",
     periodLabel: "Period",
-    participants: "{count} joined",
+    participants: "{count, number} joined",
     participatedBadge: "Joined",
     empty: {
       upcoming: "No upcoming events.",

@@ -30,7 +30,7 @@ export const koNotice = {
     state: { upcoming: "예정", active: "진행 중", ended: "종료" },
     period: "{start} ~ {end}",
     periodLabel: "기간",
-    participants: "참여 {count}명",
+    participants: "참여 {count, number}명",
     participatedBadge: "참여 완료",
     empty: {
       upcoming: "예정된 이벤트가 없습니다.",

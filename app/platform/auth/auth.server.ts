@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import type { Database } from "#app/db/client.server";
@@ -17,43 +17,42 @@ export const SESSION_MAX_AGE_S = 34_560_000;
 export const LINK_TTL_S = 600;
 
 export const OIDC_PROVIDER_ID = "oidc";
+export const AUTH_BASE_PATH = "/api/auth";
 
 /**
- * Sign-in, sign-up, recovery and two-factor run through the product's own services (which add rate limits, the
- * password policy, send limits and the withdrawn-account rule), so Better Auth's HTTP endpoints for them are closed.
- * What stays open is what a browser must reach directly: social sign-in redirects and callbacks, e-mail
- * verification links, session reads and sign-out.
+ * The only Better Auth paths that answer over HTTP: what a browser must reach directly. Sign-in, sign-up, recovery,
+ * two-factor and session reads run through the product's own services (which add rate limits, the password policy,
+ * send limits and the withdrawn-account rule) and call `auth.api` on the server, so every other path of the library,
+ * present or added by a future version or plugin, answers 404.
  */
-export const closedAuthPaths = [
-  "/sign-up/email",
-  "/sign-in/email",
-  "/request-password-reset",
-  "/reset-password",
-  "/change-password",
-  "/set-password",
-  "/change-email",
-  "/update-user",
-  "/delete-user",
-  "/unlink-account",
-  "/revoke-sessions",
-  "/revoke-other-sessions",
-  "/send-verification-email",
-  "/two-factor/enable",
-  "/two-factor/disable",
-  "/two-factor/verify-totp",
-  "/two-factor/verify-backup-code",
-  "/two-factor/generate-backup-codes",
-  "/two-factor/get-totp-uri",
-  "/two-factor/send-otp",
-  "/two-factor/verify-otp",
-  // Answers that would carry session or provider tokens in a body: pages read the session on the server instead.
-  "/get-session",
-  "/list-sessions",
-  "/list-accounts",
-  "/account-info",
-  "/get-access-token",
-  "/refresh-token",
-];
+export const openAuthPaths = [
+  // The provider's return, handed over by /login/{provider}.
+  "/callback/:id",
+  // The link in the verification e-mail.
+  "/verify-email",
+  "/sign-out",
+] as const;
+
+const openAuthPathPatterns = openAuthPaths.map(
+  (path) => new RegExp(`^${path.replace(/:[a-zA-Z]+/g, "[^/]+")}$`),
+);
+
+export function isOpenAuthPath(path: string) {
+  return openAuthPathPatterns.some((pattern) => pattern.test(path));
+}
+
+/** Answers 404 for every path outside `openAuthPaths`, before any endpoint runs. */
+function onlyOpenAuthPaths(basePath: string) {
+  return {
+    id: "motomate-open-paths",
+    async onRequest(request: Request) {
+      const { pathname } = new URL(request.url);
+      const path = pathname.startsWith(basePath) ? pathname.slice(basePath.length).replace(/\/+$/, "") : "";
+      if (isOpenAuthPath(path)) return;
+      return { response: new Response("Not Found", { status: 404 }) };
+    },
+  } satisfies BetterAuthPlugin;
+}
 
 export function createAuth({
   config,
@@ -71,7 +70,7 @@ export function createAuth({
   return betterAuth({
     appName: "모토메이트",
     baseURL: config.publicUrl,
-    basePath: "/api/auth",
+    basePath: AUTH_BASE_PATH,
     secret: config.sessionSecret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
@@ -90,7 +89,7 @@ export function createAuth({
     }),
     user: {
       additionalFields: {
-        // Accepted as input only because no HTTP path that takes user fields is open (see closedAuthPaths): the
+        // Accepted as input only because no HTTP path that takes user fields is open (see openAuthPaths): the
         // product's sign-up service sets them after checking the SMS code.
         phoneNumber: { type: "string", required: false, input: true },
         phoneNumberVerified: { type: "boolean", required: false, input: true },
@@ -98,6 +97,11 @@ export function createAuth({
         memberType: { type: "string", required: false, input: false },
         profileComplete: { type: "boolean", required: false, input: false, defaultValue: false },
         withdrawnAt: { type: "date", required: false, input: false },
+        // Set by the product's sign-up services from the consent boxes (same reasoning as phoneNumber).
+        termsAgreedAt: { type: "date", required: false, input: true },
+        privacyAgreedAt: { type: "date", required: false, input: true },
+        ageConfirmedAt: { type: "date", required: false, input: true },
+        marketingAgreedAt: { type: "date", required: false, input: true },
       },
     },
     emailAndPassword: {
@@ -154,7 +158,6 @@ export function createAuth({
       useSecureCookies: secure,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    disabledPaths: closedAuthPaths,
     databaseHooks: {
       user: {
         create: {
@@ -167,6 +170,7 @@ export function createAuth({
       },
     },
     plugins: [
+      onlyOpenAuthPaths(AUTH_BASE_PATH),
       twoFactorPlugin({ issuer: "모토메이트", backupCodeOptions: { amount: 10, length: 10 } }),
       // Always present (with no provider when none is configured) so that its endpoints are typed.
       genericOAuth({

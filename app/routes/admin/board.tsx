@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
-import { FormAlert, Notice } from "#app/components/auth/fields";
+import { FormAlert } from "#app/components/auth/fields";
 import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
@@ -13,9 +13,12 @@ import {
   replaceCategory,
 } from "#app/services/board/categories.server";
 import { DomainError } from "#app/services/errors";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor } from "#app/shell/auth.server";
 import { domainErrorBody } from "#app/shell/domain.server";
+import type { Flash } from "#app/shell/flash";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
+import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -27,9 +30,9 @@ export const handle: RouteHandle = { titleKey: "board.admin.title" };
 
 /** Administrators (with two-step verification) manage each board's categories; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   try {
-    return { boards: await categoriesForAdmin(getRuntime().db, viewer) };
+    return { boards: await categoriesForAdmin(getRuntime().db, actor) };
   } catch (error) {
     if (error instanceof DomainError && error.code === "admin_only") {
       const { pathname } = new URL(request.url);
@@ -42,42 +45,39 @@ export async function loader({ request }: Route.LoaderArgs) {
 const confirmations = new Set(["confirm_required", "count_changed"]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   const { db, clock } = getRuntime();
   const intent = formText(form, "intent");
   const kind = formText(form, "kind");
-  const categoryId = Number(formText(form, "categoryId"));
+  const categoryId = idOrNull(formText(form, "categoryId")) ?? 0;
   const names = { nameKo: formText(form, "nameKo"), nameEn: formText(form, "nameEn") };
   const stated = formText(form, "confirmCount");
   const confirmCount = /^\d+$/.test(stated) ? Number(stated) : null;
   // Which form the answer belongs to, so that only it shows what was typed.
   const target = intent === "add" ? `add:${kind}` : `category:${categoryId}`;
-  const done = (what: string, count?: number) =>
-    redirect(
-      `${localizePath(language, "/admin/board")}?done=${what}${count === undefined ? "" : `&count=${count}`}`,
-    );
+  const done = (flash: Flash) => redirectWithFlash(localizePath(language, "/admin/board"), flash);
   try {
     if (intent === "add") {
-      await addCategory(db, viewer, { kind, ...names });
-      return done("added");
+      await addCategory(db, actor, { kind, ...names });
+      return done({ key: "board.admin.added" });
     }
     if (intent === "rename") {
-      await renameCategory(db, viewer, { categoryId, ...names });
-      return done("renamed");
+      await renameCategory(db, actor, { categoryId, ...names });
+      return done({ key: "board.admin.renamed" });
     }
     if (intent === "delete") {
-      const { deletedArticles } = await deleteCategory(db, clock, viewer, { categoryId, confirmCount });
-      return done("removed", deletedArticles);
+      const { deletedArticles } = await deleteCategory(db, clock, actor, { categoryId, confirmCount });
+      return done({ key: "board.admin.removed", params: { count: deletedArticles } });
     }
     if (intent === "replace") {
-      const { deletedArticles } = await replaceCategory(db, clock, viewer, {
+      const { deletedArticles } = await replaceCategory(db, clock, actor, {
         categoryId,
         ...names,
         confirmCount,
       });
-      return done("replaced", deletedArticles);
+      return done({ key: "board.admin.replaced", params: { count: deletedArticles } });
     }
   } catch (error) {
     const body = domainErrorBody(language, error);
@@ -130,21 +130,14 @@ function NameFields({ idPrefix, nameKo, nameEn }: { idPrefix: string; nameKo: st
 export default function AdminBoard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const [dismissed, setDismissed] = useState<unknown>(null);
   // One submit at a time: a double click must not add a category twice.
   const busy = useNavigation().state === "submitting";
-  const done = result ? null : params.get("done");
-  const count = Number(params.get("count") ?? 0);
   const confirm = result?.confirm && dismissed !== result ? result.confirm : null;
   return (
     <section className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-extrabold">{t("board.admin.title")}</h1>
       <p className="text-muted text-sm">{t("board.admin.intro")}</p>
-      {done === "added" ? <Notice>{t("board.admin.added")}</Notice> : null}
-      {done === "renamed" ? <Notice>{t("board.admin.renamed")}</Notice> : null}
-      {done === "removed" ? <Notice>{t("board.admin.removed", { count })}</Notice> : null}
-      {done === "replaced" ? <Notice>{t("board.admin.replaced", { count })}</Notice> : null}
       <FormAlert error={result?.error ?? undefined} />
 
       {loaderData.boards.map((board) => {

@@ -1,6 +1,6 @@
-import { data, redirect, useActionData, useLocation, useSearchParams } from "react-router";
+import { data, useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/community";
-import { FormAlert, Notice } from "#app/components/auth/fields";
+import { FormAlert } from "#app/components/auth/fields";
 import {
   AnnouncementForm,
   DeleteButton,
@@ -10,10 +10,11 @@ import {
 } from "#app/components/notice/AdminForms";
 import { EventStateBadge } from "#app/components/notice/EventCard";
 import { TabNav } from "#app/components/notice/TabNav";
-import { languageFromPath, localizePath } from "#app/i18n";
+import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
+import { formatDate, formatDateTime, parseSeoulInput, toSeoulInput } from "#app/i18n/calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import type { SessionViewer } from "#app/platform/viewer.server";
+import type { Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 import {
   announcementsForAdmin,
@@ -23,11 +24,12 @@ import {
 } from "#app/services/notice/announcements.server";
 import { createEvent, deleteEvent, eventsForAdmin, updateEvent } from "#app/services/notice/events.server";
 import { createFaqEntry, deleteFaqEntry, faqForAdmin, updateFaqEntry } from "#app/services/notice/faq.server";
-import { formatSeoul, parseSeoulInput, toSeoulInput } from "#app/i18n/seoul-time";
 import { faqTabs } from "#app/services/notice/tabs";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
+import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -46,10 +48,10 @@ function notFound(request: Request): never {
   throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
 }
 
-async function sectionData(viewer: SessionViewer, section: Section) {
+async function sectionData(actor: Actor, section: Section, language: Language) {
   const { db, clock } = getRuntime();
   if (section === "announce") {
-    const rows = await announcementsForAdmin(db, viewer);
+    const rows = await announcementsForAdmin(db, actor);
     return {
       announcements: rows.map((row) => ({
         id: row.id,
@@ -57,12 +59,12 @@ async function sectionData(viewer: SessionViewer, section: Section) {
         title: row.title,
         pinned: row.pinned,
         contentHtml: row.contentHtml,
-        createdAt: formatSeoul(row.createdAt),
+        createdAt: formatDate(language, row.createdAt),
       })),
     };
   }
-  if (section === "faq") return { faq: await faqForAdmin(db, viewer) };
-  const rows = await eventsForAdmin(db, clock, viewer);
+  if (section === "faq") return { faq: await faqForAdmin(db, actor) };
+  const rows = await eventsForAdmin(db, clock, actor);
   return {
     events: rows.map((row) => ({
       id: row.id,
@@ -71,7 +73,10 @@ async function sectionData(viewer: SessionViewer, section: Section) {
       contentHtml: row.contentHtml,
       state: row.state,
       participantCount: row.participantCount,
-      period: `${formatSeoul(row.startsAt)} ~ ${formatSeoul(row.endsAt)}`,
+      period: translate(language, "notice.event.period", {
+        start: formatDateTime(language, row.startsAt),
+        end: formatDateTime(language, row.endsAt),
+      }),
       startsAtInput: toSeoulInput(row.startsAt),
       endsAtInput: toSeoulInput(row.endsAt),
     })),
@@ -80,18 +85,18 @@ async function sectionData(viewer: SessionViewer, section: Section) {
 
 /** Administrators (with two-step verification) manage announcements, FAQ entries and events; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") ?? "announce";
   if (!isSection(tab)) notFound(request);
   try {
     return {
       section: tab,
-      editId: Number(url.searchParams.get("edit")) || null,
+      editId: idOrNull(url.searchParams.get("edit")),
       announcements: [],
       faq: [],
       events: [],
-      ...(await sectionData(viewer, tab)),
+      ...(await sectionData(actor, tab, languageFromPath(url.pathname))),
     };
   } catch (error) {
     if (error instanceof DomainError && error.code === "forbidden") notFound(request);
@@ -106,12 +111,12 @@ const fieldsOf: Record<Section, string[]> = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   const [section, verb] = formText(form, "intent").split(".") as [string, string];
   if (!isSection(section) || (verb !== "save" && verb !== "delete")) notFound(request);
-  const id = Number(formText(form, "id")) || null;
+  const id = idOrNull(formText(form, "id"));
   const values: FormValues = Object.fromEntries(
     fieldsOf[section].map((name) => [name, formText(form, name)]),
   );
@@ -124,9 +129,9 @@ export async function action({ request }: Route.ActionArgs) {
         contentHtml: values.content!,
         pinned: values.pinned === "on",
       };
-      if (verb === "delete") await deleteAnnouncement(db, clock, viewer, id ?? 0);
-      else if (id) await updateAnnouncement(db, clock, viewer, id, input);
-      else await createAnnouncement(db, clock, viewer, input);
+      if (verb === "delete") await deleteAnnouncement(db, clock, actor, id ?? 0);
+      else if (id) await updateAnnouncement(db, clock, actor, id, input);
+      else await createAnnouncement(db, clock, actor, input);
     } else if (section === "faq") {
       const input = {
         tab: values.tab!,
@@ -136,9 +141,9 @@ export async function action({ request }: Route.ActionArgs) {
         questionEn: values.questionEn!,
         answerEn: values.answerEn!,
       };
-      if (verb === "delete") await deleteFaqEntry(db, clock, viewer, id ?? 0);
-      else if (id) await updateFaqEntry(db, clock, viewer, id, input);
-      else await createFaqEntry(db, clock, viewer, input);
+      if (verb === "delete") await deleteFaqEntry(db, clock, actor, id ?? 0);
+      else if (id) await updateFaqEntry(db, clock, actor, id, input);
+      else await createFaqEntry(db, clock, actor, input);
     } else {
       const input = {
         title: values.title!,
@@ -147,9 +152,9 @@ export async function action({ request }: Route.ActionArgs) {
         startsAt: parseSeoulInput(values.startsAt!),
         endsAt: parseSeoulInput(values.endsAt!),
       };
-      if (verb === "delete") await deleteEvent(db, clock, viewer, id ?? 0);
-      else if (id) await updateEvent(db, clock, viewer, id, input);
-      else await createEvent(db, clock, viewer, input);
+      if (verb === "delete") await deleteEvent(db, clock, actor, id ?? 0);
+      else if (id) await updateEvent(db, clock, actor, id, input);
+      else await createEvent(db, clock, actor, input);
     }
   } catch (error) {
     return domainFailure(language, error, {
@@ -158,17 +163,16 @@ export async function action({ request }: Route.ActionArgs) {
       id: id ? String(id) : "",
     });
   }
-  const done = verb === "delete" ? "deleted" : "saved";
-  return redirect(`${localizePath(language, "/admin/community")}?tab=${section}&done=${done}`);
+  return redirectWithFlash(`${localizePath(language, "/admin/community")}?tab=${section}`, {
+    key: verb === "delete" ? "notice.admin.deleted" : "notice.admin.saved",
+  });
 }
 
 export default function AdminCommunity({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const location = useLocation();
   const { section, editId } = loaderData;
-  const done = params.get("done");
   // After a failed save the form shows what was typed; otherwise the item being edited, or nothing.
   const failedSave = result && result.values.intent === `${section}.save` ? result.values : undefined;
   const editing = failedSave?.id ? Number(failedSave.id) : editId;
@@ -221,9 +225,6 @@ export default function AdminCommunity({ loaderData }: Route.ComponentProps) {
         current={section}
         tabs={sections.map((value) => ({ value, label: t(`notice.admin.section.${value}`) }))}
       />
-      {done && !result ? (
-        <Notice>{t(done === "deleted" ? "notice.admin.deleted" : "notice.admin.saved")}</Notice>
-      ) : null}
       <FormAlert error={result?.error} />
       {/* A new key after each successful save empties the form for the next item. */}
       <div key={`${section}:${editing ?? "new"}:${failedSave ? "kept" : location.key}`}>{editor}</div>

@@ -1,12 +1,15 @@
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/inquiry";
-import { FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { FormAlert, SubmitButton } from "#app/components/auth/fields";
 import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { answerInquiry, inquiriesForAdmin, InquiryError } from "#app/services/support/inquiry.server";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
+import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -18,14 +21,15 @@ export const handle: RouteHandle = { titleKey: "inquiry.adminTitle" };
 
 /** Administrators (with two-step verification) read and answer members' inquiries; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
+  const language = languageFromPath(new URL(request.url).pathname);
   try {
-    const rows = await inquiriesForAdmin(getRuntime().db, viewer);
+    const rows = await inquiriesForAdmin(getRuntime().db, actor);
     return {
       inquiries: rows.map((row) => ({
         ...row,
-        createdAt: row.createdAt.toISOString().slice(0, 10),
-        answeredAt: row.answeredAt?.toISOString().slice(0, 10) ?? null,
+        createdAt: formatDate(language, row.createdAt),
+        answeredAt: row.answeredAt ? formatDate(language, row.answeredAt) : null,
       })),
     };
   } catch (error) {
@@ -38,12 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   const { db, clock } = getRuntime();
   try {
-    await answerInquiry(db, clock, viewer, Number(formText(form, "id")), formText(form, "answer"));
+    await answerInquiry(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, formText(form, "answer"));
   } catch (error) {
     if (!(error instanceof InquiryError)) throw error;
     return data(
@@ -56,17 +60,15 @@ export async function action({ request }: Route.ActionArgs) {
       { status: error.code === "forbidden" ? 403 : 400 },
     );
   }
-  return redirect(`${localizePath(language, "/admin/inquiry")}?answered=1`);
+  return redirectWithFlash(localizePath(language, "/admin/inquiry"), { key: "inquiry.answerDone" });
 }
 
 export default function AdminInquiry({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   return (
     <section className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-extrabold">{t("inquiry.adminTitle")}</h1>
-      {params.get("answered") && !result ? <Notice>{t("inquiry.answerDone")}</Notice> : null}
       <FormAlert error={result?.error} />
       <ul className="space-y-4">
         {loaderData.inquiries.map((item) => (

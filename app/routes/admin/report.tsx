@@ -1,14 +1,18 @@
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/report";
-import { FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { FormAlert } from "#app/components/auth/fields";
+import { ConfirmButton } from "#app/components/ui/Dialog";
 import { languageFromPath, localizePath } from "#app/i18n";
+import { formatDate } from "#app/i18n/calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listOpenReports, resolveReport } from "#app/services/board/reports.server";
 import { DomainError } from "#app/services/errors";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainErrorBody } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
+import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -20,13 +24,16 @@ export const handle: RouteHandle = { titleKey: "comment.adminPage.title" };
 
 /** Administrators (with two-step verification) handle open reports; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const url = new URL(request.url);
-  const before = Number(url.searchParams.get("before")) || null;
+  const before = idOrNull(url.searchParams.get("before"));
   try {
-    const page = await listOpenReports(getRuntime().db, viewer, { before });
+    const page = await listOpenReports(getRuntime().db, actor, { before });
     return {
-      items: page.items.map((item) => ({ ...item, createdAt: item.createdAt.slice(0, 10) })),
+      items: page.items.map((item) => ({
+        ...item,
+        createdAt: formatDate(languageFromPath(url.pathname), item.createdAt),
+      })),
       nextBefore: page.nextBefore,
       later: before !== null,
     };
@@ -41,34 +48,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+const decided = {
+  delete: "comment.adminPage.deleted",
+  resolve: "members.admin.resolved",
+  dismiss: "comment.adminPage.dismissed",
+} as const;
+
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
-  const decision = formText(form, "decision") === "delete" ? "delete" : "dismiss";
+  const form = await readForm(request);
+  const given = formText(form, "decision");
+  const decision = given === "delete" || given === "resolve" ? given : "dismiss";
   const { db, clock } = getRuntime();
   try {
-    await resolveReport(db, clock, viewer, Number(formText(form, "id")), decision);
+    await resolveReport(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, decision);
   } catch (error) {
     return data({ error: domainErrorBody(language, error) }, { status: (error as DomainError).status });
   }
-  return redirect(`${localizePath(language, "/admin/report")}?done=${decision}`);
+  return redirectWithFlash(localizePath(language, "/admin/report"), { key: decided[decision] });
 }
+
+const decisionButton =
+  "inline-flex min-h-11 w-full items-center justify-center rounded-lg px-4 font-semibold disabled:opacity-60";
 
 export default function AdminReport({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const done = params.get("done");
+  const busy = useNavigation().state === "submitting";
   const { items, nextBefore, later } = loaderData;
   return (
     <section className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-extrabold">{t("comment.adminPage.title")}</h1>
-      {done && !result ? (
-        <Notice>
-          {done === "delete" ? t("comment.adminPage.deleted") : t("comment.adminPage.dismissed")}
-        </Notice>
-      ) : null}
       <FormAlert error={result?.error} />
       {items.length === 0 ? (
         <p className="text-muted">{t("comment.adminPage.empty")}</p>
@@ -78,9 +89,11 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
             <li key={item.id} className="space-y-2 rounded-xl border border-subtle p-4">
               <p className="text-muted text-xs">
                 <span className="mr-2 rounded bg-rose-100 px-1.5 font-semibold text-rose-900">
-                  {item.target.type === "article"
-                    ? t("comment.adminPage.article")
-                    : t("comment.adminPage.comment")}
+                  {item.target.type === "member"
+                    ? t("members.admin.member")
+                    : item.target.type === "article"
+                      ? t("comment.adminPage.article")
+                      : t("comment.adminPage.comment")}
                 </span>
                 {t("comment.adminPage.reportedBy", { nickname: item.reporterNickname, date: item.createdAt })}
               </p>
@@ -88,7 +101,21 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
                 {t("comment.adminPage.reason", { reason: item.reason })}
               </p>
               <div className="surface-muted rounded-lg px-3 py-2 text-sm">
-                {item.target.gone ? (
+                {item.target.type === "member" ? (
+                  item.target.gone ? (
+                    <p className="text-muted">{t("members.admin.gone")}</p>
+                  ) : (
+                    <>
+                      <p>{t("members.admin.reported", { nickname: item.target.authorNickname })}</p>
+                      <LocalLink
+                        to={item.target.path}
+                        className="text-xs font-semibold text-primary underline"
+                      >
+                        {t("members.admin.openProfile")}
+                      </LocalLink>
+                    </>
+                  )
+                ) : item.target.gone ? (
                   <p className="text-muted">{t("comment.adminPage.gone")}</p>
                 ) : (
                   <>
@@ -103,29 +130,55 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
               <div className="flex gap-2">
-                {item.target.gone ? null : (
-                  <Form
-                    method="post"
-                    onSubmit={(event) => {
-                      if (!window.confirm(t("comment.adminPage.deleteConfirm"))) event.preventDefault();
-                    }}
-                  >
+                {item.target.type === "member" ? (
+                  <Form method="post" className="flex-1">
                     <input type="hidden" name="id" value={item.id} />
-                    <SubmitButton name="decision" value="delete" variant="danger">
+                    <ConfirmButton
+                      name="decision"
+                      value="resolve"
+                      disabled={busy}
+                      className={`${decisionButton} bg-primary text-white hover:bg-primary-strong`}
+                      confirm={{
+                        title: t("members.admin.resolveConfirm"),
+                        action: t("members.admin.resolve"),
+                        tone: "primary",
+                      }}
+                    >
+                      {t("members.admin.resolve")}
+                    </ConfirmButton>
+                  </Form>
+                ) : item.target.gone ? null : (
+                  <Form method="post" className="flex-1">
+                    <input type="hidden" name="id" value={item.id} />
+                    <ConfirmButton
+                      name="decision"
+                      value="delete"
+                      disabled={busy}
+                      className={`${decisionButton} bg-rose-700 text-white hover:bg-rose-800`}
+                      confirm={{
+                        title: t("comment.adminPage.deleteConfirm"),
+                        action: t("comment.adminPage.delete"),
+                      }}
+                    >
                       {t("comment.adminPage.delete")}
-                    </SubmitButton>
+                    </ConfirmButton>
                   </Form>
                 )}
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!window.confirm(t("comment.adminPage.dismissConfirm"))) event.preventDefault();
-                  }}
-                >
+                <Form method="post" className="flex-1">
                   <input type="hidden" name="id" value={item.id} />
-                  <SubmitButton name="decision" value="dismiss" variant="secondary">
+                  <ConfirmButton
+                    name="decision"
+                    value="dismiss"
+                    disabled={busy}
+                    className={`${decisionButton} surface border border-subtle`}
+                    confirm={{
+                      title: t("comment.adminPage.dismissConfirm"),
+                      action: t("comment.adminPage.dismiss"),
+                      tone: "primary",
+                    }}
+                  >
                     {t("comment.adminPage.dismiss")}
-                  </SubmitButton>
+                  </ConfirmButton>
                 </Form>
               </div>
             </li>

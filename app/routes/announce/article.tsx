@@ -5,15 +5,17 @@ import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getAnnouncement } from "#app/services/notice/announcements.server";
-import { formatSeoulDate } from "#app/i18n/seoul-time";
+import { formatDate } from "#app/i18n/calendar";
 import { isAnnouncementTab } from "#app/services/notice/tabs";
+import { idOrNull } from "#app/shell/input.server";
 
 /** Server-rendered; a deleted or missing announcement answers 404 with a page that says so. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const language = languageFromPath(pathname);
-  const id = /^\d+$/.test(params.boardId) ? Number(params.boardId) : 0;
-  const found = isAnnouncementTab(params.tab) ? await getAnnouncement(getRuntime().db, id) : null;
+  const id = idOrNull(params.boardId);
+  const found =
+    isAnnouncementTab(params.tab) && id !== null ? await getAnnouncement(getRuntime().db, id) : null;
   if (!found) {
     return data(
       { announcement: null, tab: params.tab, pageTitle: translate(language, "notice.announce.missingTitle") },
@@ -29,8 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: found.id,
       title: found.title,
       contentHtml: found.contentHtml,
-      postedOn: formatSeoulDate(found.createdAt),
-      updatedOn: updated ? formatSeoulDate(found.updatedAt) : null,
+      postedOn: formatDate(language, found.createdAt),
+      updatedOn: updated ? formatDate(language, found.updatedAt) : null,
     },
     tab: found.tab,
     pageTitle: found.title,

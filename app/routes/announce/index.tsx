@@ -3,10 +3,11 @@ import type { Route } from "./+types/index";
 import { NoticeLinks } from "#app/components/notice/NoticeLinks";
 import { Pager } from "#app/components/notice/Pager";
 import { TabNav } from "#app/components/notice/TabNav";
+import { languageFromPath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listAnnouncements } from "#app/services/notice/announcements.server";
-import { formatSeoulDate } from "#app/i18n/seoul-time";
+import { formatDate } from "#app/i18n/calendar";
 import { announcementTabs, isAnnouncementTab } from "#app/services/notice/tabs";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: item.id,
       title: item.title,
       pinned: item.pinned,
-      date: formatSeoulDate(item.createdAt),
+      date: formatDate(languageFromPath(url.pathname), item.createdAt),
     })),
   };
 }

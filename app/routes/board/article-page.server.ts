@@ -1,8 +1,8 @@
-import { readerOf } from "#app/services/board/visibility.server";
 import { data, redirect } from "react-router";
 import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
+import { actorOf } from "#app/services/actor";
 import { deleteArticle, getArticlePage } from "#app/services/board/articles.server";
 import { loadArticleInteractions } from "#app/services/board/interactions.server";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
@@ -12,8 +12,10 @@ import {
   RelationError,
   unhideMember,
 } from "#app/services/members/relations.server";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
+import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 
 function listPath(kind: string) {
   return kind === "guestbook" ? "/board/guestbook" : `/board/${kind}`;
@@ -32,8 +34,11 @@ export async function loadArticlePage(
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const { db, clock } = getRuntime();
-  const reader = readerOf(viewer);
-  const page = await getArticlePage(db, reader, Number(boardId), { kind: urlKind });
+  const reader = actorOf(viewer);
+  const id = idOrNull(boardId);
+  // An address whose id could name no article is a missing article, like any unknown id.
+  const page =
+    id === null ? ({ state: "missing" } as const) : await getArticlePage(db, reader, id, { kind: urlKind });
   if (page.state === "elsewhere") throw redirect(localizePath(language, articlePath(page.kind, page.id)));
   if (page.state !== "found") {
     const missing = page.state === "missing";
@@ -65,27 +70,34 @@ export async function loadArticlePage(
     listPath: listPath(article.kind),
     now: clock.now().toISOString(),
     pageTitle: blinded ? translate(language, `board.kind.${article.kind}` as MessageKey) : article.title,
+    // A hidden member's post shows nothing of itself, in previews either.
+    share: blinded ? null : { title: article.title, description: article.excerpt, image: article.imageUrl },
   };
 }
 
-/** The post page's own forms: delete the article (author or administrator), hide or unhide its author. */
+/**
+ * The post page's own forms: delete the article (author or administrator), hide or unhide its author. Visitors may
+ * read the page but not post to it.
+ */
 export async function articlePageAction(request: Request, boardId: string) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = formText(form, "intent");
   try {
     if (intent === "delete") {
-      const { kind } = await deleteArticle(db, clock, { id: viewer.id, role: viewer.role }, Number(boardId));
-      return redirect(`${localizePath(language, listPath(kind))}?deleted=1`);
+      const id = idOrNull(boardId);
+      if (id === null) notFound();
+      const { kind } = await deleteArticle(db, clock, actor, id);
+      return redirectWithFlash(localizePath(language, listPath(kind)), { key: "board.list.deleted" });
     }
     if (intent === "hide") {
-      await hideMember(db, clock, viewer.id, formText(form, "userId"));
+      await hideMember(db, clock, actor.id, formText(form, "userId"));
       return { done: "hidden" as const };
     }
     if (intent === "unhide") {
-      await unhideMember(db, clock, viewer.id, formText(form, "userId"));
+      await unhideMember(db, clock, actor.id, formText(form, "userId"));
       return { done: "unhidden" as const };
     }
   } catch (error) {

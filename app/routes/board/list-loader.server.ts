@@ -1,8 +1,8 @@
-import { readerOf } from "#app/services/board/visibility.server";
 import { data } from "react-router";
 import { languageFromPath, translate, type MessageKey } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
+import { actorOf } from "#app/services/actor";
 import { listCategories } from "#app/services/board/articles.server";
 import type { BoardListKind } from "#app/services/board/kinds";
 import { listBoardArticles, searchWords, type ListSort } from "#app/services/board/list.server";
@@ -21,7 +21,7 @@ export async function loadBoardList(
   const category = categories.find((item) => item.code === url.searchParams.get("category")) ?? null;
   const q = searchWords(url.searchParams.get("q"));
   const cursor = url.searchParams.get("cursor");
-  const reader = readerOf(viewer);
+  const reader = actorOf(viewer);
   const hidden = await hiddenMemberIds(db, viewer?.id);
   const page = await listBoardArticles(db, reader, hidden, {
     kind,
@@ -40,7 +40,6 @@ export async function loadBoardList(
     paged: Boolean(cursor),
     now: clock.now().toISOString(),
     signedIn: Boolean(viewer),
-    deleted: url.searchParams.has("deleted"),
     pageTitle: translate(languageFromPath(url.pathname), `board.kind.${kind}` as MessageKey),
   };
 }

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
-import type { SessionViewer } from "#app/platform/viewer.server";
 import {
   createArticle,
   getArticleForEdit,
@@ -10,10 +9,11 @@ import {
   updateArticle,
 } from "#app/services/board/articles.server";
 import { articlePath, boardKinds, isBoardKind, type ArticleKind } from "#app/services/board/kinds";
-import { formContentHtml, sanitizeRichText } from "#app/services/content/rich-text.server";
+import { ArticleRefused } from "#app/services/content/article-html.server";
+import { formContentHtml } from "#app/services/content/rich-text.server";
 import { submitOnce } from "#app/services/content/submit-once.server";
 import type { DomainError } from "#app/services/errors";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor } from "#app/shell/auth.server";
 import { domainErrorBody, domainFailure } from "#app/shell/domain.server";
 import type {
   ArticleFormValues,
@@ -21,6 +21,7 @@ import type {
   WriteFormData,
   WriteScope,
 } from "#app/components/editor/ArticleForm";
+import { idOrNull, readForm } from "#app/shell/input.server";
 
 /** The write pages of the topic boards (/board/write) and the guestbook (/board/guestbook/write). */
 
@@ -40,12 +41,11 @@ function refusal(language: Language, error: unknown): never {
 
 function articleId(value: string | null): number | null {
   if (value === null || value === "") return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+  return idOrNull(value) ?? 0;
 }
 
 export async function loadWriteForm(request: Request, scope: WriteScope): Promise<WriteFormData> {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const id = articleId(url.searchParams.get("id"));
@@ -58,7 +58,7 @@ export async function loadWriteForm(request: Request, scope: WriteScope): Promis
     }
     let article: Awaited<ReturnType<typeof getArticleForEdit>>;
     try {
-      article = await getArticleForEdit(getRuntime().db, viewer, id);
+      article = await getArticleForEdit(getRuntime().db, actor, id);
     } catch (error) {
       refusal(language, error);
     }
@@ -99,6 +99,17 @@ export async function loadWriteForm(request: Request, scope: WriteScope): Promis
   };
 }
 
+/**
+ * The content a refused form shows again. Plain text from the text area used without JavaScript goes back as
+ * typed. HTML goes back as the service's one sanitising pass kept it, so that the editor never parses handlers
+ * that were sent (inert, but a browser reports each to the Content-Security-Policy); a body refused before it was
+ * read (too large, too deep), or by a rule checked before the content, goes back as typed.
+ */
+function echoedContent(typed: string, error: unknown): string {
+  if (formContentHtml(typed) !== typed || !(error instanceof ArticleRefused)) return typed;
+  return error.sanitisedContent ?? typed;
+}
+
 /** What the member typed, as the form shows it again after a refusal. */
 function typedValues(form: FormData): ArticleFormValues & { kind: string } {
   return {
@@ -110,21 +121,16 @@ function typedValues(form: FormData): ArticleFormValues & { kind: string } {
   };
 }
 
-/** Typed HTML goes back to the editor only in its stored (sanitised) form; plain text stays as typed. */
-function echoedContent(content: string): string {
-  return /<[a-z!/]/i.test(content) ? sanitizeRichText(content) : content;
-}
-
 export async function submitWriteForm(request: Request, scope: WriteScope) {
-  const viewer: SessionViewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   const typed = typedValues(form);
   const values = {
     kind: typed.kind,
     categoryId: typed.categoryId,
     title: typed.title,
-    content: echoedContent(typed.content),
+    content: typed.content,
     isPrivate: typed.isPrivate ? "on" : "",
   };
 
@@ -137,7 +143,7 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
   const { db, clock } = getRuntime();
   const id = articleId(formText(form, "id"));
   const input = {
-    categoryId: scope === "board" ? Number(typed.categoryId) || null : null,
+    categoryId: scope === "board" ? idOrNull(typed.categoryId) : null,
     title: typed.title,
     contentHtml: formContentHtml(typed.content),
     isPrivate: scope === "board" && typed.isPrivate,
@@ -145,15 +151,15 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
   let saved: { id: number; kind: ArticleKind };
   try {
     if (id !== null) {
-      saved = await updateArticle(db, clock, viewer, id, input);
+      saved = await updateArticle(db, clock, actor, id, input);
     } else {
       const kind = scope === "guestbook" ? "guestbook" : typed.kind;
-      saved = await submitOnce(db, clock, { memberId: viewer.id, token: formText(form, "token") }, () =>
-        createArticle(db, clock, viewer, { ...input, kind }),
+      saved = await submitOnce(db, clock, { memberId: actor.id, token: formText(form, "token") }, () =>
+        createArticle(db, clock, actor, { ...input, kind }),
       );
     }
   } catch (error) {
-    return domainFailure(language, error, values);
+    return domainFailure(language, error, { ...values, content: echoedContent(typed.content, error) });
   }
   return redirect(localizePath(language, articlePath(saved.kind, saved.id)));
 }

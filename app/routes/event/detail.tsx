@@ -1,18 +1,21 @@
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/detail";
-import { FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { FormAlert, SubmitButton } from "#app/components/auth/fields";
 import { EventStateBadge } from "#app/components/notice/EventCard";
 import { RichContent } from "#app/components/notice/RichContent";
-import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { languageFromPath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
 import { getEvent, participateInEvent } from "#app/services/notice/events.server";
-import { formatSeoul } from "#app/i18n/seoul-time";
-import { requireViewer } from "#app/shell/auth.server";
+import { formatDateTime } from "#app/i18n/calendar";
+import { requireActor } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainFailure } from "#app/shell/domain.server";
+import { idOrNull } from "#app/shell/input.server";
 
-const eventId = (value: string) => (/^\d+$/.test(value) ? Number(value) : 0);
+/** An id no event can have reads as an unknown event (0 is never an id). */
+const eventId = (value: string) => idOrNull(value) ?? 0;
 
 /** Open to visitors; a deleted or missing event answers 404 with a page that says so. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -28,30 +31,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     );
   }
   return {
-    event: { ...event, startsAt: formatSeoul(event.startsAt), endsAt: formatSeoul(event.endsAt) },
+    event: {
+      ...event,
+      startsAt: formatDateTime(language, event.startsAt),
+      endsAt: formatDateTime(language, event.endsAt),
+    },
     signedIn: Boolean(viewer),
     pageTitle: event.title,
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const { pathname } = new URL(request.url);
   const language = languageFromPath(pathname);
-  if (!viewer.profileComplete) throw redirect(localizePath(language, "/login/new"));
   const { db, clock } = getRuntime();
   try {
-    await participateInEvent(db, clock, viewer.id, eventId(params.id));
+    await participateInEvent(db, clock, actor.id, eventId(params.id));
   } catch (error) {
     return domainFailure(language, error);
   }
-  return redirect(`${pathname}?joined=1`);
+  return redirectWithFlash(pathname, { key: "notice.event.joined" });
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
-  const [search] = useSearchParams();
   const { event, signedIn } = loaderData;
   if (!event) {
     return (
@@ -91,7 +96,6 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       </header>
       <RichContent html={event.contentHtml} />
       <section aria-label={t("notice.event.participate")} className="space-y-3 border-t border-subtle pt-5">
-        {search.get("joined") && !result ? <Notice>{t("notice.event.joined")}</Notice> : null}
         <FormAlert error={result?.error} />
         {event.state === "upcoming" ? (
           <p className="text-muted">{t("notice.event.startsOn", { date: event.startsAt })}</p>

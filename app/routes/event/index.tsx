@@ -4,11 +4,12 @@ import { EventCard } from "#app/components/notice/EventCard";
 import { NoticeLinks } from "#app/components/notice/NoticeLinks";
 import { Pager } from "#app/components/notice/Pager";
 import { TabNav } from "#app/components/notice/TabNav";
+import { languageFromPath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
 import { listEvents } from "#app/services/notice/events.server";
-import { formatSeoul } from "#app/i18n/seoul-time";
+import { formatDateTime } from "#app/i18n/calendar";
 import { eventTabs, isEventTab } from "#app/services/notice/tabs";
 import type { RouteHandle } from "#app/shell/meta";
 
@@ -35,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     hasNext: list.hasNext,
     items: list.items.map((event) => ({
       ...event,
-      startsAt: formatSeoul(event.startsAt),
-      endsAt: formatSeoul(event.endsAt),
+      startsAt: formatDateTime(languageFromPath(url.pathname), event.startsAt),
+      endsAt: formatDateTime(languageFromPath(url.pathname), event.endsAt),
     })),
   };
 }

@@ -1,10 +1,12 @@
-import { Form, redirect, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/forgot";
 import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { requestPasswordReset, resetPasswordWithCode } from "#app/services/auth/accounts.server";
 import { authDeps, formFailure, formText } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.forgot.title" };
@@ -16,7 +18,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   const identifier = formText(form, "identifier");
   const code = formText(form, "code");
   try {
@@ -26,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
         code,
         password: formText(form, "password"),
       });
-      return redirect(`${localizePath(language, "/login")}?notice=reset`);
+      return redirectWithFlash(localizePath(language, "/login"), { key: "auth.signIn.passwordReset" });
     }
     const sent = await requestPasswordReset(authDeps(), identifier, request.headers);
     return { sent: sent.kind, values: { identifier } as Record<string, string> };

@@ -1,6 +1,6 @@
 import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
-import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
 import { SocialButtons } from "#app/components/auth/SocialButtons";
 import { localizePath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
@@ -9,25 +9,17 @@ import { getViewer } from "#app/platform/viewer.server";
 import { signIn } from "#app/services/auth/accounts.server";
 import { enabledProviders, startSocialSignIn } from "#app/services/auth/social.server";
 import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.signIn.title" };
-
-const notices = {
-  verified: "auth.signIn.verified",
-  reset: "auth.signIn.passwordReset",
-  withdrawn: "auth.signIn.withdrawn",
-} as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { url, language, redirectTo } = requestTarget(request);
   if (await getViewer(request)) throw redirect(redirectTo);
   const error = url.searchParams.get("error");
-  const notice = url.searchParams.get("notice");
   return {
     providers: enabledProviders(getRuntime().config, language),
-    notice:
-      notice && notice in notices ? translate(language, notices[notice as keyof typeof notices]) : undefined,
     socialError: error
       ? translate(
           language,
@@ -44,7 +36,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { language, redirectTo } = requestTarget(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (formText(form, "intent") === "social") {
     const target = await startSocialSignIn(
       authDeps(),
@@ -85,7 +77,6 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-sm space-y-6">
       <h1 className="text-2xl font-extrabold">{t("auth.signIn.title")}</h1>
-      {loaderData.notice ? <Notice>{loaderData.notice}</Notice> : null}
       {loaderData.socialError ? (
         <FormAlert error={{ code: "social_failed", message: loaderData.socialError }} />
       ) : null}

@@ -1,13 +1,17 @@
 import { data, Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/new";
+import { ConsentFields } from "#app/components/auth/ConsentFields";
 import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
 import { ProfileForm } from "#app/components/members/ProfileForm";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { member } from "#app/db/schema";
+import { consentField, consentKinds } from "#app/services/auth/consents";
+import { hasRequiredConsents, recordConsents } from "#app/services/auth/consents.server";
 import { sendProfileMobileCode, verifyProfileMobile } from "#app/services/members/mobile.server";
 import { completeProfile, hasSavedProfile } from "#app/services/members/profile.server";
+import { readForm } from "#app/shell/input.server";
 import {
   formValues,
   profileFailure,
@@ -15,7 +19,7 @@ import {
   readFiles,
   readProfile,
 } from "#app/shell/profile-form.server";
-import { authDeps, formFailure, formText, requireViewer } from "#app/shell/auth.server";
+import { authDeps, formConsents, formFailure, formText, requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
@@ -41,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     ...options,
+    needsConsents: !(await hasRequiredConsents(db, viewer.id)),
     mobile: owner?.verified ? owner.phone : null,
     map: { tileUrl: config.mapTileUrl, attribution: config.mapTileAttribution },
   };
@@ -49,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const viewer = await requireViewer(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = formText(form, "intent");
   const phone = formText(form, "mobile").trim();
   const values = formValues(form);
@@ -59,14 +64,26 @@ export async function action({ request }: Route.ActionArgs) {
       return { intent, sent: true, values };
     }
     if (intent === "verify-code") {
-      await verifyProfileMobile(authDeps(), viewer.id, phone, formText(form, "code"));
-      return { intent, verified: phone, values };
+      const verified = await verifyProfileMobile(authDeps(), viewer.id, phone, formText(form, "code"));
+      return { intent, verified, values };
     }
   } catch (error) {
     const failure = formFailure(language, error);
     return data({ intent, ...failure.data, values }, failure.init ?? undefined);
   }
   const runtime = getRuntime();
+  // Members who joined through a provider have not ticked the consent boxes yet: they do it with the profile.
+  if (!(await hasRequiredConsents(runtime.db, viewer.id))) {
+    try {
+      await recordConsents(runtime.db, runtime.clock.now(), viewer.id, formConsents(form).consents);
+    } catch (error) {
+      const failure = formFailure(language, error);
+      return data(
+        { intent: "save", problems: { consents: failure.data.error.message }, values },
+        failure.init ?? undefined,
+      );
+    }
+  }
   try {
     await completeProfile(runtime, viewer.id, readProfile(form), {
       avatars: await readFiles(form, "avatars"),
@@ -92,10 +109,7 @@ export default function FirstLogin({ loaderData }: Route.ComponentProps) {
         <p className="text-muted mt-1 text-sm">{t("profileForm.intro")}</p>
       </header>
 
-      <Form method="post" className="space-y-3" noValidate aria-labelledby="mobile-title">
-        <h2 id="mobile-title" className="text-sm font-semibold">
-          {t("profileForm.mobile")} *
-        </h2>
+      <Form method="post" className="space-y-3" noValidate>
         {mobile ? (
           <Notice>{t("profileForm.mobileVerified", { mobile })}</Notice>
         ) : (
@@ -103,11 +117,12 @@ export default function FirstLogin({ loaderData }: Route.ComponentProps) {
             {result && "error" in result ? <FormAlert error={result.error} /> : null}
             {result && "sent" in result ? <Notice>{t("profileForm.codeSent")}</Notice> : null}
             <Field
-              label={t("profileForm.mobile")}
+              label={`${t("profileForm.mobile")} *`}
               hint={t("profileForm.mobileHint")}
               name="mobile"
-              inputMode="numeric"
-              maxLength={11}
+              type="tel"
+              autoComplete="tel-national"
+              maxLength={13}
               defaultValue={value("mobile")}
             />
             <SubmitButton name="intent" value="send-code" variant="secondary">
@@ -130,6 +145,16 @@ export default function FirstLogin({ loaderData }: Route.ComponentProps) {
       <ProfileForm values={values} problems={problems} options={loaderData} map={loaderData.map}>
         {problems.mobile ? (
           <p className="text-sm text-rose-700 dark:text-rose-300">{problems.mobile}</p>
+        ) : null}
+        {loaderData.needsConsents ? (
+          <>
+            <p className="text-sm">{t("consent.socialIntro")}</p>
+            <ConsentFields
+              checked={Object.fromEntries(
+                consentKinds.map((kind) => [kind, value(consentField(kind)) === "on"]),
+              )}
+            />
+          </>
         ) : null}
       </ProfileForm>
     </section>

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/provider";
-import { languageFromPath } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import { completeSocialSignIn, isEnabledProvider } from "#app/services/auth/social.server";
 import { authDeps } from "#app/shell/auth.server";
@@ -11,15 +10,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isEnabledProvider(getRuntime().config, params.provider)) {
     throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
   }
-  const response = await completeSocialSignIn(authDeps(), params.provider, request);
-  const location = response.headers.get("location");
+  const { cookies, location } = await completeSocialSignIn(authDeps(), params.provider, request);
   const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  if (location) throw redirect(location, { headers });
-  const language = languageFromPath(pathname);
-  throw redirect(language === "en" ? "/en/login?error=social_failed" : "/login?error=social_failed", {
-    headers,
-  });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  throw redirect(location, { headers });
 }
 
 export default function ProviderReturn() {

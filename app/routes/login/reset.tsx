@@ -1,10 +1,12 @@
-import { Form, redirect, useActionData, useSearchParams } from "react-router";
+import { Form, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset";
 import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { resetPasswordWithLink } from "#app/services/auth/accounts.server";
 import { authDeps, formFailure, formText } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.reset.title" };
@@ -13,13 +15,13 @@ export const handle: RouteHandle = { titleKey: "auth.reset.title" };
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     await resetPasswordWithLink(authDeps(), {
       token: url.searchParams.get("token") ?? "",
       password: formText(form, "password"),
     });
-    return redirect(`${localizePath(language, "/login")}?notice=reset`);
+    return redirectWithFlash(localizePath(language, "/login"), { key: "auth.signIn.passwordReset" });
   } catch (error) {
     return formFailure(language, error);
   }

@@ -1,11 +1,14 @@
 import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
+import { ConsentFields } from "#app/components/auth/ConsentFields";
 import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
+import { consentField, consentKinds } from "#app/services/auth/consents";
 import { getViewer } from "#app/platform/viewer.server";
 import { sendSignUpCode, signUpWithEmail, signUpWithPhone } from "#app/services/auth/accounts.server";
-import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";
+import { authDeps, formConsents, formFailure, formText, requestTarget } from "#app/shell/auth.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.signUp.title" };
@@ -23,27 +26,29 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { language, redirectTo } = requestTarget(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = formText(form, "intent");
   const email = formText(form, "email");
   const phone = formText(form, "phone");
   const code = formText(form, "code");
+  const { consents, values: consentValues } = formConsents(form);
+  const typed: Record<string, string> = {
+    ...consentValues,
+    ...(intent === "email" ? { email } : { phone, code }),
+  };
   try {
     if (intent === "send-code") {
       await sendSignUpCode(authDeps(), phone, request.headers);
-      return { sent: true as const, values: { phone } as Record<string, string> };
+      return { sent: true as const, values: typed };
     }
+    const password = formText(form, "password");
     const result =
       intent === "phone"
-        ? await signUpWithPhone(
-            authDeps(),
-            { phone, code, password: formText(form, "password") },
-            request.headers,
-          )
-        : await signUpWithEmail(authDeps(), { email, password: formText(form, "password") }, request.headers);
+        ? await signUpWithPhone(authDeps(), { phone, code, password, consents }, request.headers)
+        : await signUpWithEmail(authDeps(), { email, password, consents }, request.headers);
     return redirect(redirectTo, { headers: result.headers });
   } catch (error) {
-    return formFailure(language, error, intent === "email" ? { email } : { phone, code });
+    return formFailure(language, error, typed);
   }
 }
 
@@ -87,7 +92,7 @@ export default function SignUp() {
             <Field
               label={t("auth.signUp.phone")}
               name="phone"
-              inputMode="numeric"
+              type="tel"
               autoComplete="tel-national"
               maxLength={13}
               required
@@ -113,23 +118,18 @@ export default function SignUp() {
           autoComplete="new-password"
           hint={t("auth.signUp.passwordHint")}
         />
-        <p className="text-muted text-xs">
-          {t("auth.signUp.agreement")}{" "}
-          <LocalLink to="/policy/terms" className="text-link underline">
-            {t("footer.terms")}
-          </LocalLink>{" "}
-          ·{" "}
-          <LocalLink to="/policy/privacy" className="text-link underline">
-            {t("footer.privacy")}
-          </LocalLink>
-        </p>
+        <ConsentFields
+          checked={Object.fromEntries(
+            consentKinds.map((kind) => [kind, result?.values[consentField(kind)] === "on"]),
+          )}
+        />
         <SubmitButton name="intent" value={method}>
           {t("auth.signUp.submit")}
         </SubmitButton>
       </Form>
       <p className="text-sm">
         {t("auth.signUp.haveAccount")}{" "}
-        <LocalLink to="/login" className="text-link hover:underline">
+        <LocalLink to="/login" className="text-link underline">
           {t("auth.signIn.submit")}
         </LocalLink>
       </p>

@@ -4,6 +4,7 @@ import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
 import { useT } from "#app/i18n/react";
 import { verifySignInCode } from "#app/services/auth/accounts.server";
 import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.twoFactor.title" };
@@ -15,7 +16,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { language, redirectTo } = requestTarget(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     const result = await verifySignInCode(authDeps(), formText(form, "code"), request.headers);
     return redirect(redirectTo, { headers: result.headers });

@@ -1,4 +1,4 @@
-import { Form, redirect, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/withdrawal";
 import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
@@ -6,6 +6,8 @@ import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listSignInMethods, withdraw } from "#app/services/auth/accounts.server";
 import { authDeps, formFailure, formText, requireViewer } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.withdrawal.title" };
@@ -19,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const viewer = await requireViewer(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     const headers = await withdraw(
       authDeps(),
@@ -27,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
       formText(form, "password") || undefined,
       request.headers,
     );
-    return redirect(`${localizePath(language, "/login")}?notice=withdrawn`, { headers });
+    return redirectWithFlash(localizePath(language, "/login"), { key: "auth.signIn.withdrawn" }, { headers });
   } catch (error) {
     return formFailure(language, error);
   }

@@ -15,16 +15,17 @@ import {
 import type { Route } from "./+types/alarm";
 import { AlarmIcon } from "#app/components/alarm/AlarmIcon";
 import { useLiveAlarms } from "#app/components/alarm/live-alarms";
-import { relativeTime } from "#app/i18n/relative-time";
 import { FormAlert, Notice } from "#app/components/auth/fields";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { formatDateTime, formatRelative } from "#app/i18n/calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { loader as rootLoader } from "#app/root";
 import { listAlarms, markAlarmRead, markAllAlarmsRead } from "#app/services/notifications/inbox.server";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
+import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -34,16 +35,11 @@ export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "alarm.title" };
 
-function cursorOf(value: string | null): number | null {
-  const cursor = Number(value);
-  return Number.isSafeInteger(cursor) && cursor > 0 ? cursor : null;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const before = cursorOf(url.searchParams.get("before"));
+  const before = idOrNull(url.searchParams.get("before"));
   const { db, clock } = getRuntime();
   const page = await listAlarms(db, viewer.id, { language, before });
   const now = clock.now();
@@ -56,19 +52,20 @@ export async function loader({ request }: Route.LoaderArgs) {
       message: item.message,
       read: item.read,
       at: item.createdAt.toISOString(),
-      ago: relativeTime(language, item.createdAt, now),
+      ago: formatRelative(language, item.createdAt, now),
+      exact: formatDateTime(language, item.createdAt),
     })),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   const { db, clock } = getRuntime();
   const intent = formText(form, "intent");
   if (intent === "readAll") {
-    await markAllAlarmsRead(db, clock, viewer.id);
+    await markAllAlarmsRead(db, clock, actor.id);
     return { allRead: true as const };
   }
   if (intent !== "open") {
@@ -79,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let link: string | null;
   try {
-    ({ link } = await markAlarmRead(db, clock, viewer.id, cursorOf(formText(form, "id")) ?? 0));
+    ({ link } = await markAlarmRead(db, clock, actor.id, idOrNull(formText(form, "id")) ?? 0));
   } catch (error) {
     return domainFailure(language, error);
   }
@@ -112,7 +109,7 @@ function AlarmRow({ item }: { item: Item }) {
           </span>
           <span className="min-w-0 flex-1">
             <span className={`block break-words ${item.read ? "" : "font-semibold"}`}>{item.message}</span>
-            <time dateTime={item.at} className="text-muted mt-0.5 block text-xs">
+            <time dateTime={item.at} title={item.exact} className="text-muted mt-0.5 block text-xs">
               {item.ago}
             </time>
           </span>

@@ -1,12 +1,11 @@
-import { readerOf } from "#app/services/board/visibility.server";
 import type { Route } from "./+types/article";
 import { ArticleCard } from "#app/components/board/ArticleCard";
-import { RelativeTime } from "#app/components/board/RelativeTime";
+import { Time } from "#app/components/ui/Time";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { articlePath } from "#app/services/board/kinds";
 import { listMyArticles, listMyComments } from "#app/services/board/my-activity.server";
-import { requireViewer } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
@@ -23,12 +22,11 @@ type Tab = (typeof tabs)[number];
 
 /** /my/article: my board and guestbook articles, or my comments, newest first, page by page. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+  const reader = await requireActor(request);
   const url = new URL(request.url);
   const { db, clock } = getRuntime();
   const tab: Tab = url.searchParams.get("tab") === "comments" ? "comments" : "articles";
   const cursor = url.searchParams.get("cursor");
-  const reader = readerOf(viewer)!;
   const now = clock.now().toISOString();
   if (tab === "comments")
     return {
@@ -113,7 +111,7 @@ export default function MyArticles({ loaderData }: Route.ComponentProps) {
                       {row.article.deleted ? t("board.my.deletedArticle") : t("board.my.lockedArticle")}
                     </span>
                   )}
-                  <RelativeTime iso={row.createdAt} now={now} />
+                  <Time at={row.createdAt} now={now} />
                 </p>
               </li>
             ))}

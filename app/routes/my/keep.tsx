@@ -2,13 +2,17 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/keep";
 import { Blinded } from "#app/components/board/Blinded";
 import { PageLinks } from "#app/components/board/PageLinks";
-import { LocalLink, useT } from "#app/i18n/react";
+import { MemberMenu } from "#app/components/members/MemberMenu";
+import { ConfirmButton } from "#app/components/ui/Dialog";
+import { formatDate } from "#app/i18n/calendar";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listKeeps, unkeepArticle } from "#app/services/board/reactions.server";
 import { DomainError } from "#app/services/errors";
 import { hiddenMemberIds } from "#app/services/members/relations.server";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
+import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -19,22 +23,22 @@ export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "comment.keepPage.title" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+  const reader = await requireActor(request);
   const { db } = getRuntime();
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const page = await listKeeps(db, viewer, await hiddenMemberIds(db, viewer.id), { cursor });
+  const page = await listKeeps(db, reader, await hiddenMemberIds(db, reader.id), { cursor });
   return {
-    items: page.items.map((item) => ({ ...item, keptAt: item.keptAt.slice(0, 10) })),
+    items: page.items,
     nextCursor: page.nextCursor,
     later: Boolean(cursor),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
-  const form = await request.formData();
+  const actor = await requireActor(request);
+  const form = await readForm(request);
   // Removing a keep that is already gone changes nothing; the list is loaded again either way.
-  await unkeepArticle(getRuntime().db, viewer, Number(formText(form, "articleId"))).catch(
+  await unkeepArticle(getRuntime().db, actor, idOrNull(formText(form, "articleId")) ?? 0).catch(
     (error: unknown) => {
       if (!(error instanceof DomainError)) throw error;
     },
@@ -44,6 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function KeptArticles({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const language = useLanguage();
   const navigation = useNavigation();
   const { items, nextCursor, later } = loaderData;
   return (
@@ -62,8 +67,11 @@ export default function KeptArticles({ loaderData }: Route.ComponentProps) {
                       {item.title}
                     </LocalLink>
                     <p className="text-muted text-xs">
-                      {item.authorNickname} ·{" "}
-                      {t("comment.keepPage.stats", { likes: item.likeCount, comments: item.commentCount })}
+                      <MemberMenu
+                        member={{ id: item.authorId, nickname: item.authorNickname }}
+                        className="hover:underline"
+                      />{" "}
+                      · {t("comment.keepPage.stats", { likes: item.likeCount, comments: item.commentCount })}
                     </p>
                   </Blinded>
                 ) : (
@@ -71,22 +79,23 @@ export default function KeptArticles({ loaderData }: Route.ComponentProps) {
                     {item.state === "deleted" ? t("comment.keepPage.deleted") : t("comment.keepPage.private")}
                   </p>
                 )}
-                <p className="text-muted text-xs">{t("comment.keepPage.keptOn", { date: item.keptAt })}</p>
+                <p className="text-muted text-xs">
+                  {t("comment.keepPage.keptOn", { date: formatDate(language, item.keptAt) })}
+                </p>
               </div>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!window.confirm(t("comment.keepPage.unkeepConfirm"))) event.preventDefault();
-                }}
-              >
+              <Form method="post">
                 <input type="hidden" name="articleId" value={item.articleId} />
-                <button
-                  type="submit"
+                <ConfirmButton
                   disabled={navigation.state === "submitting"}
                   className="min-h-9 shrink-0 rounded-md border border-subtle px-3 text-sm"
+                  confirm={{
+                    title: t("comment.keepPage.unkeepConfirm"),
+                    action: t("comment.keepPage.unkeep"),
+                    tone: "primary",
+                  }}
                 >
                   {t("comment.keepPage.unkeep")}
-                </button>
+                </ConfirmButton>
               </Form>
             </li>
           ))}

@@ -3,7 +3,8 @@ import type { Route } from "./+types/document";
 import { policies, policyKinds } from "#app/content/policies";
 import type { PolicyKind } from "#app/content/policies/types";
 import { languageFromPath } from "#app/i18n";
-import { LocalLink, useT } from "#app/i18n/react";
+import { formatDay } from "#app/i18n/calendar";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 
 function isPolicyKind(value: string): value is PolicyKind {
   return (policyKinds as readonly string[]).includes(value);
@@ -20,6 +21,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
 
 export default function PolicyDocument({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const language = useLanguage();
   const { document } = loaderData;
   return (
     <article className="leading-relaxed">
@@ -27,7 +29,9 @@ export default function PolicyDocument({ loaderData }: Route.ComponentProps) {
         ← {t("policy.backToList")}
       </LocalLink>
       <h1 className="mt-3 text-2xl font-extrabold">{document.title}</h1>
-      <p className="text-muted mt-1 text-sm">{t("policy.effectiveDate", { date: document.effectiveDate })}</p>
+      <p className="text-muted mt-1 text-sm">
+        {t("policy.effectiveDate", { date: formatDay(language, document.effectiveDate) })}
+      </p>
       <p className="mt-4">{document.summary}</p>
       <nav aria-labelledby="policy-contents" className="surface-muted mt-6 rounded-xl p-4">
         <h2 id="policy-contents" className="text-sm font-bold">

@@ -1,20 +1,27 @@
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { UserX } from "lucide-react";
+import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/member";
-import { FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { FormAlert, SubmitButton } from "#app/components/auth/fields";
 import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
-import { useLanguage, useT } from "#app/i18n/react";
+import { formatDate } from "#app/i18n/calendar";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { MapView } from "#app/components/map/MapView";
 import { Avatar } from "#app/components/ui/Avatar";
+import { ConfirmButton } from "#app/components/ui/Dialog";
 import { publicProfile } from "#app/services/members/profile-view.server";
 import {
-  hiddenMemberIds,
   hideMember,
   pinMember,
   RelationError,
+  relationState,
+  unhideMember,
+  unpinMember,
 } from "#app/services/members/relations.server";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -24,40 +31,58 @@ export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "profile.title" };
 
+const doneKeys = {
+  pin: "relations.pinnedDone",
+  unpin: "members.relation.unpinned",
+  hide: "relations.hiddenDone",
+  unhide: "members.relation.unhidden",
+} as const satisfies Record<string, MessageKey>;
+
+function isIntent(value: string): value is keyof typeof doneKeys {
+  return Object.hasOwn(doneKeys, value);
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
   const { db } = getRuntime();
   const language = languageFromPath(new URL(request.url).pathname);
   try {
-    const profile = await publicProfile(db, params.id);
-    const hidden = (await hiddenMemberIds(db, viewer.id)).has(profile.id);
+    const profile = await publicProfile(db, params.id, language);
+    const own = profile.id === viewer.id;
     return {
-      profile: { ...profile, memberSince: profile.memberSince.toISOString().slice(0, 10) },
-      own: profile.id === viewer.id,
+      state: "found" as const,
+      profile: { ...profile, memberSince: formatDate(language, profile.memberSince) },
+      own,
       map: { tileUrl: getRuntime().config.mapTileUrl, attribution: getRuntime().config.mapTileAttribution },
-      hidden,
+      relation: own ? { hidden: false, pinned: false } : await relationState(db, viewer.id, profile.id),
       pageTitle: profile.nickname,
     };
   } catch (error) {
-    if (error instanceof RelationError) {
-      throw data(translate(language, "relations.error.user_not_found"), {
-        status: 404,
-        statusText: translate(language, "relations.error.user_not_found"),
-      });
-    }
-    throw error;
+    if (!(error instanceof RelationError)) throw error;
+    // An unknown or withdrawn member has a page of its own, not the error screen.
+    return data(
+      { state: "missing" as const, pageTitle: translate(language, "members.missing.title") },
+      { status: 404 },
+    );
   }
 }
 
+/** Pin, unpin, hide or unhide this member; the answer is the same page with a one-time message. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const form = await request.formData();
-  const intent = formText(form, "intent");
+  const intent = formText(await readForm(request), "intent");
+  if (!isIntent(intent))
+    return data(
+      { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") } },
+      { status: 400 },
+    );
   try {
-    if (intent === "hide") await hideMember(db, clock, viewer.id, params.id);
-    else await pinMember(db, clock, viewer.id, params.id);
+    if (intent === "pin") await pinMember(db, clock, actor.id, params.id);
+    else if (intent === "unpin") await unpinMember(db, clock, actor.id, params.id);
+    else if (intent === "hide") await hideMember(db, clock, actor.id, params.id);
+    else await unhideMember(db, clock, actor.id, params.id);
   } catch (error) {
     if (!(error instanceof RelationError)) throw error;
     return data(
@@ -70,18 +95,42 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: error.code === "user_not_found" ? 404 : 409 },
     );
   }
-  return redirect(
-    `${localizePath(language, `/profile/${params.id}`)}?done=${intent === "hide" ? "hidden" : "pinned"}`,
+  return redirectWithFlash(localizePath(language, `/profile/${encodeURIComponent(params.id)}`), {
+    key: doneKeys[intent],
+  });
+}
+
+function MissingMember() {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-xl space-y-4 py-10 text-center" data-profile-state="missing">
+      <UserX className="text-muted mx-auto size-10" aria-hidden="true" />
+      <h1 className="text-2xl font-extrabold">{t("members.missing.title")}</h1>
+      <p className="text-muted">{t("members.missing.text")}</p>
+      <LocalLink
+        to="/"
+        className="inline-flex min-h-11 items-center rounded-lg bg-primary px-5 font-semibold text-white hover:bg-primary-strong"
+      >
+        {t("members.missing.home")}
+      </LocalLink>
+    </section>
   );
 }
 
 export default function MemberProfile({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "missing") return <MissingMember />;
+  return <FoundMember data={loaderData} />;
+}
+
+function FoundMember({
+  data: loaderData,
+}: {
+  data: Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
+}) {
   const t = useT();
   const language = useLanguage();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const done = params.get("done");
-  const { profile } = loaderData;
+  const { profile, relation } = loaderData;
   return (
     <section className="mx-auto max-w-xl space-y-6">
       <header className="flex items-center gap-4">
@@ -97,10 +146,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           <p className="text-muted text-sm">{t("profile.memberSince", { date: profile.memberSince })}</p>
         </div>
       </header>
-      {done === "hidden" ? <Notice>{t("relations.hiddenDone")}</Notice> : null}
-      {done === "pinned" ? <Notice>{t("relations.pinnedDone")}</Notice> : null}
       <FormAlert error={result?.error} />
-      {loaderData.hidden ? <p className="text-muted">{t("relations.isHidden")}</p> : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         {profile.introduction ? (
           <>
@@ -165,17 +211,36 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {loaderData.own ? null : (
-        <div className="grid grid-cols-2 gap-2">
-          <Form method="post">
-            <SubmitButton name="intent" value="pin" variant="secondary">
-              {t("relations.pin")}
-            </SubmitButton>
-          </Form>
-          <Form method="post">
-            <SubmitButton name="intent" value="hide" variant="secondary">
-              {t("relations.hide")}
-            </SubmitButton>
-          </Form>
+        <div className="space-y-2">
+          {relation.pinned ? <p className="text-muted text-sm">{t("members.relation.pinned")}</p> : null}
+          {relation.hidden ? <p className="text-muted text-sm">{t("relations.isHidden")}</p> : null}
+          <div className="grid grid-cols-2 gap-2">
+            <Form method="post">
+              <SubmitButton name="intent" value={relation.pinned ? "unpin" : "pin"} variant="secondary">
+                {relation.pinned ? t("relations.unpin") : t("relations.pin")}
+              </SubmitButton>
+            </Form>
+            <Form method="post">
+              {relation.hidden ? (
+                <SubmitButton name="intent" value="unhide" variant="secondary">
+                  {t("relations.unhide")}
+                </SubmitButton>
+              ) : (
+                <ConfirmButton
+                  name="intent"
+                  value="hide"
+                  className="surface inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-subtle px-4 font-semibold"
+                  confirm={{
+                    title: t("members.relation.hideConfirm", { nickname: profile.nickname }),
+                    description: t("members.relation.hideConfirmText"),
+                    action: t("relations.hide"),
+                  }}
+                >
+                  {t("relations.hide")}
+                </ConfirmButton>
+              )}
+            </Form>
+          </div>
         </div>
       )}
     </section>

@@ -1,6 +1,5 @@
-import { redirect, useActionData, useSearchParams } from "react-router";
+import { useActionData } from "react-router";
 import type { Route } from "./+types/mine";
-import { Notice } from "#app/components/auth/fields";
 import { ProfileForm } from "#app/components/members/ProfileForm";
 import { Avatar } from "#app/components/ui/Avatar";
 import { languageFromPath, localizePath } from "#app/i18n";
@@ -8,8 +7,10 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { ownProfileView, profileFormValues } from "#app/services/members/profile-view.server";
 import { updateProfile } from "#app/services/members/profile.server";
-import { requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import {
   formValues,
@@ -32,8 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = getRuntime();
   const [options, values, view] = await Promise.all([
     profileFormOptions(db, language),
-    profileFormValues(db, viewer.id),
-    ownProfileView(db, viewer.id),
+    profileFormValues(db, viewer.id, language),
+    ownProfileView(db, viewer.id, language),
   ]);
   return {
     ...options,
@@ -45,25 +46,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form);
   try {
-    await updateProfile(getRuntime(), viewer.id, readProfile(form), {
+    await updateProfile(getRuntime(), actor.id, readProfile(form), {
       avatars: await readFiles(form, "avatars"),
       businessImages: await readFiles(form, "businessImages"),
     });
   } catch (error) {
     return profileFailure(language, error, values);
   }
-  return redirect(`${localizePath(language, "/profile")}?saved=1`);
+  return redirectWithFlash(localizePath(language, "/profile"), { key: "profile.saved" });
 }
 
 export default function MyProfile({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const values = (result?.values ?? loaderData.values) as Record<string, string[]>;
   const problems = (result?.problems ?? {}) as Record<string, string>;
   return (
@@ -77,7 +77,6 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
           </LocalLink>
         </div>
       </header>
-      {params.get("saved") && !result ? <Notice>{t("profile.saved")}</Notice> : null}
       {loaderData.view.mainLocation ? (
         <p className="text-muted text-sm" data-testid="main-location">
           {t("profile.mainLocation", {

@@ -8,8 +8,9 @@ import {
   listRecentSearches,
   removeRecentSearch,
 } from "#app/services/search/history.server";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
+import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -31,16 +32,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const { db } = getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   if (formText(form, "intent") === "clear") {
-    await clearRecentSearches(db, viewer.id);
+    await clearRecentSearches(db, actor.id);
     return { cleared: true };
   }
-  const id = Number(formText(form, "id"));
+  const id = idOrNull(formText(form, "id"));
   // Removing something already gone (a second click, another tab) leaves the same list: nothing to report.
-  if (Number.isSafeInteger(id) && id > 0) await removeRecentSearch(db, viewer.id, id);
+  if (id !== null) await removeRecentSearch(db, actor.id, id);
   return { cleared: false };
 }
 

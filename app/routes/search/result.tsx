@@ -1,18 +1,20 @@
 import { useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/result";
 import { SearchForm } from "#app/components/search/SearchForm";
 import { SearchHitList } from "#app/components/search/SearchHitItem";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
+import { actorOf } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 import { recordSearch } from "#app/services/search/history.server";
 import { searchAll, searchArea, type SearchGroup } from "#app/services/search/search.server";
 import type { SearchHit } from "#app/services/search/types";
-import { requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainErrorBody } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -22,31 +24,34 @@ export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "search.resultTitle" };
 
+/** Shows results only: following a link here (from another site too) never adds to the recent searches. */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
+  const reader = actorOf(viewer);
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const q = url.searchParams.get("q") ?? "";
+  const q = url.searchParams.get("q");
   const area = url.searchParams.get("area");
   const cursor = url.searchParams.get("cursor");
+  // The search form posts here without a query string: its answer shows the form with what the action said.
+  if (q === null) return { kind: "form" as const };
   const { db, clock } = getRuntime();
   try {
     if (area) {
-      const { query, group } = await searchArea(db, viewer, q, area, cursor || null);
-      // Further pages of the same search are not a new search.
-      if (!cursor) await recordSearch(db, clock, viewer.id, query);
+      const { query, group } = await searchArea(db, reader, q, area, cursor || null);
       return {
         kind: "area" as const,
         query,
         group,
+        now: clock.now().toISOString(),
         pageTitle: translate(language, "search.summary", { query, count: group.total }),
       };
     }
-    const result = await searchAll(db, viewer, q);
-    await recordSearch(db, clock, viewer.id, result.query);
+    const result = await searchAll(db, reader, q);
     return {
       kind: "all" as const,
       ...result,
+      now: clock.now().toISOString(),
       pageTitle: translate(language, "search.summary", { query: result.query, count: result.total }),
     };
   } catch (error) {
@@ -58,6 +63,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * A search the member sent with the search form: remembered among the recent searches, then its results shown at
+ * their own address. A query the rules refuse comes back with its reason and as typed.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireActor(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const q = formText(await readForm(request), "q");
+  const { db, clock } = getRuntime();
+  try {
+    const query = await recordSearch(db, clock, actor.id, q);
+    return redirect(localizePath(language, resultPath(query)));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ error: domainErrorBody(language, error), values: { q } }, { status: error.status });
+  }
+}
+
 function resultPath(query: string, area?: string, cursor?: string | null) {
   const params = new URLSearchParams({ q: query });
   if (area) params.set("area", area);
@@ -65,7 +88,7 @@ function resultPath(query: string, area?: string, cursor?: string | null) {
   return `/search/result?${params.toString()}`;
 }
 
-function AreaGroup({ group, query }: { group: SearchGroup; query: string }) {
+function AreaGroup({ group, query, now }: { group: SearchGroup; query: string; now: string }) {
   const t = useT();
   const area = t(group.labelKey);
   const headingId = `search-area-${group.area}`;
@@ -84,7 +107,7 @@ function AreaGroup({ group, query }: { group: SearchGroup; query: string }) {
       {group.items.length === 0 ? (
         <p className="text-muted mt-2 text-sm">{t("search.areaEmpty", { area })}</p>
       ) : (
-        <SearchHitList hits={group.items} query={query} />
+        <SearchHitList hits={group.items} query={query} now={now} />
       )}
       {group.nextCursor ? (
         <LocalLink
@@ -100,7 +123,7 @@ function AreaGroup({ group, query }: { group: SearchGroup; query: string }) {
 }
 
 /** One area's hits; "more" loads the next keyset page in place, or as a page of its own without JavaScript. */
-function AreaPage({ group, query }: { group: SearchGroup; query: string }) {
+function AreaPage({ group, query, now }: { group: SearchGroup; query: string; now: string }) {
   const t = useT();
   const language = useLanguage();
   const fetcher = useFetcher<typeof loader>();
@@ -131,7 +154,7 @@ function AreaPage({ group, query }: { group: SearchGroup; query: string }) {
       {group.items.length === 0 ? (
         <p className="text-muted">{t("search.areaEmpty", { area })}</p>
       ) : (
-        <SearchHitList hits={[...group.items, ...more.items]} query={query} />
+        <SearchHitList hits={[...group.items, ...more.items]} query={query} now={now} />
       )}
       {next ? (
         <Link
@@ -152,13 +175,14 @@ function AreaPage({ group, query }: { group: SearchGroup; query: string }) {
   );
 }
 
-export default function SearchResult({ loaderData }: Route.ComponentProps) {
+export default function SearchResult({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  if (loaderData.kind === "error") {
+  const refused = actionData ?? (loaderData.kind === "error" ? loaderData : null);
+  if (refused || loaderData.kind === "form" || loaderData.kind === "error") {
     return (
       <section className="mx-auto max-w-2xl space-y-4">
         <h1 className="text-2xl font-extrabold">{t("search.resultTitle")}</h1>
-        <SearchForm defaultValue={loaderData.values.q} error={loaderData.error} />
+        <SearchForm key={refused?.values.q} defaultValue={refused?.values.q} error={refused?.error} />
       </section>
     );
   }
@@ -179,7 +203,12 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
           >
             {t("search.backToAll")}
           </LocalLink>
-          <AreaPage key={`${query}/${loaderData.group.area}`} group={loaderData.group} query={query} />
+          <AreaPage
+            key={`${query}/${loaderData.group.area}`}
+            group={loaderData.group}
+            query={query}
+            now={loaderData.now}
+          />
         </>
       ) : total === 0 ? (
         <div className="surface-muted rounded-xl border border-subtle p-6 text-center">
@@ -187,7 +216,9 @@ export default function SearchResult({ loaderData }: Route.ComponentProps) {
           <p className="text-muted mt-1 text-sm">{t("search.noResultsHint")}</p>
         </div>
       ) : (
-        loaderData.groups.map((group) => <AreaGroup key={group.area} group={group} query={query} />)
+        loaderData.groups.map((group) => (
+          <AreaGroup key={group.area} group={group} query={query} now={loaderData.now} />
+        ))
       )}
     </section>
   );

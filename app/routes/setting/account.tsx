@@ -1,8 +1,10 @@
 import QRCode from "qrcode";
-import { Form, redirect, useActionData, useSearchParams } from "react-router";
+import { Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/account";
 import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
-import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { languageFromPath, localizePath } from "#app/i18n";
+import { formatDate } from "#app/i18n/calendar";
+import { ConfirmButton } from "#app/components/ui/Dialog";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import {
@@ -17,8 +19,10 @@ import {
 import { AuthError } from "#app/services/auth/errors";
 import { isPlaceholderEmail } from "#app/services/auth/identifiers";
 import { enabledProviders, startSocialSignIn } from "#app/services/auth/social.server";
-import { authDeps, formFailure, formText, requireViewer } from "#app/shell/auth.server";
+import { authDeps, formFailure, formText, requireSignedIn, requireViewer } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -37,13 +41,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     name: viewer.name,
     email: isPlaceholderEmail(viewer.email) ? null : viewer.email,
-    role: viewer.role,
+    // The auth guard sends such an administrator here until two-step verification is on.
+    twoFactorRequired: viewer.role === "admin" && !viewer.twoFactorEnabled,
     twoFactorEnabled: viewer.twoFactorEnabled,
     hasPassword: methods.hasPassword,
     identities: methods.identities.map((identity) => ({
       providerId: identity.providerId,
       label: providers.find((provider) => provider.id === identity.providerId)?.label ?? identity.providerId,
-      linkedAt: identity.linkedAt.toISOString().slice(0, 10),
+      linkedAt: formatDate(language, identity.linkedAt),
     })),
     linkable: providers.filter(
       (provider) => !methods.identities.some((identity) => identity.providerId === provider.id),
@@ -54,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const viewer = await requireViewer(request);
-  const form = await request.formData();
+  const { viewer } = await requireSignedIn(request);
+  const form = await readForm(request);
   const deps = authDeps();
   const here = localizePath(language, "/setting/account");
   try {
@@ -67,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
           { currentPassword: formText(form, "currentPassword"), newPassword: formText(form, "newPassword") },
           request.headers,
         );
-        return redirect(`${here}?done=password`, { headers });
+        return redirectWithFlash(here, { key: "auth.account.passwordChanged" }, { headers });
       }
       case "enable-2fa": {
         const enrolment = await startTwoFactor(deps, formText(form, "password"), request.headers);
@@ -77,16 +82,17 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "confirm-2fa": {
         const headers = await confirmTwoFactor(deps, formText(form, "code"), request.headers);
-        return redirect(`${here}?done=2fa-on`, { headers });
+        return redirectWithFlash(here, { key: "auth.account.enabled" }, { headers });
       }
       case "disable-2fa":
         await stopTwoFactor(deps, formText(form, "password"), request.headers);
-        return redirect(`${here}?done=2fa-off`);
+        return redirectWithFlash(here, { key: "auth.account.disabled" });
       case "link": {
         const target = await startSocialSignIn(
           deps,
           formText(form, "provider"),
-          { redirectTo: `${here}?done=linked`, language },
+          // The provider's return (or its refusal) becomes a flash there.
+          { redirectTo: localizePath(language, "/setting/account/linked"), language },
           request.headers,
           "link",
         );
@@ -94,7 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "unlink":
         await unlinkIdentity(deps, viewer.id, formText(form, "provider"));
-        return redirect(`${here}?done=unlinked`);
+        return redirectWithFlash(here, { key: "auth.account.unlinked" });
       case "sign-out-everywhere": {
         const headers = await signOutEverywhere(deps, viewer.id, request.headers);
         return redirect(localizePath(language, "/login"), { headers });
@@ -107,45 +113,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const doneKeys = {
-  verified: "auth.signIn.verified",
-  password: "auth.account.passwordChanged",
-  "2fa-on": "auth.account.enabled",
-  "2fa-off": "auth.account.disabled",
-  linked: "auth.account.linked",
-  unlinked: "auth.account.unlinked",
-} as const;
-
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const language = useLanguage();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const done = params.get("done");
   const error = result && "error" in result ? result.error : undefined;
   const failedIntent = result && "values" in result ? result.values.intent : undefined;
   const enrolment = result && "enrolment" in result ? result.enrolment : undefined;
-  const socialError = params.get("error");
   return (
     <section className="mx-auto max-w-xl space-y-8">
       <header>
         <h1 className="text-2xl font-extrabold">{t("auth.account.title")}</h1>
         <p className="text-muted mt-1">{t("auth.account.signedInAs", { name: loaderData.name })}</p>
       </header>
-      {done && done in doneKeys ? <Notice>{t(doneKeys[done as keyof typeof doneKeys])}</Notice> : null}
-      {socialError ? (
-        <FormAlert
-          error={{
-            code: socialError,
-            message: translate(
-              language,
-              socialError === "account_not_linked"
-                ? "auth.error.account_not_linked"
-                : "auth.error.social_failed",
-            ),
-          }}
-        />
-      ) : null}
 
       {loaderData.hasPassword ? (
         <section aria-labelledby="password-title" className="space-y-3">
@@ -178,9 +158,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
         <h2 id="twofactor-title" className="text-lg font-bold">
           {t("auth.account.twoFactorTitle")}
         </h2>
-        {loaderData.role === "admin" && !loaderData.twoFactorEnabled ? (
-          <Notice>{t("auth.account.twoFactorRequired")}</Notice>
-        ) : null}
+        {loaderData.twoFactorRequired ? <Notice>{t("auth.account.twoFactorRequired")}</Notice> : null}
         {failedIntent?.endsWith("2fa") ? <FormAlert error={error} /> : null}
         {enrolment ? (
           <div className="space-y-3">
@@ -264,17 +242,19 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
                   {t("auth.account.linkedSince", { date: identity.linkedAt })}
                 </span>
               </span>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!window.confirm(t("auth.account.unlinkConfirm", { provider: identity.label })))
-                    event.preventDefault();
-                }}
-              >
+              <Form method="post">
                 <input type="hidden" name="provider" value={identity.providerId} />
-                <button type="submit" name="intent" value="unlink" className="text-link text-sm underline">
+                <ConfirmButton
+                  name="intent"
+                  value="unlink"
+                  className="text-link text-sm underline"
+                  confirm={{
+                    title: t("auth.account.unlinkConfirm", { provider: identity.label }),
+                    action: t("auth.account.unlink"),
+                  }}
+                >
                   {t("auth.account.unlink")}
-                </button>
+                </ConfirmButton>
               </Form>
             </li>
           ))}
@@ -296,15 +276,18 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
         <Form method="post" action={localizePath(language, "/logout")}>
           <SubmitButton variant="secondary">{t("auth.account.signOut")}</SubmitButton>
         </Form>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(t("auth.account.signOutEverywhereConfirm"))) event.preventDefault();
-          }}
-        >
-          <SubmitButton name="intent" value="sign-out-everywhere" variant="secondary">
+        <Form method="post">
+          <ConfirmButton
+            name="intent"
+            value="sign-out-everywhere"
+            className="surface inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-subtle px-4 font-semibold"
+            confirm={{
+              title: t("auth.account.signOutEverywhereConfirm"),
+              action: t("auth.account.signOutEverywhere"),
+            }}
+          >
             {t("auth.account.signOutEverywhere")}
-          </SubmitButton>
+          </ConfirmButton>
         </Form>
       </section>
 

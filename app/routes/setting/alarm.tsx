@@ -7,8 +7,9 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
 import { alarmSettings, setAlarmSetting } from "#app/services/notifications/settings.server";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
 // No guard (as the spec says): visitors see the page with a sign-in prompt instead of the switches.
@@ -29,14 +30,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   const type = formText(form, "type");
   const { db, clock } = getRuntime();
   try {
     // The form names the state it wants, so a repeated submission changes nothing more.
-    await setAlarmSetting(db, clock, viewer.id, type, formText(form, "enabled") === "true");
+    await setAlarmSetting(db, clock, actor.id, type, formText(form, "enabled") === "true");
   } catch (error) {
     return domainFailure(language, error, { type });
   }

@@ -3,8 +3,9 @@ import { RelatedMemberList } from "#app/components/members/RelatedMemberList";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listHidden, unhideMember } from "#app/services/members/relations.server";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -17,13 +18,13 @@ export const handle: RouteHandle = { titleKey: "relations.hiddenTitle" };
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
   const members = await listHidden(getRuntime().db, viewer.id);
-  return { members: members.map((m) => ({ ...m, since: m.since.toISOString().slice(0, 10) })) };
+  return { members: members.map((m) => ({ ...m, since: m.since.toISOString() })) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const { db, clock } = getRuntime();
-  await unhideMember(db, clock, viewer.id, formText(await request.formData(), "userId"));
+  await unhideMember(db, clock, actor.id, formText(await readForm(request), "userId"));
   return null;
 }
 

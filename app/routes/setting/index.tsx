@@ -5,7 +5,8 @@ import { LanguageSwitch } from "#app/components/shell/LanguageSwitch";
 import { ThemeSwitch } from "#app/components/shell/ThemeSwitch";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { readCookie } from "#app/i18n";
+import { languageFromPath, readCookie } from "#app/i18n";
+import { formatDate } from "#app/i18n/calendar";
 import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -18,11 +19,14 @@ export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "setting.title" };
 
-/** The settings menu: entries of features that exist (later features add theirs when their pages ship). */
+/** The settings menu of the spec; entries of features not built yet are shown as coming soon, not as links. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const built = import.meta.env.BUILD_DATE;
   return {
     version: getRuntime().buildId,
+    builtOn: built ? formatDate(language, new Date(built)) : null,
     theme: parseThemePreference(readCookie(request.headers.get("cookie"), THEME_COOKIE)),
   };
 }
@@ -37,6 +41,17 @@ function Entry({ to, children }: { to: string; children: ReactNode }) {
         {children}
         <ChevronRight className="text-muted size-4" aria-hidden="true" />
       </LocalLink>
+    </li>
+  );
+}
+
+/** An entry of an area that has not shipped: its name and "coming soon", not a link. */
+function ComingSoon({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <li className="text-muted flex min-h-12 items-center justify-between gap-3 px-4">
+      <span>{children}</span>
+      <span className="rounded border border-subtle px-1.5 text-xs leading-5">{t("nav.comingSoon")}</span>
     </li>
   );
 }
@@ -58,10 +73,16 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <Group title={t("setting.account")}>
         <Entry to="/profile">{t("setting.profile")}</Entry>
         <Entry to="/setting/account">{t("setting.account")}</Entry>
+        <ComingSoon>{t("setting.skills")}</ComingSoon>
         <Entry to="/setting/blind">{t("setting.hidden")}</Entry>
         <Entry to="/setting/alarm">{t("alarm.settingsTitle")}</Entry>
         <Entry to="/my/pin">{t("setting.pinned")}</Entry>
         <Entry to="/my/point">{t("setting.points")}</Entry>
+      </Group>
+      <Group title={t("setting.payments")}>
+        <ComingSoon>{t("setting.purchases")}</ComingSoon>
+        <ComingSoon>{t("setting.payoutAccount")}</ComingSoon>
+        <ComingSoon>{t("setting.payoutPassword")}</ComingSoon>
       </Group>
       <Group title={t("setting.display")}>
         <li className="flex min-h-12 items-center justify-between gap-3 px-4">
@@ -77,13 +98,19 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <li className="px-4 py-3">
           <p className="font-semibold">{t("setting.customer")}</p>
           <p className="text-muted text-sm">{t("setting.customerHours")}</p>
-          <p className="text-muted text-sm">{t("setting.customerEmail")}</p>
+          <p className="text-sm">
+            <a href={`mailto:${t("setting.customerEmailAddress")}`} className="text-link underline">
+              {t("setting.customerEmail")}
+            </a>
+          </p>
         </li>
         <Entry to="/setting/inquiry">{t("setting.inquiry")}</Entry>
         <Entry to="/policy/terms">{t("footer.terms")}</Entry>
         <Entry to="/policy/privacy">{t("footer.privacy")}</Entry>
-        <li className="text-muted flex min-h-12 items-center px-4 text-sm">
-          {t("setting.version", { version: loaderData.version })}
+        <li className="text-muted flex min-h-12 items-center px-4 text-sm" data-testid="setting-version">
+          {loaderData.builtOn
+            ? t("setting.versionBuilt", { version: loaderData.version, date: loaderData.builtOn })
+            : t("setting.version", { version: loaderData.version })}
         </li>
       </Group>
       <LocalLink

@@ -1,12 +1,15 @@
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/inquiry";
-import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
 import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { InquiryError, myInquiries, sendInquiry } from "#app/services/support/inquiry.server";
-import { formText, requireViewer } from "#app/shell/auth.server";
+import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -18,24 +21,25 @@ export const handle: RouteHandle = { titleKey: "inquiry.title" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
+  const language = languageFromPath(new URL(request.url).pathname);
   const rows = await myInquiries(getRuntime().db, viewer.id);
   return {
     inquiries: rows.map((row) => ({
       ...row,
-      createdAt: row.createdAt.toISOString().slice(0, 10),
-      answeredAt: row.answeredAt?.toISOString().slice(0, 10) ?? null,
+      createdAt: formatDate(language, row.createdAt),
+      answeredAt: row.answeredAt ? formatDate(language, row.answeredAt) : null,
     })),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+  const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readForm(request);
   const input = { title: formText(form, "title"), body: formText(form, "body") };
   const { db, clock } = getRuntime();
   try {
-    await sendInquiry(db, clock, viewer.id, input);
+    await sendInquiry(db, clock, actor.id, input);
   } catch (error) {
     if (!(error instanceof InquiryError)) throw error;
     return data(
@@ -49,18 +53,16 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  return redirect(`${localizePath(language, "/setting/inquiry")}?sent=1`);
+  return redirectWithFlash(localizePath(language, "/setting/inquiry"), { key: "inquiry.sent" });
 }
 
 export default function Inquiry({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
   return (
     <section className="mx-auto max-w-xl space-y-6">
       <h1 className="text-2xl font-extrabold">{t("inquiry.title")}</h1>
       <p className="text-muted text-sm">{t("inquiry.text")}</p>
-      {params.get("sent") && !result ? <Notice>{t("inquiry.sent")}</Notice> : null}
       <Form method="post" className="space-y-3" noValidate>
         <FormAlert error={result?.error} />
         <Field

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, eq, inArray, ne, or } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import type { Database } from "#app/db/client.server";
@@ -22,17 +22,21 @@ import type { Clock } from "#app/platform/clock.server";
 import type { AppConfig } from "#app/platform/env.server";
 import type { Messaging } from "#app/platform/messaging/index.server";
 import type { FileStorage } from "#app/platform/storage/types";
-import { hit, peek, recordSend, type RateRule } from "#app/platform/rate-limit.server";
+import { hit, recordSend, refund, reset, type RateRule } from "#app/platform/rate-limit.server";
+import { requireConsents, type SignUpConsents } from "./consents";
+import { consentFields } from "./consents.server";
+import { deviceCookie, readCookie, readDeviceCookie } from "./device-cookie.server";
 import { AuthError } from "./errors";
 import {
   emailSchema,
   isPlaceholderEmail,
   mobileSchema,
+  normalizePhone,
   parseIdentifier,
   phoneAccountEmail,
 } from "./identifiers";
 import { checkPassword } from "./password-policy";
-import { sendPhoneCode, verifyPhoneCode } from "./phone-code.server";
+import { sendAlreadyRegistered, sendPhoneCode, verifyPhoneCode } from "./phone-code.server";
 
 export interface AuthDeps {
   auth: Auth;
@@ -47,7 +51,14 @@ export interface AuthDeps {
 /** Limits, per client address and per account, stored in the database (see rate-limit.server.ts). */
 export const rateRules = {
   signInPerAddress: { limit: 20, windowMs: 15 * 60_000 },
+  /** Wrong passwords for one account from browsers that never signed in to it, whichever identifier they typed. */
   signInFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  /** Wrong passwords from one browser that signed in to the account before (its device cookie). */
+  signInFailuresPerDevice: { limit: 5, windowMs: 15 * 60_000 },
+  /** Wrong authenticator or recovery codes for one account, across any number of fresh challenges. */
+  twoFactorFailuresPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  /** An authenticator code is accepted once: it stays valid for up to 90 s (the current step and one each side). */
+  totpCodeOnce: { limit: 1, windowMs: 2 * 60_000 },
   signUpPerAddress: { limit: 10, windowMs: 60 * 60_000 },
   sendPerAddress: { limit: 20, windowMs: 60 * 60_000 },
   passwordChangePerAccount: { limit: 10, windowMs: 60 * 60_000 },
@@ -95,7 +106,7 @@ async function sendVerificationMail(deps: AuthDeps, email: string, headers: Head
   if (!send.allowed) throw new AuthError("send_count_exceeded");
   try {
     await deps.auth.api.sendVerificationEmail({
-      body: { email, callbackURL: "/setting/account?done=verified" },
+      body: { email, callbackURL: "/setting/account/verified" },
       headers,
     });
   } catch {
@@ -112,7 +123,7 @@ export interface SignedIn {
 
 export async function signUpWithEmail(
   deps: AuthDeps,
-  input: { email: string; password: string },
+  input: { email: string; password: string; consents: SignUpConsents },
   headers: Headers,
 ) {
   const email = input.email.trim().toLowerCase();
@@ -120,12 +131,18 @@ export async function signUpWithEmail(
   if (!emailSchema.safeParse(email).success || isPlaceholderEmail(email))
     throw new AuthError("invalid_email");
   requirePassword(input.password, [email]);
+  requireConsents(input.consents);
   await limit(deps, `signup:address:${clientAddress(headers)}`, rateRules.signUpPerAddress);
   if (await memberByEmail(deps.db, email)) throw new AuthError("email_in_use");
   let result;
   try {
     result = await deps.auth.api.signUpEmail({
-      body: { email, password: input.password, name: email.split("@")[0]! },
+      body: {
+        email,
+        password: input.password,
+        name: email.split("@")[0]!,
+        ...consentFields(input.consents, deps.clock.now()),
+      },
       headers,
       returnHeaders: true,
     });
@@ -135,15 +152,20 @@ export async function signUpWithEmail(
     throw error;
   }
   await sendVerificationMail(deps, email, headers).catch(() => undefined);
+  result.headers.append("Set-Cookie", deviceCookie(deps.config, result.response.user.id));
   return { headers: result.headers, twoFactor: false } satisfies SignedIn;
 }
 
+/**
+ * Sends the sign-up code, or to a number that already has an account a text saying so (sign in or reset the
+ * password). The answer and the send limits are the same either way: the page never tells whose number it is.
+ */
 export async function sendSignUpCode(deps: AuthDeps, phoneInput: string, headers: Headers) {
-  const phone = phoneInput.replace(/[\s-]/g, "");
+  const phone = normalizePhone(phoneInput);
   if (!mobileSchema.safeParse(phone).success) throw new AuthError("invalid_phone");
   await limit(deps, `send:address:${clientAddress(headers)}`, rateRules.sendPerAddress);
-  if (await memberByPhone(deps.db, phone)) throw new AuthError("phone_in_use");
-  await sendPhoneCode(phoneCodeDeps(deps), phone, "signup");
+  if (await memberByPhone(deps.db, phone)) await sendAlreadyRegistered(phoneCodeDeps(deps), phone, "signup");
+  else await sendPhoneCode(phoneCodeDeps(deps), phone, "signup");
 }
 
 function phoneCodeDeps(deps: AuthDeps) {
@@ -152,16 +174,18 @@ function phoneCodeDeps(deps: AuthDeps) {
 
 export async function signUpWithPhone(
   deps: AuthDeps,
-  input: { phone: string; code: string; password: string },
+  input: { phone: string; code: string; password: string; consents: SignUpConsents },
   headers: Headers,
 ) {
-  const phone = input.phone.replace(/[\s-]/g, "");
+  const phone = normalizePhone(input.phone);
   if (!phone || !input.password) throw new AuthError("missing_credentials");
   if (!mobileSchema.safeParse(phone).success) throw new AuthError("invalid_phone");
   requirePassword(input.password, [phone]);
+  requireConsents(input.consents);
   await limit(deps, `signup:address:${clientAddress(headers)}`, rateRules.signUpPerAddress);
-  if (await memberByPhone(deps.db, phone)) throw new AuthError("phone_in_use");
+  // A registered number never got a code, so it fails here like a wrong code; only the number's holder learns more.
   await verifyPhoneCode(phoneCodeDeps(deps), phone, "signup", input.code);
+  if (await memberByPhone(deps.db, phone)) throw new AuthError("phone_in_use");
   let result;
   try {
     result = await deps.auth.api.signUpEmail({
@@ -171,6 +195,7 @@ export async function signUpWithPhone(
         name: `${phone.slice(0, 3)}****${phone.slice(7)}`,
         phoneNumber: phone,
         phoneNumberVerified: true,
+        ...consentFields(input.consents, deps.clock.now()),
       },
       headers,
       returnHeaders: true,
@@ -179,12 +204,39 @@ export async function signUpWithPhone(
     if (await memberByPhone(deps.db, phone)) throw new AuthError("phone_in_use");
     throw error;
   }
+  result.headers.append("Set-Cookie", deviceCookie(deps.config, result.response.user.id));
   return { headers: result.headers, twoFactor: false } satisfies SignedIn;
 }
 
+/** A hash of a random password, made once per auth instance: checking it costs what checking a real one does. */
+const nobodysHash = new WeakMap<Auth, Promise<string>>();
+
+/** The work of a password check for an identifier without an account, so that timing does not tell them apart. */
+async function checkPasswordOfNobody(auth: Auth, password: string) {
+  const context = await auth.$context;
+  let hash = nobodysHash.get(auth);
+  if (!hash) {
+    hash = context.password.hash(randomBytes(24).toString("base64url"));
+    nobodysHash.set(auth, hash);
+  }
+  await context.password.verify({ hash: await hash, password });
+}
+
 /**
- * E-mail or mobile number plus password. A wrong identifier and a wrong password get the same answer; repeated
- * failures are limited per address and per account.
+ * Where a failed password counts: the browser's own budget when it has signed in to this account before (device
+ * cookie), otherwise the budget that all other browsers share for the account (or for an identifier of no account).
+ */
+function signInFailureCounter(deps: AuthDeps, account: string, known: boolean, headers: Headers) {
+  const device = known ? readDeviceCookie(deps.config, headers) : undefined;
+  return device?.userId === account
+    ? { key: `signin:device:${device.nonce}`, rule: rateRules.signInFailuresPerDevice }
+    : { key: `signin:untrusted:${account}`, rule: rateRules.signInFailuresPerAccount };
+}
+
+/**
+ * E-mail or mobile number plus password. A wrong identifier and a wrong password get the same answer after the
+ * same work (one password hash check); failures are limited per address and per account, whichever of its
+ * identifiers was typed, and a browser that signed in to the account before keeps its own budget.
  */
 export async function signIn(
   deps: AuthDeps,
@@ -195,47 +247,95 @@ export async function signIn(
   await limit(deps, `signin:address:${clientAddress(headers)}`, rateRules.signInPerAddress);
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) throw new AuthError("login_failed");
-  const accountKey = `signin:failures:${identifier.value}`;
-  const failures = await peek(deps.db, accountKey, rateRules.signInFailuresPerAccount, deps.clock.now());
-  if (!failures.allowed) throw new AuthError("too_many_requests", { retryAfterMs: failures.retryAfterMs });
   if (await isWithdrawn(deps, identifier.value)) throw new AuthError("already_withdrawn");
+  const owner =
+    identifier.kind === "email"
+      ? await memberByEmail(deps.db, identifier.value)
+      : await memberByPhone(deps.db, identifier.value);
+  const failures = signInFailureCounter(
+    deps,
+    owner?.id ?? `${identifier.kind}:${identifier.value}`,
+    Boolean(owner),
+    headers,
+  );
+  // Counted before the check and given back on success, so that parallel guesses cannot overrun the budget.
+  const attempt = await hit(deps.db, failures.key, failures.rule, deps.clock.now());
+  if (!attempt.allowed) throw new AuthError("too_many_requests", { retryAfterMs: attempt.retryAfterMs });
 
-  const email =
-    identifier.kind === "email" ? identifier.value : (await memberByPhone(deps.db, identifier.value))?.email;
+  let result;
   try {
-    if (!email) throw new AuthError("login_failed");
-    const result = await deps.auth.api.signInEmail({
-      body: { email, password: input.password, rememberMe: true },
+    if (!owner) {
+      await checkPasswordOfNobody(deps.auth, input.password);
+      throw new AuthError("login_failed");
+    }
+    result = await deps.auth.api.signInEmail({
+      body: { email: owner.email, password: input.password, rememberMe: true },
       headers,
       returnHeaders: true,
     });
-    const twoFactor = Boolean((result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect);
-    return { headers: result.headers, twoFactor } satisfies SignedIn;
   } catch (error) {
-    if (error instanceof AuthError || error instanceof APIError) {
-      await hit(deps.db, accountKey, rateRules.signInFailuresPerAccount, deps.clock.now());
-      throw new AuthError("login_failed");
-    }
+    if (error instanceof AuthError || error instanceof APIError) throw new AuthError("login_failed");
+    await refund(deps.db, failures.key);
     throw error;
   }
+  await refund(deps.db, failures.key);
+  const twoFactor = Boolean((result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect);
+  // With two-step verification on, the browser is trusted only once the code is right too.
+  if (!twoFactor) result.headers.append("Set-Cookie", deviceCookie(deps.config, owner.id));
+  return { headers: result.headers, twoFactor } satisfies SignedIn;
 }
 
-/** The second step of a sign-in with two-factor on: an authenticator code or one of the recovery codes. */
+/** The account whose two-step challenge the request carries (Better Auth's signed challenge cookie), if any. */
+async function challengedMember(deps: AuthDeps, headers: Headers) {
+  const context = await deps.auth.$context;
+  const signed = readCookie(headers, context.createAuthCookie("two_factor").name) ?? "";
+  const dot = signed.lastIndexOf(".");
+  if (dot < 1) return undefined;
+  const token = signed.slice(0, dot);
+  const expected = Buffer.from(createHmac("sha256", context.secret).update(token).digest("base64"));
+  const given = Buffer.from(signed.slice(dot + 1));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const [challenge] = await deps.db
+    .select({ userId: verification.value, expiresAt: verification.expiresAt })
+    .from(verification)
+    .where(eq(verification.identifier, token));
+  return challenge && challenge.expiresAt > deps.clock.now() ? challenge.userId : undefined;
+}
+
+/**
+ * The second step of a sign-in with two-factor on: an authenticator code or one of the recovery codes. Wrong codes
+ * are limited per account across challenges, and an authenticator code that was accepted once is refused after.
+ */
 export async function verifySignInCode(deps: AuthDeps, code: string, headers: Headers) {
   await limit(deps, `signin:address:${clientAddress(headers)}`, rateRules.signInPerAddress);
+  const userId = await challengedMember(deps, headers);
+  if (!userId) throw new AuthError("two_factor_invalid");
+  const now = deps.clock.now();
+  const failuresKey = `2fa:failures:${userId}`;
+  const attempt = await hit(deps.db, failuresKey, rateRules.twoFactorFailuresPerAccount, now);
+  if (!attempt.allowed) throw new AuthError("too_many_requests", { retryAfterMs: attempt.retryAfterMs });
   const trimmed = code.replace(/\s/g, "");
+  const isTotp = /^\d{6}$/.test(trimmed);
+  // Claimed before the check, so that two requests with one code cannot both get in.
+  const usedKey = `2fa:used:${userId}:${createHmac("sha256", deps.config.sessionSecret).update(trimmed).digest("hex")}`;
+  if (isTotp && !(await hit(deps.db, usedKey, rateRules.totpCodeOnce, now)).allowed)
+    throw new AuthError("two_factor_invalid");
   try {
-    const result = /^\d{6}$/.test(trimmed)
+    const result = isTotp
       ? await deps.auth.api.verifyTOTP({
           body: { code: trimmed, trustDevice: false },
           headers,
           returnHeaders: true,
         })
       : await deps.auth.api.verifyBackupCode({ body: { code: trimmed }, headers, returnHeaders: true });
+    await refund(deps.db, failuresKey);
+    result.headers.append("Set-Cookie", deviceCookie(deps.config, userId));
     return { headers: result.headers, twoFactor: false } satisfies SignedIn;
   } catch (error) {
-    if (error instanceof APIError) throw new AuthError("two_factor_invalid");
-    throw error;
+    if (isTotp) await reset(deps.db, usedKey);
+    if (!(error instanceof APIError)) throw error;
+    // The library keeps a lock of its own after many wrong codes in a row.
+    throw new AuthError(error.status === "TOO_MANY_REQUESTS" ? "too_many_requests" : "two_factor_invalid");
   }
 }
 
@@ -296,7 +396,7 @@ export async function resetPasswordWithCode(
   deps: AuthDeps,
   input: { phone: string; code: string; password: string },
 ) {
-  const phone = input.phone.replace(/[\s-]/g, "");
+  const phone = normalizePhone(input.phone);
   requirePassword(input.password, [phone]);
   const owner = await memberByPhone(deps.db, phone);
   await verifyPhoneCode(phoneCodeDeps(deps), phone, "reset", input.code);
@@ -448,6 +548,7 @@ export async function withdraw(
         phoneNumber: null,
         phoneNumberVerified: false,
         twoFactorEnabled: false,
+        marketingAgreedAt: null,
         withdrawnAt: now,
         updatedAt: now,
       })

@@ -19,6 +19,7 @@ export const authErrorCodes = [
   "last_sign_in_method",
   "reauth_required",
   "wrong_password",
+  "consent_required",
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 

@@ -1,7 +1,16 @@
 import { z } from "zod";
 
-/** Korean mobile numbers: 11 digits starting 010, no hyphens (spec: mobile 11 digits). */
+/** Korean mobile numbers: 11 digits starting 010, stored without hyphens (spec: mobile 11 digits). */
 export const mobileSchema = z.string().regex(/^01[016789]\d{8}$/);
+
+/** Spaces, hyphens and dashes that people type or paste inside phone numbers ("010-1234 5678"). */
+const PHONE_SEPARATORS = /[\s\-\u2010-\u2015\u2212]/g;
+
+/** A phone number as typed, without its separators: every form that takes a phone number reads it through this. */
+export function normalizePhone(input: string): string {
+  return input.replace(PHONE_SEPARATORS, "");
+}
+
 export const emailSchema = z.email().max(254);
 
 export type Identifier = { kind: "email"; value: string } | { kind: "phone"; value: string };
@@ -9,7 +18,7 @@ export type Identifier = { kind: "email"; value: string } | { kind: "phone"; val
 /** Reads what a member typed in the "e-mail or mobile number" field; hyphens and spaces in a number are ignored. */
 export function parseIdentifier(input: string): Identifier | undefined {
   const trimmed = input.trim();
-  const digits = trimmed.replace(/[\s-]/g, "");
+  const digits = normalizePhone(trimmed);
   if (/^\d+$/.test(digits))
     return mobileSchema.safeParse(digits).success ? { kind: "phone", value: digits } : undefined;
   const email = trimmed.toLowerCase();

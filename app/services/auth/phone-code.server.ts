@@ -60,6 +60,27 @@ export async function sendPhoneCode(
   }
 }
 
+/**
+ * Instead of a sign-up code, a number that already has an account is told so, in both languages (the sign-up page
+ * answers alike either way). It counts against the same sends in a row as a code.
+ */
+export async function sendAlreadyRegistered(
+  { db, clock, sms }: Omit<Deps, "secret">,
+  phone: string,
+  purpose: PhoneCodePurpose,
+) {
+  const send = await recordSend(db, phone, `sms:${purpose}`, clock.now());
+  if (!send.allowed) throw new AuthError("send_count_exceeded");
+  try {
+    await sms.send({
+      to: phone,
+      text: `[${translate("ko", "app.name")}] ${translate("ko", "auth.sms.registered")}\n${translate("en", "auth.sms.registered")}`,
+    });
+  } catch {
+    throw new AuthError("send_failed");
+  }
+}
+
 /** Checks a code once: a right code is consumed, a wrong one counts a try, and an expired one is refused. */
 export async function verifyPhoneCode(
   { db, clock, secret }: Omit<Deps, "sms">,

@@ -1,8 +1,9 @@
 import { translate, type Language } from "#app/i18n";
-import { OIDC_PROVIDER_ID } from "#app/platform/auth/auth.server";
+import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from "#app/platform/auth/auth.server";
 import { socialProviderIds, type AppConfig, type SocialProviderId } from "#app/platform/env.server";
 import type { AuthDeps } from "./accounts.server";
 import { AuthError } from "./errors";
+import { safeRedirectPath } from "./redirect-path";
 import type { ProviderOption } from "./social";
 
 export function enabledProviders(config: Pick<AppConfig, "socialProviders" | "oidc">, language: Language) {
@@ -37,8 +38,9 @@ export async function startSocialSignIn(
   const { auth } = deps;
   if (!isEnabledProvider(deps.config, provider)) throw new AuthError("login_failed");
   const loginPath = target.language === "en" ? "/en/login" : "/login";
-  const errorCallbackURL = mode === "link" ? `${target.redirectTo}` : loginPath;
-  const body = { callbackURL: target.redirectTo, errorCallbackURL, disableRedirect: true };
+  const callbackURL = safeRedirectPath(target.redirectTo, target.language === "en" ? "/en" : "/");
+  const errorCallbackURL = mode === "link" ? callbackURL : loginPath;
+  const body = { callbackURL, errorCallbackURL, disableRedirect: true };
   // Generic OpenID providers are registered as social providers and use the same endpoints.
   const result =
     mode === "link"
@@ -48,7 +50,10 @@ export async function startSocialSignIn(
   return { url: result.response.url, headers: result.headers };
 }
 
-/** The provider's return to /login/{provider}: Better Auth's callback checks state and PKCE and sets the session. */
+/**
+ * The provider's return to /login/{provider}: Better Auth's callback checks state and PKCE and sets the session.
+ * Answers the cookies to set and where to send the browser: a path of this site, whatever the callback said.
+ */
 export async function completeSocialSignIn(deps: AuthDeps, provider: string, request: Request) {
   const url = new URL(request.url);
   const callback = new Request(
@@ -58,5 +63,18 @@ export async function completeSocialSignIn(deps: AuthDeps, provider: string, req
       headers: request.headers,
     },
   );
-  return deps.auth.handler(callback);
+  const response = await deps.auth.handler(callback);
+  const failed = `${url.pathname.startsWith("/en/") ? "/en/login" : "/login"}?error=social_failed`;
+  const location = response.headers.get("location");
+  let path: string | undefined;
+  if (location) {
+    const target = new URL(location, deps.config.publicUrl);
+    // Better Auth's own error page is closed (see openAuthPaths): its failures go to the sign-in page instead.
+    if (
+      target.origin === new URL(deps.config.publicUrl).origin &&
+      !target.pathname.startsWith(AUTH_BASE_PATH)
+    )
+      path = `${target.pathname}${target.search}${target.hash}`;
+  }
+  return { cookies: response.headers.getSetCookie(), location: safeRedirectPath(path, failed) };
 }

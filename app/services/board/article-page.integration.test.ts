@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
+import type { Actor } from "#app/services/actor";
 import { boardComment } from "#app/db/schema";
 import { systemClock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
 import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertMember } from "../../../tests/setup/members";
+import { insertAdmin, insertMember } from "../../../tests/setup/members";
 import { createArticle, deleteArticle, getArticlePage, listCategories } from "./articles.server";
 import type { ArticleKind } from "./kinds";
 import { listBoardArticles } from "./list.server";
 import { listMyArticles, listMyComments } from "./my-activity.server";
-import type { Reader } from "./visibility.server";
 
 let db: Database;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ const code = (promise: Promise<unknown>) =>
     (error: unknown) => (error instanceof DomainError ? error.code : String(error)),
   );
 
-async function write(author: Reader, kind: ArticleKind = "free", options: { isPrivate?: boolean } = {}) {
+async function write(author: Actor, kind: ArticleKind = "free", options: { isPrivate?: boolean } = {}) {
   const [category] = kind === "guestbook" ? [] : await listCategories(db, kind);
   const { id } = await createArticle(db, systemClock, author, {
     kind,
@@ -47,6 +47,8 @@ describe("the post page", () => {
       kind: "free",
       title: "정비 후기",
       contentHtml: "<h3>소제목</h3><p>본문</p>",
+      excerpt: "소제목 본문",
+      imageUrl: null,
       category: { ko: "잡담", en: "Chat" },
       author: { id: author.id, nickname: author.nickname, avatarUrl: null },
       viewCount: 1,
@@ -88,7 +90,7 @@ describe("the post page", () => {
   it("refuses another member's private article, but not to its author or an administrator", async () => {
     const author = await insertMember(db);
     const other = await insertMember(db);
-    const admin = await insertMember(db, { role: "admin" });
+    const admin = await insertAdmin(db);
     const id = await write(author, "free", { isPrivate: true });
     expect(await getArticlePage(db, other, id)).toEqual({ state: "forbidden" });
     expect(await getArticlePage(db, null, id)).toEqual({ state: "forbidden" });
@@ -104,10 +106,12 @@ describe("deleting an article", () => {
   it("is for its author or an administrator, and takes it out of the lists", async () => {
     const author = await insertMember(db);
     const other = await insertMember(db);
-    const admin = await insertMember(db, { role: "admin" });
+    const admin = await insertAdmin(db);
+    const adminWithoutTwoFactor = await insertMember(db, { role: "admin" });
     const first = await write(author, "business");
     const second = await write(author, "business");
     expect(await code(deleteArticle(db, systemClock, other, first))).toBe("not_author");
+    expect(await code(deleteArticle(db, systemClock, adminWithoutTwoFactor, first))).toBe("not_author");
     expect(await deleteArticle(db, systemClock, author, first)).toEqual({ id: first, kind: "business" });
     expect(await code(deleteArticle(db, systemClock, author, first))).toBe("not_found");
     await deleteArticle(db, systemClock, admin, second);

@@ -5,7 +5,7 @@ import { boardArticle } from "#app/db/schema";
 import { systemClock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
 import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertMember } from "../../../tests/setup/members";
+import { insertAdmin, insertMember } from "../../../tests/setup/members";
 import { createArticle, getArticleForEdit, listCategories, updateArticle } from "./articles.server";
 
 let db: Database;
@@ -69,12 +69,14 @@ describe("writing articles", () => {
   it("lets only the author or an administrator edit", async () => {
     const author = await insertMember(db);
     const other = await insertMember(db);
-    const admin = await insertMember(db, { role: "admin" });
+    const admin = await insertAdmin(db);
+    const adminWithoutTwoFactor = await insertMember(db, { role: "admin" });
     const [free] = await listCategories(db, "free");
     const input = { categoryId: free!.id, title: "원래", contentHtml: "<p>본문</p>", isPrivate: true };
     const { id } = await createArticle(db, systemClock, author, { ...input, kind: "free" });
     expect(await code(updateArticle(db, systemClock, other, id, input))).toBe("not_author");
     expect(await code(getArticleForEdit(db, other, id))).toBe("not_author");
+    expect(await code(updateArticle(db, systemClock, adminWithoutTwoFactor, id, input))).toBe("not_author");
     await updateArticle(db, systemClock, admin, id, { ...input, title: "고침" });
     expect((await getArticleForEdit(db, author, id)).title).toBe("고침");
   });

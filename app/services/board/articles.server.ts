@@ -1,13 +1,19 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import { mayManage, type Actor } from "#app/services/actor";
 import { boardArticle, boardCategory, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
-import { validateArticleHtml } from "#app/services/content/article-html.server";
+import {
+  ArticleRefused,
+  readArticleHtml,
+  sanitisedContentOf,
+} from "#app/services/content/article-html.server";
+import { excerpt } from "#app/services/content/excerpt";
 import { DomainError } from "#app/services/errors";
 import { categorySeeds } from "./categories";
 import { ARTICLE_TITLE_MAX, boardKinds, isBoardKind, type ArticleKind } from "./kinds";
 import { authorOf, type ArticleAuthor } from "./list.server";
-import { canReadArticle, type Reader } from "./visibility.server";
+import { canReadArticle } from "./visibility.server";
 
 /** Adds the starting categories of every board; existing categories (and administrators' changes) stay. */
 export async function seedBoardCategories(db: Database): Promise<void> {
@@ -56,7 +62,23 @@ export interface ArticleInput {
 
 const fail = (code: string, status = 400) => new DomainError(code, `board.error.${code}` as never, status);
 
+/**
+ * The input as stored, or an ArticleRefused carrying the content's one sanitised reading: the content is read
+ * first, so that whichever rule refuses, the form can show the content again as the service would keep it.
+ */
 async function checkedInput(db: Database, input: ArticleInput) {
+  const reading = await readArticleHtml(input.contentHtml);
+  try {
+    const checked = await checkedFields(db, input);
+    if ("refusal" in reading) throw reading.refusal;
+    return { ...checked, content: reading.checked };
+  } catch (error) {
+    if (error instanceof DomainError) throw new ArticleRefused(error, sanitisedContentOf(reading));
+    throw error;
+  }
+}
+
+async function checkedFields(db: Database, input: ArticleInput) {
   const kind = input.kind as ArticleKind;
   if (kind !== "guestbook" && !isBoardKind(kind)) throw fail("kind_invalid");
   let categoryId: number | null = null;
@@ -78,12 +100,11 @@ async function checkedInput(db: Database, input: ArticleInput) {
   const title = input.title.trim();
   if (!title) throw fail("title_required");
   if ([...title].length > ARTICLE_TITLE_MAX) throw fail("title_length");
-  const content = validateArticleHtml(input.contentHtml);
-  return { kind, categoryId, title, content, isPrivate: kind !== "guestbook" && input.isPrivate };
+  return { kind, categoryId, title, isPrivate: kind !== "guestbook" && input.isPrivate };
 }
 
 /** Writes a new article for a signed-in member and answers its id. */
-export async function createArticle(db: Database, clock: Clock, author: Reader, input: ArticleInput) {
+export async function createArticle(db: Database, clock: Clock, author: Actor, input: ArticleInput) {
   const checked = await checkedInput(db, input);
   const now = clock.now();
   const [row] = await db
@@ -104,10 +125,10 @@ export async function createArticle(db: Database, clock: Clock, author: Reader, 
   return { id: row!.id, kind: row!.kind as ArticleKind };
 }
 
-async function ownArticle(db: Database, reader: Reader, id: number) {
+async function ownArticle(db: Database, reader: Actor, id: number) {
   const [row] = await db.select().from(boardArticle).where(eq(boardArticle.id, id));
   if (!row || row.deletedAt) throw fail("not_found", 404);
-  if (row.authorId !== reader.id && reader.role !== "admin") throw fail("not_author", 403);
+  if (!mayManage(reader, row.authorId)) throw fail("not_author", 403);
   return row;
 }
 
@@ -115,7 +136,7 @@ async function ownArticle(db: Database, reader: Reader, id: number) {
 export async function updateArticle(
   db: Database,
   clock: Clock,
-  reader: Reader,
+  reader: Actor,
   id: number,
   input: Omit<ArticleInput, "kind">,
 ) {
@@ -137,7 +158,7 @@ export async function updateArticle(
 }
 
 /** The stored values of an article for its edit form; only for its author or an administrator. */
-export async function getArticleForEdit(db: Database, reader: Reader, id: number) {
+export async function getArticleForEdit(db: Database, reader: Actor, id: number) {
   const row = await ownArticle(db, reader, id);
   if (!canReadArticle(reader, row)) throw fail("forbidden", 403);
   return {
@@ -166,6 +187,10 @@ export interface ArticleView {
   title: string;
   /** Stored sanitised on write. */
   contentHtml: string;
+  /** The start of its plain text, for share previews. */
+  excerpt: string;
+  /** Its first image, for share previews. */
+  imageUrl: string | null;
   isPrivate: boolean;
   author: ArticleAuthor;
   likeCount: number;
@@ -195,7 +220,7 @@ export type ArticlePage =
 /** Reads a post for its page; every view by someone other than its author counts once. */
 export async function getArticlePage(
   db: Database,
-  reader: Reader | null,
+  reader: Actor | null,
   id: number,
   options: { kind?: string } = {},
 ): Promise<ArticlePage> {
@@ -239,6 +264,8 @@ export async function getArticlePage(
           : null,
       title: article.title,
       contentHtml: article.contentHtml,
+      excerpt: excerpt(article.contentText),
+      imageUrl: article.thumbnailUrl,
       isPrivate: article.isPrivate,
       author: authorOf({ ...row, authorId: article.authorId }),
       likeCount: article.likeCount,
@@ -248,7 +275,7 @@ export async function getArticlePage(
       createdAt: article.createdAt.toISOString(),
       updatedAt: article.updatedAt.toISOString(),
       mine,
-      canManage: mine || reader?.role === "admin",
+      canManage: mayManage(reader, article.authorId),
     },
   };
 }
@@ -257,7 +284,7 @@ export async function getArticlePage(
  * Deletes an article (its author or an administrator): it leaves every list and its page says it was deleted; its
  * comments stay in the database but can no longer be reached.
  */
-export async function deleteArticle(db: Database, clock: Clock, reader: Reader, id: number) {
+export async function deleteArticle(db: Database, clock: Clock, reader: Actor, id: number) {
   const existing = await ownArticle(db, reader, id);
   const deleted = await db
     .update(boardArticle)

@@ -5,7 +5,7 @@ import { boardArticle } from "#app/db/schema";
 import { systemClock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
 import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertMember } from "../../../tests/setup/members";
+import { insertAdmin, insertMember } from "../../../tests/setup/members";
 import { createArticle, listCategories } from "./articles.server";
 import {
   addCategory,
@@ -27,9 +27,7 @@ const failure = (promise: Promise<unknown>) =>
       error instanceof DomainError ? { code: error.code, ...error.params } : { code: String(error) },
   );
 
-async function admin() {
-  return { ...(await insertMember(db, { role: "admin" })), twoFactorEnabled: true };
-}
+const admin = () => insertAdmin(db);
 
 async function fill(categoryId: number, count: number) {
   const author = await insertMember(db);
@@ -49,8 +47,8 @@ async function fill(categoryId: number, count: number) {
 
 describe("board categories for administrators", () => {
   it("are managed only by administrators with two-step verification", async () => {
-    const member = { ...(await insertMember(db)), twoFactorEnabled: true };
-    const noTwoFactor = { ...(await insertMember(db, { role: "admin" })), twoFactorEnabled: false };
+    const member = await insertMember(db, { twoFactorEnabled: true });
+    const noTwoFactor = await insertMember(db, { role: "admin" });
     const [category] = await listCategories(db, "qna");
     for (const actor of [member, noTwoFactor]) {
       expect(await failure(categoriesForAdmin(db, actor))).toEqual({ code: "admin_only" });

@@ -1,7 +1,7 @@
-import { isActingAdmin, type AdminActor } from "#app/services/admin";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import { isAdmin, type Actor } from "#app/services/actor";
 import { boardArticle, boardCategory } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
@@ -9,14 +9,12 @@ import { boardKinds, isBoardKind, type BoardKind } from "./kinds";
 
 export const CATEGORY_NAME_MAX = 20;
 
-/** Who manages categories: an administrator with two-step verification, checked by every function here. */
-export type CategoryAdmin = AdminActor;
-
 const fail = (code: string, status = 400, params?: Record<string, number>) =>
   new DomainError(code, `board.error.${code}` as never, status, params);
 
-function requireAdmin(actor: CategoryAdmin) {
-  if (!isActingAdmin(actor)) throw fail("admin_only", 403);
+/** Categories are managed by acting administrators only (see `actorOf`), checked by every function here. */
+function requireAdmin(actor: Actor) {
+  if (!isAdmin(actor)) throw fail("admin_only", 403);
 }
 
 function checkedNames(input: { nameKo: string; nameEn: string }) {
@@ -39,7 +37,7 @@ export interface AdminCategory {
 /** Every topic board with its live categories and how many live articles each holds. */
 export async function categoriesForAdmin(
   db: Database,
-  actor: CategoryAdmin,
+  actor: Actor,
 ): Promise<{ kind: BoardKind; categories: AdminCategory[] }[]> {
   requireAdmin(actor);
   const [rows, counts] = await Promise.all([
@@ -71,7 +69,7 @@ export async function categoriesForAdmin(
 /** Adds a category at the end of a board's list. */
 export async function addCategory(
   db: Database,
-  actor: CategoryAdmin,
+  actor: Actor,
   input: { kind: string; nameKo: string; nameEn: string },
 ) {
   requireAdmin(actor);
@@ -91,7 +89,7 @@ export async function addCategory(
 /** Corrects a category's labels; it stays the same category, so its articles stay. */
 export async function renameCategory(
   db: Database,
-  actor: CategoryAdmin,
+  actor: Actor,
   input: { categoryId: number; nameKo: string; nameEn: string },
 ) {
   requireAdmin(actor);
@@ -113,7 +111,7 @@ export async function renameCategory(
 export async function deleteCategory(
   db: Database,
   clock: Clock,
-  actor: CategoryAdmin,
+  actor: Actor,
   input: { categoryId: number; confirmCount?: number | null },
 ): Promise<{ deletedArticles: number }> {
   requireAdmin(actor);
@@ -130,7 +128,7 @@ export async function deleteCategory(
 export async function replaceCategory(
   db: Database,
   clock: Clock,
-  actor: CategoryAdmin,
+  actor: Actor,
   input: { categoryId: number; nameKo: string; nameEn: string; confirmCount?: number | null },
 ): Promise<{ id: number; deletedArticles: number }> {
   requireAdmin(actor);

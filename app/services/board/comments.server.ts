@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
+import { mayManage, type Actor } from "#app/services/actor";
 import { boardArticle, boardComment, member, memberAvatar } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
@@ -10,7 +11,7 @@ import type { CommentAuthor, CommentView } from "./interaction-types";
 import { encodeCursor } from "#app/services/cursor";
 import { decodeCursor, requireReadableArticle, shortTitle } from "./interaction-access.server";
 import { articlePath, COMMENT_MAX, type ArticleKind } from "./kinds";
-import { readableArticleSql, type Reader } from "./visibility.server";
+import { readableArticleSql } from "./visibility.server";
 
 /** Comments one member may write in a minute, across all articles: enough to talk, too few to flood. */
 export const COMMENT_RATE: RateRule = { limit: 10, windowMs: 60_000 };
@@ -46,7 +47,7 @@ type CommentRow = {
   deletedAt: Date | null;
 };
 
-function toView(row: CommentRow, reader: Reader | null, hidden: ReadonlySet<string>): CommentView {
+function toView(row: CommentRow, reader: Actor | null, hidden: ReadonlySet<string>): CommentView {
   const deleted = row.deletedAt !== null;
   // A deleted comment keeps its place for its replies but shows neither its text nor who wrote it.
   const author: CommentAuthor = deleted
@@ -84,7 +85,7 @@ async function recountComments(db: Database, articleId: number): Promise<number>
  */
 export async function listComments(
   db: Database,
-  reader: Reader | null,
+  reader: Actor | null,
   articleId: number,
   hidden: ReadonlySet<string>,
 ): Promise<CommentView[]> {
@@ -123,7 +124,7 @@ export interface CommentInput {
 export async function addComment(
   db: Database,
   clock: Clock,
-  reader: Reader,
+  reader: Actor,
   articleId: number,
   input: CommentInput,
 ): Promise<{ comment: CommentView; commentCount: number }> {
@@ -235,13 +236,13 @@ export async function removeComment(db: Database, clock: Clock, commentId: numbe
 export async function deleteComment(
   db: Database,
   clock: Clock,
-  reader: Reader,
+  reader: Actor,
   commentId: number,
 ): Promise<{ articleId: number; commentCount: number }> {
   return db.transaction(async (tx) => {
     const comment = await findLiveComment(tx, commentId);
     await requireReadableArticle(tx, reader, comment.articleId, { lock: true });
-    if (comment.authorId !== reader.id && reader.role !== "admin") throw fail("not_comment_author", 403);
+    if (!mayManage(reader, comment.authorId)) throw fail("not_comment_author", 403);
     const commentCount = await removeComment(tx, clock, commentId);
     return { articleId: comment.articleId, commentCount };
   });
@@ -282,7 +283,7 @@ export const RECEIVED_PAGE_SIZE = 20;
  */
 export async function listReceivedComments(
   db: Database,
-  reader: Reader,
+  reader: Actor,
   hidden: ReadonlySet<string>,
   { cursor, limit = RECEIVED_PAGE_SIZE }: { cursor?: string | null; limit?: number } = {},
 ): Promise<{ items: ReceivedComment[]; nextCursor: string | null }> {

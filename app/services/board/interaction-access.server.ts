@@ -4,7 +4,8 @@ import type { Database } from "#app/db/client.server";
 import { boardArticle, member } from "#app/db/schema";
 import { DomainError } from "#app/services/errors";
 import type { ArticleKind } from "./kinds";
-import { canReadArticle, type Reader } from "./visibility.server";
+import type { Actor } from "#app/services/actor";
+import { canReadArticle } from "./visibility.server";
 
 export interface InteractionTarget {
   id: number;
@@ -21,7 +22,7 @@ export interface InteractionTarget {
  */
 export async function requireReadableArticle(
   db: Database,
-  reader: Reader | null,
+  reader: Actor | null,
   articleId: number,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<InteractionTarget> {

@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, boardComment, contentReport, notification } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
+import { setRealtimePublisher } from "#app/platform/publisher.server";
 import { DomainError } from "#app/services/errors";
 import { hideMember } from "#app/services/members/relations.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertMember } from "../../../tests/setup/members";
+import { insertAdmin, insertMember } from "../../../tests/setup/members";
 import { createArticle, listCategories } from "./articles.server";
 import {
   addComment,
@@ -22,11 +23,19 @@ import {
   keepArticle,
   likeArticle,
   listKeeps,
+  REACTION_RATE,
   reactionState,
   unkeepArticle,
   unlikeArticle,
 } from "./reactions.server";
-import { listOpenReports, REPORT_RATE, reportArticle, reportComment, resolveReport } from "./reports.server";
+import {
+  listOpenReports,
+  REPORT_RATE,
+  reportArticle,
+  reportComment,
+  reportMember,
+  resolveReport,
+} from "./reports.server";
 
 let db: Database;
 const clock = new FixedClock(new Date("2026-03-02T01:00:00Z"));
@@ -91,7 +100,7 @@ describe("every action first checks the article", () => {
   it("refuses deleted and missing articles, private ones of others, and the guestbook to visitors", async () => {
     const author = await insertMember(db);
     const other = await insertMember(db);
-    const admin = await insertMember(db, { role: "admin" });
+    const admin = await insertAdmin(db);
     const gone = await article(author);
     await softDelete(gone);
     const secret = await article(author, { isPrivate: true });
@@ -100,7 +109,7 @@ describe("every action first checks the article", () => {
     for (const action of [
       (id: number) => addComment(db, clock, other, id, { content: "안녕하세요" }),
       (id: number) => likeArticle(db, clock, other, id),
-      (id: number) => unlikeArticle(db, other, id),
+      (id: number) => unlikeArticle(db, clock, other, id),
       (id: number) => keepArticle(db, clock, other, id),
       (id: number) => reportArticle(db, clock, other, id, "광고입니다"),
     ]) {
@@ -277,8 +286,8 @@ describe("likes and keeps", () => {
         link: `/board/free/${id}`,
       },
     ]);
-    expect(await unlikeArticle(db, fan, id)).toEqual({ liked: false, likeCount: 0 });
-    expect(await unlikeArticle(db, fan, id)).toEqual({ liked: false, likeCount: 0 });
+    expect(await unlikeArticle(db, clock, fan, id)).toEqual({ liked: false, likeCount: 0 });
+    expect(await unlikeArticle(db, clock, fan, id)).toEqual({ liked: false, likeCount: 0 });
     expect(await failure(likeArticle(db, clock, author, id))).toBe("403 own_article");
   });
 
@@ -322,6 +331,67 @@ describe("likes and keeps", () => {
   });
 });
 
+describe("reaction limits", () => {
+  it("notify a like once per member and article, however often it is taken back and given again", async () => {
+    const author = await insertMember(db);
+    const fan = await insertMember(db);
+    const id = await article(author);
+    const pushes: string[] = [];
+    setRealtimePublisher({
+      toMember: (memberId, event) => pushes.push(`${memberId} ${event}`),
+      toMembers: (event) => pushes.push(`* ${event}`),
+    });
+    try {
+      for (let cycle = 1; cycle <= 30; cycle++) {
+        await likeArticle(db, clock, fan, id);
+        await unlikeArticle(db, clock, fan, id);
+        // Each window allows 30 reactions: 15 cycles.
+        if (cycle % 15 === 0) clock.advance(REACTION_RATE.windowMs);
+      }
+    } finally {
+      setRealtimePublisher(undefined);
+    }
+    expect(await notificationsOf(author.id)).toEqual([
+      {
+        type: "like",
+        params: { nickname: fan.nickname, title: "남해안 일주 후기" },
+        link: `/board/free/${id}`,
+      },
+    ]);
+    expect(pushes).toEqual([`${author.id} alarm:unread`]);
+    // Another member's like is news of its own.
+    const second = await insertMember(db);
+    await likeArticle(db, clock, second, id);
+    expect(await notificationsOf(author.id)).toHaveLength(2);
+  });
+
+  it("refuse the 31st like, unlike or keep of a member within a minute, and allow it once the minute is over", async () => {
+    const author = await insertMember(db);
+    const fan = await insertMember(db);
+    const [first, second] = [await article(author), await article(author)];
+    clock.advance(REACTION_RATE.windowMs);
+    for (let n = 0; n < 10; n++) {
+      await likeArticle(db, clock, fan, first);
+      await unlikeArticle(db, clock, fan, first);
+      await keepArticle(db, clock, fan, second);
+      await unkeepArticle(db, fan, second);
+    }
+    expect(await failure(likeArticle(db, clock, fan, first))).toBe("429 too_many");
+    expect(await failure(unlikeArticle(db, clock, fan, first))).toBe("429 too_many");
+    expect(await failure(keepArticle(db, clock, fan, second))).toBe("429 too_many");
+    // Taking a keep back is never refused; refused reactions changed nothing.
+    expect(await unkeepArticle(db, fan, second)).toEqual({ kept: false, keepCount: 0 });
+    expect(await counts(first)).toMatchObject({ l: 0, k: 0 });
+    // Other members are not limited by this one.
+    expect(await likeArticle(db, clock, await insertMember(db), first)).toEqual({
+      liked: true,
+      likeCount: 1,
+    });
+    clock.advance(REACTION_RATE.windowMs);
+    expect(await likeArticle(db, clock, fan, first)).toEqual({ liked: true, likeCount: 2 });
+  });
+});
+
 describe("reports", () => {
   it("need a reason of up to 200 characters, once per member, never of one's own content", async () => {
     const author = await insertMember(db);
@@ -361,7 +431,8 @@ describe("reports", () => {
     const author = await insertMember(db);
     const r1 = await insertMember(db);
     const r2 = await insertMember(db);
-    const admin = { ...(await insertMember(db, { role: "admin" })), twoFactorEnabled: true };
+    const admin = await insertAdmin(db);
+    const adminWithoutTwoFactor = await insertMember(db, { role: "admin" });
     const id = await article(author, { title: "신고될 글" });
     const bad = await comment(author, id, "나쁜 댓글");
     await comment(r1, id, "평범한 댓글");
@@ -370,9 +441,9 @@ describe("reports", () => {
     await reportArticle(db, clock, r1, id, "광고");
     expect((await counts(id)).c).toBe(2);
 
-    expect(await failure(listOpenReports(db, { ...author, twoFactorEnabled: true }))).toBe("403 forbidden");
-    expect(await failure(listOpenReports(db, { ...admin, twoFactorEnabled: false }))).toBe("403 forbidden");
-    const ours = (r: { target: { type: string; id: number } }) =>
+    expect(await failure(listOpenReports(db, author))).toBe("403 forbidden");
+    expect(await failure(listOpenReports(db, adminWithoutTwoFactor))).toBe("403 forbidden");
+    const ours = (r: { target: { type: string; id: number | string } }) =>
       r.target.type === "article" ? r.target.id === id : r.target.id === bad.id;
     const open = (await listOpenReports(db, admin)).items.filter(ours);
     expect(open.map((r) => [r.target.type, r.target.preview, r.reporterNickname])).toEqual([
@@ -388,9 +459,9 @@ describe("reports", () => {
     ).toBeLessThan(paged.items[0]!.id);
 
     const commentReport = open[1]!.id;
-    expect(
-      await failure(resolveReport(db, clock, { ...r1, twoFactorEnabled: true }, commentReport, "delete")),
-    ).toBe("403 forbidden");
+    expect(await failure(resolveReport(db, clock, adminWithoutTwoFactor, commentReport, "delete"))).toBe(
+      "403 forbidden",
+    );
     await resolveReport(db, clock, admin, commentReport, "delete");
     expect((await counts(id)).c).toBe(1);
     const statuses = await db
@@ -414,6 +485,51 @@ describe("reports", () => {
     await resolveReport(db, clock, admin, again.id, "delete");
     const [deleted] = await db.select().from(boardArticle).where(eq(boardArticle.id, id));
     expect(deleted!.deletedAt).not.toBeNull();
+  });
+});
+
+describe("member reports", () => {
+  it("report a member once, with the same reason rules, never oneself or a withdrawn member", async () => {
+    const reported = await insertMember(db);
+    const reporter = await insertMember(db);
+    expect(await failure(reportMember(db, clock, reporter, reporter.id, "나"))).toBe("403 report_self");
+    expect(await failure(reportMember(db, clock, reporter, "nobody", "없음"))).toBe("404 user_not_found");
+    expect(await failure(reportMember(db, clock, reporter, reported.id, "  "))).toBe("400 reason_required");
+    expect(await failure(reportMember(db, clock, reporter, reported.id, "가".repeat(201)))).toBe(
+      "400 reason_length",
+    );
+    expect(await failure(reportMember(db, clock, reporter, reported.id, "사기 거래 시도"))).toBe("ok");
+    expect(await failure(reportMember(db, clock, reporter, reported.id, "다시"))).toBe(
+      "409 already_reported",
+    );
+    const rows = await db.select().from(contentReport).where(eq(contentReport.reporterId, reporter.id));
+    expect(rows).toMatchObject([
+      { targetType: "member", targetId: null, targetMemberId: reported.id, reason: "사기 거래 시도" },
+    ]);
+  });
+
+  it("are listed for administrators with the member's profile and closed as handled, never deleted", async () => {
+    const reported = await insertMember(db);
+    const [r1, r2] = [await insertMember(db), await insertMember(db)];
+    const admin = await insertAdmin(db);
+    await reportMember(db, clock, r1, reported.id, "욕설 쪽지");
+    await reportMember(db, clock, r2, reported.id, "도배");
+    const ours = (await listOpenReports(db, admin)).items.filter(
+      (r) => r.target.type === "member" && r.target.id === reported.id,
+    );
+    expect(ours.map((r) => [r.reason, r.target.authorNickname, r.target.path, r.target.gone])).toEqual([
+      ["도배", reported.nickname, `/profile/${reported.id}`, false],
+      ["욕설 쪽지", reported.nickname, `/profile/${reported.id}`, false],
+    ]);
+    expect(await failure(resolveReport(db, clock, admin, ours[0]!.id, "delete"))).toBe(
+      "400 report_target_member",
+    );
+    await resolveReport(db, clock, admin, ours[0]!.id, "resolve");
+    const statuses = await db
+      .select({ status: contentReport.status })
+      .from(contentReport)
+      .where(eq(contentReport.targetMemberId, reported.id));
+    expect(statuses).toEqual([{ status: "resolved" }, { status: "resolved" }]);
   });
 });
 

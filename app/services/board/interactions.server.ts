@@ -4,7 +4,7 @@ import { boardKeep, boardLike } from "#app/db/schema";
 import { hiddenMemberIds } from "#app/services/members/relations.server";
 import { listComments } from "./comments.server";
 import type { ArticleInteractions } from "./interaction-types";
-import type { Reader } from "./visibility.server";
+import type { Actor } from "#app/services/actor";
 
 /**
  * What the post page shows below an article the reader may read: the reader's like and keep, and the comments
@@ -12,7 +12,7 @@ import type { Reader } from "./visibility.server";
  */
 export async function loadArticleInteractions(
   db: Database,
-  reader: Reader | null,
+  reader: Actor | null,
   articleId: number,
 ): Promise<ArticleInteractions> {
   const [hidden, liked, kept] = await Promise.all([

@@ -2,10 +2,11 @@ import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, boardCategory, member } from "#app/db/schema";
+import { isAdmin, type Actor } from "#app/services/actor";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { containsPattern, SEARCH_QUERY_MAX } from "#app/services/search/query";
 import type { ArticleKind, BoardListKind } from "./kinds";
-import { canReadArticle, isBlinded, type Reader } from "./visibility.server";
+import { canReadArticle, isBlinded } from "./visibility.server";
 
 export const LIST_PAGE_SIZE = 20;
 export const PREVIEW_LENGTH = 100;
@@ -75,7 +76,7 @@ export const listColumns = {
  * with keyset pagination on (created_at desc, id desc) or (like_count desc, id desc). One row more than a page is
  * read to know whether another page follows.
  */
-export function boardListQuery(db: Database, params: BoardListParams, reader: Reader | null = null) {
+export function boardListQuery(db: Database, params: BoardListParams, reader: Actor | null = null) {
   const conditions: SQL[] = [sql`${boardArticle.deletedAt} is null`];
   if (params.kind === "total") conditions.push(sql`${boardArticle.kind} <> 'guestbook'`);
   else conditions.push(eq(boardArticle.kind, params.kind));
@@ -88,7 +89,7 @@ export function boardListQuery(db: Database, params: BoardListParams, reader: Re
       sql`(${boardArticle.title} ilike ${pattern} or ${boardArticle.contentText} ilike ${pattern})`,
     );
     // What a private article says must not be found by others, not even as a locked row.
-    if (reader?.role !== "admin")
+    if (!isAdmin(reader))
       conditions.push(
         reader
           ? or(eq(boardArticle.isPrivate, false), eq(boardArticle.authorId, reader.id))!
@@ -159,7 +160,7 @@ export function authorOf(row: {
   return { id: row.authorId, nickname: row.nickname ?? row.name, avatarUrl: row.avatarUrl };
 }
 
-export function toListRow(row: QueryRow, reader: Reader | null, hidden: ReadonlySet<string>): ArticleListRow {
+export function toListRow(row: QueryRow, reader: Actor | null, hidden: ReadonlySet<string>): ArticleListRow {
   const locked = !canReadArticle(reader, row);
   return {
     id: row.id,
@@ -187,7 +188,7 @@ export function toListRow(row: QueryRow, reader: Reader | null, hidden: Readonly
  */
 export async function listBoardArticles(
   db: Database,
-  reader: Reader | null,
+  reader: Actor | null,
   hidden: ReadonlySet<string>,
   params: BoardListParams,
 ): Promise<ArticleListPage> {

@@ -12,12 +12,13 @@ import {
   toListRow,
   type ArticleListPage,
 } from "./list.server";
-import { canReadArticle, type Reader } from "./visibility.server";
+import type { Actor } from "#app/services/actor";
+import { canReadArticle } from "./visibility.server";
 
 /** A member's own live articles, board and guestbook together, newest first (keyset on the author index). */
 export async function listMyArticles(
   db: Database,
-  reader: Reader,
+  reader: Actor,
   cursor: string | null | undefined,
 ): Promise<ArticleListPage> {
   const conditions: SQL[] = [eq(boardArticle.authorId, reader.id), isNull(boardArticle.deletedAt)];
@@ -56,7 +57,7 @@ export interface MyCommentRow {
 /** A member's own live comments with the article each belongs to, newest first. */
 export async function listMyComments(
   db: Database,
-  reader: Reader,
+  reader: Actor,
   cursor: string | null | undefined,
 ): Promise<{ rows: MyCommentRow[]; nextCursor: string | null }> {
   const conditions: SQL[] = [eq(boardComment.authorId, reader.id), isNull(boardComment.deletedAt)];

@@ -1,8 +1,10 @@
 import { encodeCursor } from "#app/services/cursor";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import type { Actor } from "#app/services/actor";
 import { boardArticle, boardKeep, boardLike, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { hit, type RateRule } from "#app/platform/rate-limit.server";
 import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
 import {
@@ -13,7 +15,7 @@ import {
   type InteractionTarget,
 } from "./interaction-access.server";
 import { articlePath, type ArticleKind } from "./kinds";
-import { canReadArticle, type Reader } from "./visibility.server";
+import { canReadArticle } from "./visibility.server";
 
 const fail = (code: string, status = 400) => new DomainError(code, `comment.error.${code}` as never, status);
 
@@ -27,8 +29,19 @@ export interface KeepState {
   keepCount: number;
 }
 
+/**
+ * Likes, unlikes and keeps one member may make in a minute, together: enough for anyone reading, too few to flood an
+ * author (a like notifies). Taking a keep back stays free, so a keep list can always be cleared.
+ */
+export const REACTION_RATE: RateRule = { limit: 30, windowMs: 60_000 };
+
+async function countReaction(db: Database, clock: Clock, reader: Actor) {
+  const rate = await hit(db, `reaction:${reader.id}`, REACTION_RATE, clock.now());
+  if (!rate.allowed) throw fail("too_many", 429);
+}
+
 /** Likes and keeps are for other members' articles: liking or keeping one's own would only inflate its rank. */
-function refuseOwn(reader: Reader, article: InteractionTarget) {
+function refuseOwn(reader: Actor, article: InteractionTarget) {
   if (article.authorId === reader.id) throw fail("own_article", 403);
 }
 
@@ -54,14 +67,18 @@ async function recountKeeps(db: Database, articleId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Likes an article once ('already liked' on a repeat, 409) and tells its author. */
+/**
+ * Likes an article once ('already liked' on a repeat, 409) and tells its author, once per member and article
+ * however often the like is taken back and given again.
+ */
 export async function likeArticle(
   db: Database,
   clock: Clock,
-  reader: Reader,
+  reader: Actor,
   articleId: number,
 ): Promise<LikeState> {
   const { article, likeCount } = await db.transaction(async (tx) => {
+    await countReaction(tx, clock, reader);
     const article = await requireReadableArticle(tx, reader, articleId, { lock: true });
     refuseOwn(reader, article);
     const added = await tx
@@ -78,13 +95,20 @@ export async function likeArticle(
     actorId: reader.id,
     params: { nickname: await memberName(db, reader.id), title: shortTitle(article.title) },
     link: articlePath(article.kind, article.id),
+    dedupeKey: `like:${article.id}:${reader.id}`,
   });
   return { liked: true, likeCount };
 }
 
 /** Takes a like back; taking back a like that is not there changes nothing. */
-export async function unlikeArticle(db: Database, reader: Reader, articleId: number): Promise<LikeState> {
+export async function unlikeArticle(
+  db: Database,
+  clock: Clock,
+  reader: Actor,
+  articleId: number,
+): Promise<LikeState> {
   return db.transaction(async (tx) => {
+    await countReaction(tx, clock, reader);
     const article = await requireReadableArticle(tx, reader, articleId, { lock: true });
     await tx
       .delete(boardLike)
@@ -97,10 +121,11 @@ export async function unlikeArticle(db: Database, reader: Reader, articleId: num
 export async function keepArticle(
   db: Database,
   clock: Clock,
-  reader: Reader,
+  reader: Actor,
   articleId: number,
 ): Promise<KeepState> {
   return db.transaction(async (tx) => {
+    await countReaction(tx, clock, reader);
     const article = await requireReadableArticle(tx, reader, articleId, { lock: true });
     refuseOwn(reader, article);
     const added = await tx
@@ -117,7 +142,7 @@ export async function keepArticle(
  * Removes a keep. Unlike every other action this works on an article that was deleted or became private since, so
  * that such entries can be cleared from the keep list.
  */
-export async function unkeepArticle(db: Database, reader: Reader, articleId: number): Promise<KeepState> {
+export async function unkeepArticle(db: Database, reader: Actor, articleId: number): Promise<KeepState> {
   if (!Number.isSafeInteger(articleId) || articleId <= 0)
     throw new DomainError("not_found", "board.error.not_found", 404);
   return db.transaction(async (tx) => {
@@ -135,7 +160,7 @@ export async function unkeepArticle(db: Database, reader: Reader, articleId: num
 }
 
 /** The current counts of an article, for answering a refused repeat with the truth. */
-export async function reactionState(db: Database, reader: Reader | null, articleId: number) {
+export async function reactionState(db: Database, reader: Actor | null, articleId: number) {
   const [row] = await db
     .select({
       likeCount: boardArticle.likeCount,
@@ -165,6 +190,7 @@ export type KeptArticle = {
       kind: ArticleKind;
       title: string;
       path: string;
+      authorId: string;
       authorNickname: string;
       /** The author is a member the viewer has hidden. */
       blinded: boolean;
@@ -180,7 +206,7 @@ export const KEEP_PAGE_SIZE = 20;
 /** The member's kept articles, most recently kept first, a page at a time (keyset on keep time and article id). */
 export async function listKeeps(
   db: Database,
-  reader: Reader,
+  reader: Actor,
   hidden: ReadonlySet<string>,
   { cursor, limit = KEEP_PAGE_SIZE }: { cursor?: string | null; limit?: number } = {},
 ): Promise<{ items: KeptArticle[]; nextCursor: string | null }> {
@@ -226,6 +252,7 @@ export async function listKeeps(
         kind,
         title: row.title,
         path: articlePath(kind, row.articleId),
+        authorId: row.authorId,
         authorNickname: row.authorNickname,
         blinded: hidden.has(row.authorId),
         likeCount: row.likeCount,

@@ -1,6 +1,6 @@
-import { isActingAdmin, type AdminActor } from "#app/services/admin";
-import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import { isAdmin, type Actor } from "#app/services/actor";
 import { boardArticle, boardComment, contentReport, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
@@ -8,14 +8,20 @@ import { DomainError } from "#app/services/errors";
 import { findLiveComment, removeComment } from "./comments.server";
 import { requireReadableArticle } from "./interaction-access.server";
 import { articlePath, REPORT_REASON_MAX, type ArticleKind } from "./kinds";
-import type { Reader } from "./visibility.server";
 
 /** Reports one member may send in an hour. */
 export const REPORT_RATE: RateRule = { limit: 20, windowMs: 60 * 60_000 };
 
 const fail = (code: string, status = 400) => new DomainError(code, `comment.error.${code}` as never, status);
 
-export type ReportTarget = { type: "article" | "comment"; id: number };
+export type ReportTarget = { type: "article" | "comment"; id: number } | { type: "member"; memberId: string };
+
+/** The columns that name a report's target: an article or comment by id, a member by member id. */
+function targetColumns(target: ReportTarget) {
+  return target.type === "member"
+    ? { targetType: target.type, targetId: null, targetMemberId: target.memberId }
+    : { targetType: target.type, targetId: target.id, targetMemberId: null };
+}
 
 function checkedReason(reason: string): string {
   const text = reason.trim();
@@ -27,7 +33,7 @@ function checkedReason(reason: string): string {
 async function storeReport(
   db: Database,
   clock: Clock,
-  reader: Reader,
+  reader: Actor,
   target: ReportTarget,
   reason: string,
 ): Promise<void> {
@@ -37,7 +43,7 @@ async function storeReport(
     if (!rate.allowed) throw fail("too_many", 429);
     const added = await tx
       .insert(contentReport)
-      .values({ targetType: target.type, targetId: target.id, reporterId: reader.id, reason, createdAt: now })
+      .values({ ...targetColumns(target), reporterId: reader.id, reason, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: contentReport.id });
     if (added.length === 0) throw fail("already_reported", 409);
@@ -48,7 +54,7 @@ async function storeReport(
 export async function reportArticle(
   db: Database,
   clock: Clock,
-  reader: Reader,
+  reader: Actor,
   articleId: number,
   reason: string,
 ): Promise<void> {
@@ -61,7 +67,7 @@ export async function reportArticle(
 export async function reportComment(
   db: Database,
   clock: Clock,
-  reader: Reader,
+  reader: Actor,
   commentId: number,
   reason: string,
 ): Promise<{ articleId: number }> {
@@ -72,11 +78,26 @@ export async function reportComment(
   return { articleId: comment.articleId };
 }
 
-/** Reports are for administrators who turned on two-step verification. */
-export type Moderator = AdminActor;
+/** Reports another member (not oneself, not a withdrawn member) with a reason, once per reporter and member. */
+export async function reportMember(
+  db: Database,
+  clock: Clock,
+  reader: Actor,
+  memberId: string,
+  reason: string,
+): Promise<void> {
+  if (memberId === reader.id) throw new DomainError("report_self", "members.error.report_self", 403);
+  const [target] = await db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)));
+  if (!target) throw new DomainError("user_not_found", "relations.error.user_not_found", 404);
+  await storeReport(db, clock, reader, { type: "member", memberId: target.id }, checkedReason(reason));
+}
 
-function requireModerator(actor: Moderator) {
-  if (!isActingAdmin(actor)) throw fail("forbidden", 403);
+/** Reports are handled by acting administrators only (see `actorOf`). */
+function requireModerator(actor: Actor) {
+  if (!isAdmin(actor)) throw fail("forbidden", 403);
 }
 
 export interface OpenReport {
@@ -85,16 +106,15 @@ export interface OpenReport {
   createdAt: string;
   reporterNickname: string;
   target: {
-    type: "article" | "comment";
-    id: number;
-    /** Deleted since it was reported: nothing is left to delete. */
+    /** Deleted (or, for a member, withdrawn) since it was reported: nothing is left to act on. */
     gone: boolean;
+    /** The author of the article or comment, or the reported member. */
     authorNickname: string;
-    /** The article's title, or the comment's text. */
+    /** The article's title, or the comment's text; empty for a member. */
     preview: string;
-    /** Where it is shown (a comment's link points at the comment). */
+    /** Where it is shown (a comment's link points at the comment, a member's at the profile). */
     path: string;
-  };
+  } & ({ type: "article" | "comment"; id: number } | { type: "member"; id: string });
 }
 
 export const REPORT_PAGE_SIZE = 30;
@@ -102,7 +122,7 @@ export const REPORT_PAGE_SIZE = 30;
 /** Open reports, newest first, with what they are about; a page at a time (keyset on id). */
 export async function listOpenReports(
   db: Database,
-  actor: Moderator,
+  actor: Actor,
   { before, limit = REPORT_PAGE_SIZE }: { before?: number | null; limit?: number } = {},
 ): Promise<{ items: OpenReport[]; nextBefore: number | null }> {
   requireModerator(actor);
@@ -111,6 +131,7 @@ export async function listOpenReports(
       id: contentReport.id,
       targetType: contentReport.targetType,
       targetId: contentReport.targetId,
+      targetMemberId: contentReport.targetMemberId,
       reason: contentReport.reason,
       createdAt: contentReport.createdAt,
       reporterNickname: member.nickname,
@@ -123,8 +144,11 @@ export async function listOpenReports(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
 
-  const articleIds = page.filter((r) => r.targetType === "article").map((r) => r.targetId);
-  const commentIds = page.filter((r) => r.targetType === "comment").map((r) => r.targetId);
+  const idsOf = (type: string) =>
+    page.flatMap((r) => (r.targetType === type && r.targetId !== null ? [r.targetId] : []));
+  const articleIds = idsOf("article");
+  const commentIds = idsOf("comment");
+  const memberIds = page.flatMap((r) => (r.targetMemberId ? [r.targetMemberId] : []));
   const articles = articleIds.length
     ? await db
         .select({
@@ -156,8 +180,20 @@ export async function listOpenReports(
         .innerJoin(member, eq(member.id, boardComment.authorId))
         .where(inArray(boardComment.id, commentIds))
     : [];
+  const members = memberIds.length
+    ? await db
+        .select({
+          id: member.id,
+          nickname: member.nickname,
+          name: member.name,
+          withdrawnAt: member.withdrawnAt,
+        })
+        .from(member)
+        .where(inArray(member.id, memberIds))
+    : [];
   const articleById = new Map(articles.map((a) => [a.id, a]));
   const commentById = new Map(comments.map((c) => [c.id, c]));
+  const memberById = new Map(members.map((m) => [m.id, m]));
 
   const items = page.map((row): OpenReport => {
     const base = {
@@ -166,13 +202,28 @@ export async function listOpenReports(
       createdAt: row.createdAt.toISOString(),
       reporterNickname: row.reporterNickname ?? row.reporterName,
     };
+    if (row.targetMemberId) {
+      const reported = memberById.get(row.targetMemberId);
+      return {
+        ...base,
+        target: {
+          type: "member",
+          id: row.targetMemberId,
+          gone: !reported || reported.withdrawnAt !== null,
+          authorNickname: reported ? (reported.nickname ?? reported.name) : "",
+          preview: "",
+          path: `/profile/${encodeURIComponent(row.targetMemberId)}`,
+        },
+      };
+    }
+    const targetId = row.targetId ?? 0;
     if (row.targetType === "article") {
-      const article = articleById.get(row.targetId);
+      const article = articleById.get(targetId);
       return {
         ...base,
         target: {
           type: "article",
-          id: row.targetId,
+          id: targetId,
           gone: !article || article.deletedAt !== null,
           authorNickname: article ? (article.nickname ?? article.name) : "",
           preview: article?.title ?? "",
@@ -180,12 +231,12 @@ export async function listOpenReports(
         },
       };
     }
-    const comment = commentById.get(row.targetId);
+    const comment = commentById.get(targetId);
     return {
       ...base,
       target: {
         type: "comment",
-        id: row.targetId,
+        id: targetId,
         gone: !comment || comment.deletedAt !== null || comment.articleDeletedAt !== null,
         authorNickname: comment ? (comment.nickname ?? comment.name) : "",
         preview: comment?.content ?? "",
@@ -200,15 +251,16 @@ export async function listOpenReports(
 }
 
 /**
- * Handles a report: "delete" soft-deletes the reported article or comment (recounting the article's comments), and
- * "dismiss" leaves it. Either way every open report of the same content is closed with it, in one transaction.
+ * Handles a report: "delete" soft-deletes the reported article or comment (recounting the article's comments),
+ * "resolve" closes a member report as handled, and "dismiss" leaves either alone. Every open report of the same
+ * target is closed with it, in one transaction.
  */
 export async function resolveReport(
   db: Database,
   clock: Clock,
-  actor: Moderator,
+  actor: Actor,
   reportId: number,
-  action: "delete" | "dismiss",
+  action: "delete" | "resolve" | "dismiss",
 ): Promise<void> {
   requireModerator(actor);
   if (!Number.isSafeInteger(reportId) || reportId <= 0) throw fail("report_not_found", 404);
@@ -221,7 +273,14 @@ export async function resolveReport(
       .for("update");
     if (!report) throw fail("report_not_found", 404);
     if (report.status !== "open") throw fail("report_handled", 409);
-    if (action === "delete") {
+    // A member is not content: their reports are closed as handled or dismissed, never "deleted".
+    const isMember = report.targetMemberId !== null;
+    if (isMember ? action === "delete" : action === "resolve")
+      throw new DomainError("report_target_member", "members.error.report_target_member", 400);
+    const sameTarget: SQL = isMember
+      ? eq(contentReport.targetMemberId, report.targetMemberId!)
+      : and(eq(contentReport.targetType, report.targetType), eq(contentReport.targetId, report.targetId!))!;
+    if (action === "delete" && report.targetId !== null) {
       if (report.targetType === "article") {
         await tx
           .update(boardArticle)
@@ -237,13 +296,7 @@ export async function resolveReport(
     }
     await tx
       .update(contentReport)
-      .set({ status: action === "delete" ? "resolved" : "dismissed", handledBy: actor.id, handledAt: now })
-      .where(
-        and(
-          eq(contentReport.targetType, report.targetType),
-          eq(contentReport.targetId, report.targetId),
-          eq(contentReport.status, "open"),
-        ),
-      );
+      .set({ status: action === "dismiss" ? "dismissed" : "resolved", handledBy: actor.id, handledAt: now })
+      .where(and(sameTarget, eq(contentReport.status, "open")));
   });
 }

@@ -1,38 +1,24 @@
-import { isActingAdmin } from "#app/services/admin";
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { boardArticle } from "#app/db/schema";
-
-/** Who is asking: enough to decide what they may read. */
-export interface Reader {
-  id: string;
-  role: "member" | "admin";
-}
-
-/** The reader a signed-in member is: an administrator counts as one only with two-step verification on. */
-export function readerOf(
-  viewer: { id: string; role: string; twoFactorEnabled: boolean } | null | undefined,
-): Reader | null {
-  if (!viewer) return null;
-  return { id: viewer.id, role: isActingAdmin(viewer) ? "admin" : "member" };
-}
+import { isAdmin, type Actor } from "#app/services/actor";
 
 /**
  * Private articles are readable only by their author and administrators (spec section 6). Every list, search and
  * API path asks this (or `readableArticleSql`) before showing a title or content.
  */
 export function canReadArticle(
-  reader: Reader | null | undefined,
+  reader: Actor | null | undefined,
   article: { authorId: string; isPrivate: boolean },
 ): boolean {
   if (!article.isPrivate) return true;
   if (!reader) return false;
-  return reader.role === "admin" || reader.id === article.authorId;
+  return isAdmin(reader) || reader.id === article.authorId;
 }
 
 /** The SQL form of `canReadArticle` for queries that must leave unreadable rows out (search, keeps). */
-export function readableArticleSql(reader: Reader | null | undefined): SQL {
+export function readableArticleSql(reader: Actor | null | undefined): SQL {
   const live = isNull(boardArticle.deletedAt);
-  if (reader?.role === "admin") return live;
+  if (isAdmin(reader)) return live;
   if (!reader) return and(live, eq(boardArticle.isPrivate, false))!;
   return and(live, or(eq(boardArticle.isPrivate, false), eq(boardArticle.authorId, reader.id)))!;
 }

@@ -1,15 +1,28 @@
 import fc from "fast-check";
+import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { xssCorpus } from "../../../tests/fixtures/xss-corpus";
 import {
   formContentHtml,
-  richTextImages,
-  richTextPlain,
-  richTextVideos,
-  sanitizeRichText,
+  readRichText,
+  readRichTextTask,
+  RICH_TEXT_MAX_DEPTH,
+  RichTextTooDeep,
+  type RichTextOptions,
 } from "./rich-text.server";
 import { parseYoutubeUrl } from "./youtube";
+
+// Counts sanitising passes: every pass is one call of sanitize-html.
+const passes = vi.hoisted(() => ({ count: 0 }));
+vi.mock("sanitize-html", async (importOriginal) => {
+  const actual = (await importOriginal<{ default: typeof sanitizeHtml }>()).default;
+  const counted = (...args: Parameters<typeof sanitizeHtml>) => {
+    passes.count += 1;
+    return actual(...args);
+  };
+  return { default: Object.assign(counted, actual) };
+});
 
 const ALLOWED: Record<string, readonly string[]> = {
   p: [],
@@ -78,7 +91,9 @@ function expectSafe(output: string, label: string) {
   }
 }
 
-describe("sanitizeRichText", () => {
+const sanitizeRichText = (html: string, options?: RichTextOptions) => readRichText(html, options).html;
+
+describe("readRichText", () => {
   it("keeps what the editor writes", () => {
     const html =
       "<h3><strong>남해 일주</strong></h3><p>첫날 <em>비</em>, <s>둘째 날</s> <u>맑음</u><br>끝</p>" +
@@ -145,10 +160,10 @@ describe("sanitizeRichText", () => {
         'sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" ' +
         'referrerpolicy="strict-origin-when-cross-origin" loading="lazy"></iframe></div>',
     );
-    const nocookie = sanitizeRichText(
+    const nocookie = readRichText(
       '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>',
     );
-    expect(richTextVideos(nocookie)).toEqual(["https://www.youtube.com/embed/dQw4w9WgXcQ"]);
+    expect(nocookie.videos).toEqual(["https://www.youtube.com/embed/dQw4w9WgXcQ"]);
     for (const src of [
       "http://www.youtube.com/embed/dQw4w9WgXcQ",
       "https://youtube.com/embed/dQw4w9WgXcQ",
@@ -257,16 +272,109 @@ describe("sanitizeRichText", () => {
   });
 });
 
-describe("richTextPlain, richTextImages, richTextVideos", () => {
+describe("one sanitising pass", () => {
+  const frame =
+    '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube" ' +
+    'allow="encrypted-media; picture-in-picture; fullscreen" allowfullscreen ' +
+    'sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" ' +
+    'referrerpolicy="strict-origin-when-cross-origin" loading="lazy"></iframe>';
+  const link = (href: string) => `<a href="${href}" rel="noopener noreferrer nofollow" target="_blank">`;
+
+  it.each([
+    // Dropped wrappers leave a block directly in a paragraph: the parser closes the paragraph there.
+    ["<p>a<span><div>b</div></span>c</p>", "<p>a</p><div>b</div>c<p></p>"],
+    ["<p>a<font><h3>b</h3></font></p>", "<p>a</p><h3>b</h3><p></p>"],
+    ["<h3>a<font><h3>b</h3></font></h3>", "<h3>a</h3><h3>b</h3>"],
+    ["<ul><li>a<span><li>b</li></span></li></ul>", "<ul><li>a</li><li>b</li></ul>"],
+    [
+      '<a href="https://a.example/">x<span><a href="https://b.example/">y</a></span>z</a>',
+      `${link("https://a.example/")}x</a>${link("https://b.example/")}y</a>z`,
+    ],
+    // In SVG a frame holds elements; read again as HTML its content is text, which frames drop.
+    [`<svg><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"><p>x</p></iframe></svg>`, frame],
+  ])("settles %s in the same pass as the parser would read it back", (input, settled) => {
+    passes.count = 0;
+    const once = readRichText(input);
+    expect(passes.count).toBe(1);
+    expect(once.html).toBe(settled);
+    expect(readRichText(once.html)).toEqual(once);
+  });
+
+  it("stops reading the moment the open elements exceed the limit, counted as the parser nests them", () => {
+    passes.count = 0;
+    expect(
+      readRichTextTask({ html: "<b><i>".repeat(RICH_TEXT_MAX_DEPTH), imageBase: "/uploads/post/" }),
+    ).toEqual({ kind: "too_deep" });
+    expect(passes.count).toBe(1);
+    const deep = (html: string, limit: number) => {
+      try {
+        readRichText(html, {}, limit);
+        return false;
+      } catch (error) {
+        if (error instanceof RichTextTooDeep) return true;
+        throw error;
+      }
+    };
+    expect(deep("<div>".repeat(RICH_TEXT_MAX_DEPTH), RICH_TEXT_MAX_DEPTH)).toBe(false);
+    expect(deep("<div>".repeat(RICH_TEXT_MAX_DEPTH + 1), RICH_TEXT_MAX_DEPTH)).toBe(true);
+    // Paragraphs and list items close their open namesakes; void and closed elements do not add up.
+    expect(deep("<p>a".repeat(100), 1)).toBe(false);
+    expect(deep(`<ul>${"<li>a".repeat(100)}`, 2)).toBe(false);
+    expect(deep("<div><br><img><hr></div>".repeat(100), 1)).toBe(false);
+
+    const tag = fc.constantFrom(
+      "p",
+      "li",
+      "b",
+      "div",
+      "ul",
+      "h3",
+      "a",
+      "br",
+      "img",
+      "script",
+      "svg",
+      "math",
+      "iframe",
+    );
+    const piece = fc.oneof(
+      fc.constantFrom("x", "<!--", "-->"),
+      tag.map((name) => `<${name}>`),
+      tag.map((name) => `<${name}/>`),
+      tag.map((name) => `</${name}>`),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 1, max: 8 }), (pieces, limit) => {
+        const html = pieces.join("");
+        let depth = 0;
+        let deepest = 0;
+        const holds = (name: string) => name !== "br" && name !== "img";
+        new Parser({
+          onopentag: (name) => {
+            if (holds(name)) deepest = Math.max(deepest, ++depth);
+          },
+          onclosetag: (name) => {
+            if (holds(name)) depth -= 1;
+          },
+        }).end(html);
+        expect(deep(html, limit)).toBe(deepest > limit);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("readRichText's text and media", () => {
   it("reads text once-decoded and media in order", () => {
-    const html = sanitizeRichText(
+    const read = readRichText(
       "<h3>제목</h3><p>a &amp;lt; b &amp; c</p><ul><li>x</li><li>y</li></ul>" +
         '<img src="/uploads/post/a.webp"><img src="/uploads/post/b.webp">' +
         '<div data-youtube-video=""><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe></div>',
     );
-    expect(richTextPlain(html)).toBe("제목 a &lt; b & c x y");
-    expect(richTextImages(html)).toEqual(["/uploads/post/a.webp", "/uploads/post/b.webp"]);
-    expect(richTextVideos(html)).toEqual(["https://www.youtube.com/embed/dQw4w9WgXcQ"]);
+    expect(read.text).toBe("제목 a &lt; b & c x y");
+    expect(read.images).toEqual(["/uploads/post/a.webp", "/uploads/post/b.webp"]);
+    expect(read.videos).toEqual(["https://www.youtube.com/embed/dQw4w9WgXcQ"]);
+    expect(readRichText(read.html)).toEqual(read);
   });
 });
 

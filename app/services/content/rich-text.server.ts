@@ -162,23 +162,177 @@ function optionsFor(imageBase: string): sanitizeHtml.IOptions {
   };
 }
 
-const MAX_PASSES = 4;
+/**
+ * Most elements open at once in rich text. The parser's work at every tag grows with the number of open elements,
+ * so unclosed nesting (`<b><i><u>…` repeated) is refused as soon as it goes deeper, instead of costing seconds.
+ * The editor nests a few levels; the sanitiser keeps elements down to NESTING_LIMIT and the text of deeper ones.
+ */
+export const RICH_TEXT_MAX_DEPTH = 100;
+
+// The parser's void elements (htmlparser2): it reports them opened and closed at once, and they hold nothing.
+const VOID_ELEMENTS = new Set([
+  "area",
+  "base",
+  "basefont",
+  "br",
+  "col",
+  "command",
+  "embed",
+  "frame",
+  "hr",
+  "img",
+  "input",
+  "isindex",
+  "keygen",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+
+/** Rich text that nests deeper than RICH_TEXT_MAX_DEPTH: it was not read to the end. */
+export class RichTextTooDeep extends Error {
+  constructor() {
+    super("rich text nested too deeply");
+    this.name = "RichTextTooDeep";
+  }
+}
+
+/** Sanitised HTML with what the content rules and lists need from it, all read in the same pass. */
+export interface RichTextReading {
+  html: string;
+  /** Its plain text, for search, previews and the length rule. */
+  text: string;
+  /** Image sources, in order. */
+  images: string[];
+  /** YouTube embed addresses, in order. */
+  videos: string[];
+}
 
 /**
- * The stored form of member-written HTML: only the allow-list survives. Running it twice changes nothing: the parser
- * closes misnested elements (a paragraph inside a paragraph, say) only when it reads its own output again, so passes
- * repeat until the output is stable; markup that never settles is kept as its plain text.
+ * The elements of the allow-list that the parser closes when another one opens directly inside them
+ * (htmlparser2's implied closes, restricted to the tags that can reach the output).
  */
-export function sanitizeRichText(html: string, options: RichTextOptions = {}): string {
-  const settings = optionsFor(options.imageBase ?? postImageBase());
-  let current = sanitizeHtml(html, settings).trim();
-  for (let pass = 1; pass < MAX_PASSES; pass++) {
-    const next = sanitizeHtml(current, settings).trim();
-    if (next === current) return current;
-    current = next;
+const IMPLIED_CLOSES: Record<string, ReadonlySet<string>> = {
+  a: new Set(["a"]),
+  li: new Set(["li"]),
+  p: new Set(["p"]),
+  h3: new Set(["h3", "p"]),
+  blockquote: new Set(["p"]),
+  div: new Set(["p"]),
+  ol: new Set(["p"]),
+  ul: new Set(["p"]),
+};
+const BLOCK_ENDS = new Set(["p", "h3", "li", "div", "blockquote"]);
+// Sanitised HTML escapes "<" and ">" in text and attribute values, so every "<" starts a tag and the next ">" ends it.
+const SANITISED_TOKEN = /<(\/?)([a-z0-9]+)([^>]*)>|[^<]+/g;
+const SRC_ATTRIBUTE = /\ssrc="([^"]*)"/;
+
+const entities: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+const decode = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!);
+
+/**
+ * Settles sanitised HTML into the tree the parser would build from it, and reads its text and media on the way.
+ * Elements the sanitiser dropped can leave a block directly inside a paragraph (`<p><span><div>` becomes
+ * `<p><div>`), which a parser reading the output closes differently; applying the parser's implied closes here
+ * makes one sanitising pass final, so sanitising the output again changes nothing.
+ */
+function settle(sanitised: string): RichTextReading {
+  const out: string[] = [];
+  const open: string[] = [];
+  const text: string[] = [];
+  const images: string[] = [];
+  const videos: string[] = [];
+  const close = (tag: string) => {
+    out.push(`</${tag}>`);
+    if (BLOCK_ENDS.has(tag)) text.push(" ");
+  };
+  // A frame's content is raw text to the parser (and dropped by the text filter), whatever a foreign context made it.
+  let inFrame = false;
+  for (const [token, slash, tag, attributes] of sanitised.matchAll(SANITISED_TOKEN)) {
+    if (inFrame && !(slash && tag === "iframe")) continue;
+    if (tag === undefined) {
+      out.push(token);
+      text.push(decode(token));
+    } else if (slash) {
+      inFrame = false;
+      const at = open.lastIndexOf(tag);
+      if (at !== -1) {
+        while (open.length > at) close(open.pop()!);
+      } else if (tag === "p") {
+        // The parser reads a stray </p> as an empty paragraph.
+        out.push("<p>");
+        close("p");
+      }
+    } else {
+      const closes = IMPLIED_CLOSES[tag];
+      while (closes && open.length > 0 && closes.has(open.at(-1)!)) close(open.pop()!);
+      out.push(token);
+      if (tag === "br") text.push(" ");
+      else if (tag !== "img") open.push(tag);
+      inFrame = tag === "iframe";
+      const src = tag === "img" || tag === "iframe" ? SRC_ATTRIBUTE.exec(attributes!)?.[1] : undefined;
+      if (src) (tag === "img" ? images : videos).push(decode(src));
+    }
   }
-  const text = richTextPlain(current);
-  return text ? `<p>${escapeText(text)}</p>` : "";
+  while (open.length > 0) close(open.pop()!);
+  return {
+    html: out.join(""),
+    text: text.join("").replace(/\s+/g, " ").trim(),
+    images,
+    videos,
+  };
+}
+
+/**
+ * The stored form of member-written HTML (only the allow-list survives) with its text and media: one sanitising
+ * pass and one linear pass over its output; reading the stored form again gives the same result. The parser's own
+ * open and close events count the open elements, and the pass stops with RichTextTooDeep the moment they exceed
+ * `maxDepth`, so its work stays linear. The input must be within RICH_TEXT_MAX_BYTES.
+ */
+export function readRichText(
+  html: string,
+  options: RichTextOptions = {},
+  maxDepth = RICH_TEXT_MAX_DEPTH,
+): RichTextReading {
+  let depth = 0;
+  const sanitised = sanitizeHtml(html, {
+    ...optionsFor(options.imageBase ?? postImageBase()),
+    onOpenTag: (tag) => {
+      if (!VOID_ELEMENTS.has(tag) && ++depth > maxDepth) throw new RichTextTooDeep();
+    },
+    onCloseTag: (tag) => {
+      if (!VOID_ELEMENTS.has(tag)) depth -= 1;
+    },
+  });
+  return settle(sanitised.trim());
+}
+
+/** One piece of rich text to read, as sent to a worker thread: plain data only. */
+export interface RichTextTask {
+  /** Within RICH_TEXT_MAX_BYTES (checked by the caller before sending it). */
+  html: string;
+  imageBase: string;
+}
+
+/** What a task answers: plain data too, since an error's class does not survive the way back from a thread. */
+export type RichTextOutcome = { kind: "read"; reading: RichTextReading } | { kind: "too_deep" };
+
+export function readRichTextTask(task: RichTextTask): RichTextOutcome {
+  try {
+    return { kind: "read", reading: readRichText(task.html, { imageBase: task.imageBase }) };
+  } catch (error) {
+    if (error instanceof RichTextTooDeep) return { kind: "too_deep" };
+    throw error;
+  }
 }
 
 function escapeText(text: string): string {
@@ -197,49 +351,4 @@ export function formContentHtml(value: string): string {
     .filter(Boolean)
     .map((line) => `<p>${escapeText(line)}</p>`)
     .join("");
-}
-
-const entities: Record<string, string> = {
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&quot;": '"',
-  "&#39;": "'",
-};
-
-/** The plain text of sanitised HTML, for search and previews. */
-export function richTextPlain(html: string): string {
-  return sanitizeHtml(html.replace(/<\/(p|h3|li|div|blockquote)>|<br\s*\/?>/gi, "$& "), {
-    allowedTags: [],
-    allowedAttributes: {},
-  })
-    .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!)
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The `src` of every `tag` element of sanitised HTML, in order. */
-function sourcesOf(html: string, tag: "img" | "iframe"): string[] {
-  const found: string[] = [];
-  sanitizeHtml(html, {
-    allowedTags: [tag],
-    allowedAttributes: { [tag]: ["src"] },
-    transformTags: {
-      [tag]: (tagName: string, attribs: sanitizeHtml.Attributes) => {
-        if (attribs.src) found.push(attribs.src);
-        return { tagName, attribs };
-      },
-    },
-  });
-  return found;
-}
-
-/** The image sources of sanitised HTML, in order. */
-export function richTextImages(html: string): string[] {
-  return sourcesOf(html, "img");
-}
-
-/** The YouTube embeds of sanitised HTML. */
-export function richTextVideos(html: string): string[] {
-  return sourcesOf(html, "iframe");
 }

@@ -2,6 +2,7 @@ import { eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { announcement, boardArticle, boardComment, boardLike, communityEvent, member } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
+import { actorOf } from "#app/services/actor";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import type { ArticleKind } from "#app/services/board/kinds";
 import { storeImage } from "#app/services/uploads/uploads.server";
@@ -321,8 +322,12 @@ export async function seedDemoCommunity(runtime: Runtime): Promise<number> {
     .select({ id: member.id, email: member.email })
     .from(member)
     .where(like(member.email, `%@${DEMO_EMAIL_DOMAIN}`));
+  // Demo members write as the members they are.
   const byName = new Map(
-    authors.map((row) => [row.email.split("@")[0] as DemoAuthor, { id: row.id, role: "member" as const }]),
+    authors.map((row) => [
+      row.email.split("@")[0] as DemoAuthor,
+      actorOf({ id: row.id, role: "member", twoFactorEnabled: false }),
+    ]),
   );
   if (byName.size === 0) return 0;
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(boardArticle);

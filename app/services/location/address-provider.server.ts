@@ -1,4 +1,4 @@
-import { searchAreas } from "./address-search";
+import { areaName, searchAreas } from "./address-search";
 import { gazetteer, type GazetteerArea } from "./gazetteer-data";
 
 /**
@@ -64,11 +64,6 @@ export async function searchAddress(
   return results;
 }
 
-function simpleName(area: GazetteerArea, language: AddressLanguage): string {
-  if (area.level === "sido") return language === "ko" ? area.ko : area.en;
-  return language === "ko" ? area.koShort : area.enShort;
-}
-
 /** The built-in gazetteer: 시/도 and 시/군/구 only, located at their approximate centres. */
 export function createGazetteerProvider(): AddressProvider {
   return {
@@ -76,7 +71,7 @@ export function createGazetteerProvider(): AddressProvider {
     async search(query, language) {
       return searchAreas(query).map((area) => ({
         label: language === "ko" ? area.ko : area.en,
-        simpleAddress: simpleName(area, language),
+        simpleAddress: areaName(area, language),
         lat: area.lat,
         lng: area.lng,
         code: area.code,
@@ -153,7 +148,7 @@ export function createKakaoLocalProvider({
     const region2 = text(region.region_2depth_name);
     const area = areaForRegion(region1, region2);
     const label = text(document.address_name) || [region1, region2].filter(Boolean).join(" ");
-    const simpleAddress = area ? simpleName(area, language) : region2 || region1 || label;
+    const simpleAddress = area ? areaName(area, language) : region2 || region1 || label;
     return { label, simpleAddress, lat, lng, ...(area ? { code: area.code } : {}) };
   }
 

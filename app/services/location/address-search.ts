@@ -239,3 +239,40 @@ export function nearestArea(lat: number, lng: number): GazetteerArea {
 export function areaByCode(code: string): GazetteerArea | undefined {
   return byCode.get(code);
 }
+
+export type AreaLanguage = "ko" | "en";
+
+/** The name an area is shown by: a 시/군/구 within its 시/도 ("영등포구", "Yeongdeungpo-gu"), a 시/도 in full. */
+export function areaName(area: GazetteerArea, language: AreaLanguage): string {
+  if (area.level === "sido") return language === "ko" ? area.ko : area.en;
+  return language === "ko" ? area.koShort : area.enShort;
+}
+
+/** Every name of an area in either language, as a picker may have shown it. */
+const byName = new Map<string, GazetteerArea[]>();
+for (const area of gazetteer) {
+  for (const name of new Set([area.ko, area.koShort, area.en, area.enShort].map(normalize))) {
+    byName.set(name, [...(byName.get(name) ?? []), area]);
+  }
+}
+
+/**
+ * The gazetteer area of a picked location: its code when it has one (undefined for a code the gazetteer does not
+ * know); else the area whose Korean or English name it was saved with, the nearest of several ("중구" is in six
+ * cities); else the area nearest to its position.
+ */
+export function areaOfLocation(location: {
+  simpleAddress: string;
+  lat: number;
+  lng: number;
+  areaCode?: string | null;
+}): GazetteerArea | undefined {
+  if (location.areaCode) return byCode.get(location.areaCode);
+  const named = byName.get(normalize(location.simpleAddress)) ?? [];
+  const nearestFirst = [...named].sort(
+    (a, b) =>
+      distanceKm(location.lat, location.lng, a.lat, a.lng) -
+      distanceKm(location.lat, location.lng, b.lat, b.lng),
+  );
+  return nearestFirst[0] ?? nearestArea(location.lat, location.lng);
+}

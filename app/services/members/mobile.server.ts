@@ -2,7 +2,8 @@ import { and, eq, ne } from "drizzle-orm";
 import { member } from "#app/db/schema";
 import { clientAddress, rateRules, type AuthDeps } from "#app/services/auth/accounts.server";
 import { AuthError } from "#app/services/auth/errors";
-import { sendPhoneCode, verifyPhoneCode } from "#app/services/auth/phone-code.server";
+import { normalizePhone } from "#app/services/auth/identifiers";
+import { sendAlreadyRegistered, sendPhoneCode, verifyPhoneCode } from "#app/services/auth/phone-code.server";
 import { hit } from "#app/platform/rate-limit.server";
 import { checkMobile } from "./profile-rules";
 
@@ -10,16 +11,21 @@ function phoneDeps(deps: AuthDeps) {
   return { db: deps.db, clock: deps.clock, sms: deps.messaging.sms, secret: deps.config.sessionSecret };
 }
 
-async function assertFree(deps: AuthDeps, userId: string, phone: string) {
+async function heldByAnother(deps: AuthDeps, userId: string, phone: string) {
   const [other] = await deps.db
     .select({ id: member.id })
     .from(member)
     .where(and(eq(member.phoneNumber, phone), ne(member.id, userId)));
-  if (other) throw new AuthError("phone_in_use");
+  return Boolean(other);
 }
 
-/** Sends the code that proves the member holds the mobile number of their profile (same send limits as sign-up). */
-export async function sendProfileMobileCode(deps: AuthDeps, userId: string, phone: string, headers: Headers) {
+/**
+ * Sends the code that proves the member holds the mobile number of their profile (same send limits as sign-up). A
+ * number another account holds gets the "already registered" text instead, and the request answers alike, so the
+ * page cannot be used to learn whose number is registered; verifying then fails as a wrong code would.
+ */
+export async function sendProfileMobileCode(deps: AuthDeps, userId: string, typed: string, headers: Headers) {
+  const phone = normalizePhone(typed);
   if (checkMobile(phone)) throw new AuthError("invalid_phone");
   const limited = await hit(
     deps.db,
@@ -28,15 +34,21 @@ export async function sendProfileMobileCode(deps: AuthDeps, userId: string, phon
     deps.clock.now(),
   );
   if (!limited.allowed) throw new AuthError("too_many_requests", { retryAfterMs: limited.retryAfterMs });
-  await assertFree(deps, userId, phone);
-  await sendPhoneCode(phoneDeps(deps), phone, "profile");
+  if (await heldByAnother(deps, userId, phone))
+    await sendAlreadyRegistered(phoneDeps(deps), phone, "profile");
+  else await sendPhoneCode(phoneDeps(deps), phone, "profile");
 }
 
-/** A right code makes the number the member's, verified; the unique index settles two members racing for it. */
-export async function verifyProfileMobile(deps: AuthDeps, userId: string, phone: string, code: string) {
+/**
+ * A right code makes the number the member's, verified; the unique index settles two members racing for it.
+ * Answers the number as stored.
+ */
+export async function verifyProfileMobile(deps: AuthDeps, userId: string, typed: string, code: string) {
+  const phone = normalizePhone(typed);
   if (checkMobile(phone)) throw new AuthError("invalid_phone");
-  await assertFree(deps, userId, phone);
+  // Only the holder of a code gets further: a number another account held when the code was asked for got none.
   await verifyPhoneCode(phoneDeps(deps), phone, "profile", code);
+  if (await heldByAnother(deps, userId, phone)) throw new AuthError("phone_in_use");
   try {
     await deps.db
       .update(member)
@@ -45,4 +57,5 @@ export async function verifyProfileMobile(deps: AuthDeps, userId: string, phone:
   } catch {
     throw new AuthError("phone_in_use");
   }
+  return phone;
 }

@@ -13,7 +13,6 @@ import {
   checkSettlementPhone,
   checkSnsUrl,
   isValidBusinessNumber,
-  seoulDate,
 } from "./profile-rules";
 
 describe("profile rules", () => {
@@ -45,7 +44,6 @@ describe("profile rules", () => {
     expect(checkBirthDate("2011-11-21", "2026-11-21")).toBeUndefined();
     expect(checkBirthDate("2001-02-30", "2026-11-21")).toBe("birth_date_invalid");
     expect(checkBirthDate("2030-01-01", "2026-11-21")).toBe("birth_date_invalid");
-    expect(seoulDate(new Date("2026-11-20T15:30:00Z"))).toBe("2026-11-21");
   });
 
   it("riding years: whole years from 1 to 60", () => {

@@ -89,11 +89,6 @@ export function checkBirthDate(value: string, today: string): ProfileProblem | u
   return undefined;
 }
 
-/** Today's date in Asia/Seoul, where the product reasons about days. */
-export function seoulDate(now: Date): string {
-  return new Date(now.getTime() + 9 * 60 * 60_000).toISOString().slice(0, 10);
-}
-
 export function checkRidingYears(value: number): ProfileProblem | undefined {
   return Number.isInteger(value) && value >= RIDING_YEARS.min && value <= RIDING_YEARS.max
     ? undefined

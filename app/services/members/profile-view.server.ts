@@ -10,12 +10,18 @@ import {
   memberProfile,
   memberSns,
 } from "#app/db/schema";
-import { areaByCode } from "#app/services/location/address-search";
+import { areaByCode, areaName, type AreaLanguage } from "#app/services/location/address-search";
 import { RelationError } from "./relations.server";
 
 function areaCenter(code: string | null) {
   const area = code ? areaByCode(code) : undefined;
   return area ? { lat: area.lat, lng: area.lng } : null;
+}
+
+/** A saved location's area in the reader's language; a row without a known code keeps the label it was saved with. */
+function areaLabel(row: { simpleAddress: string; areaCode: string | null }, language: AreaLanguage) {
+  const area = row.areaCode ? areaByCode(row.areaCode) : undefined;
+  return area ? areaName(area, language) : row.simpleAddress;
 }
 
 export interface PublicProfile {
@@ -27,7 +33,7 @@ export interface PublicProfile {
   ridingYears: number | null;
   genres: { code: string; label: { ko: string; en: string } }[];
   sns: { kind: string; url: string }[];
-  /** The main activity area at district level only; exact coordinates are never public. */
+  /** The main activity area at district level only, in the reader's language; exact coordinates are never public. */
   area: string | null;
   /** The centre of that district (from the gazetteer), for a map that shows the area and nothing finer. */
   areaCenter: { lat: number; lng: number } | null;
@@ -36,7 +42,11 @@ export interface PublicProfile {
 }
 
 /** What any signed-in member may see of another: never the mobile number, e-mail or exact coordinates. */
-export async function publicProfile(db: Database, id: string): Promise<PublicProfile> {
+export async function publicProfile(
+  db: Database,
+  id: string,
+  language: AreaLanguage,
+): Promise<PublicProfile> {
   const [row] = await db
     .select({
       id: member.id,
@@ -69,7 +79,7 @@ export async function publicProfile(db: Database, id: string): Promise<PublicPro
       .where(eq(memberSns.userId, id))
       .orderBy(asc(memberSns.position)),
     db
-      .select({ area: memberLocation.simpleAddress, code: memberLocation.areaCode })
+      .select({ simpleAddress: memberLocation.simpleAddress, areaCode: memberLocation.areaCode })
       .from(memberLocation)
       .where(and(eq(memberLocation.userId, id), eq(memberLocation.isMain, true))),
   ]);
@@ -81,23 +91,27 @@ export async function publicProfile(db: Database, id: string): Promise<PublicPro
     ridingYears: row.ridingYears,
     genres: genres.map((genre) => ({ code: genre.code, label: { ko: genre.ko, en: genre.en } })),
     sns,
-    area: main?.area ?? null,
-    areaCenter: areaCenter(main?.code ?? null),
+    area: main ? areaLabel(main, language) : null,
+    areaCenter: areaCenter(main?.areaCode ?? null),
     business: row.businessName ? { name: row.businessName } : null,
     memberSince: row.createdAt,
   };
 }
 
 /** The owner's view of their profile (spec: profile view with the main location's exact position). */
-export async function ownProfileView(db: Database, id: string) {
-  const [main] = await db
+export async function ownProfileView(db: Database, id: string, language: AreaLanguage) {
+  const [row] = await db
     .select({
-      simple_address: memberLocation.simpleAddress,
+      simpleAddress: memberLocation.simpleAddress,
+      areaCode: memberLocation.areaCode,
       latitude: memberLocation.latitude,
       longitude: memberLocation.longitude,
     })
     .from(memberLocation)
     .where(and(eq(memberLocation.userId, id), eq(memberLocation.isMain, true)));
+  const main = row
+    ? { simple_address: areaLabel(row, language), latitude: row.latitude, longitude: row.longitude }
+    : undefined;
   const avatars = await db
     .select({ url: memberAvatar.url, isRepresentative: memberAvatar.isRepresentative })
     .from(memberAvatar)
@@ -106,8 +120,12 @@ export async function ownProfileView(db: Database, id: string) {
   return { id, mainLocation: main ?? null, avatars };
 }
 
-/** The saved profile as the edit form's fields (the same names the form posts). */
-export async function profileFormValues(db: Database, id: string): Promise<Record<string, string[]>> {
+/** The saved profile as the edit form's fields (the same names the form posts), areas named in `language`. */
+export async function profileFormValues(
+  db: Database,
+  id: string,
+  language: AreaLanguage,
+): Promise<Record<string, string[]>> {
   const [row] = await db
     .select({
       nickname: member.nickname,
@@ -139,7 +157,7 @@ export async function profileFormValues(db: Database, id: string): Promise<Recor
     birthDate: one(row?.birthDate),
     locationLat: locations.map((l) => String(l.latitude)),
     locationLng: locations.map((l) => String(l.longitude)),
-    locationAddress: locations.map((l) => l.simpleAddress),
+    locationAddress: locations.map((l) => areaLabel(l, language)),
     locationCode: locations.map((l) => l.areaCode ?? ""),
     genre: genres.map((g) => g.code),
     snsKind: sns.map((l) => l.kind),

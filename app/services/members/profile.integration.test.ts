@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createLocalStorage } from "#app/platform/storage/local.server";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { businessProfile, member, memberAvatar, memberProfile } from "#app/db/schema";
+import { businessProfile, member, memberAvatar, memberLocation, memberProfile } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
 import { jpeg, phoneJpeg } from "#app/services/uploads/test-images";
@@ -17,6 +18,7 @@ import {
   welcomeMember,
   type ProfileInput,
 } from "./profile.server";
+import { ownProfileView, profileFormValues, publicProfile } from "./profile-view.server";
 
 let runtime: Runtime;
 let counter = 0;
@@ -189,6 +191,29 @@ describe("first-login profile", () => {
     ).toHaveLength(1);
   });
 
+  it("reads shop phone numbers typed with hyphens or spaces, and stores the digits", async () => {
+    const genre = (await runtime.db.query.filterOption.findFirst({
+      where: (f, { eq }) => eq(f.tableName, "motoGenre"),
+    }))!.code;
+    const typeCode = (await runtime.db.query.filterOption.findFirst({
+      where: (f, { eq }) => eq(f.tableName, "businessType"),
+    }))!.code;
+    const id = await newMember();
+    const input = business("하이픈업체", "하이픈정비", "1248100998");
+    await completeProfile(
+      runtime,
+      id,
+      {
+        ...input,
+        genres: [genre],
+        business: { ...input.business!, typeCode, tel: "02-1234 5678", settlementPhone: "010 9876-5432" },
+      },
+      { avatars: [{ body: await jpeg(40, 40) }], businessImages: [] },
+    );
+    const [shop] = await runtime.db.select().from(businessProfile).where(eq(businessProfile.userId, id));
+    expect(shop).toMatchObject({ tel: "0212345678", settlementPhone: "01098765432" });
+  });
+
   it("says 'business number lookup failed' when the verifier cannot answer", async () => {
     const id = await newMember();
     const failing = { kind: "registry", verify: () => Promise.reject(new Error("registry down")) };
@@ -242,5 +267,88 @@ describe("first-login profile", () => {
       .from(member)
       .where(eq(member.id, id));
     expect(row?.done).toBe(true);
+  });
+});
+
+describe("activity areas", () => {
+  async function saveWith(locations: ProfileInput["locations"]) {
+    const id = await newMember();
+    const genre = (await runtime.db.query.filterOption.findFirst({
+      where: (f, { eq }) => eq(f.tableName, "motoGenre"),
+    }))!.code;
+    await completeProfile(
+      runtime,
+      id,
+      { ...individual(`지역${counter}`), genres: [genre], locations },
+      { avatars: [{ body: await jpeg(50, 50) }], businessImages: [] },
+    );
+    return id;
+  }
+
+  it("are stored by gazetteer code and named in the reader's language, whichever language they were picked in", async () => {
+    // Picked on an English page: the picker sent the English name with the code.
+    const english = await saveWith([
+      { lat: 37.5663, lng: 126.9019, simpleAddress: "Mapo-gu", areaCode: "seoul-mapo" },
+    ]);
+    // Picked on a Korean page.
+    const korean = await saveWith([
+      { lat: 37.5172, lng: 127.0473, simpleAddress: "강남구", areaCode: "seoul-gangnam" },
+    ]);
+    const rows = await runtime.db.select().from(memberLocation).where(eq(memberLocation.userId, english));
+    expect(rows).toMatchObject([{ areaCode: "seoul-mapo", simpleAddress: "마포구" }]);
+
+    expect((await publicProfile(runtime.db, english, "ko")).area).toBe("마포구");
+    expect((await publicProfile(runtime.db, english, "en")).area).toBe("Mapo-gu");
+    expect((await publicProfile(runtime.db, korean, "en")).area).toBe("Gangnam-gu");
+    expect((await ownProfileView(runtime.db, korean, "en")).mainLocation?.simple_address).toBe("Gangnam-gu");
+    expect((await profileFormValues(runtime.db, english, "ko")).locationAddress).toEqual(["마포구"]);
+  });
+
+  it("without a code take the area the name says (the nearest of namesakes), and refuse an unknown code", async () => {
+    // 중구 is in six cities: the one near Daejeon's coordinates is meant.
+    const id = await saveWith([{ lat: 36.3256, lng: 127.4213, simpleAddress: "Jung-gu" }]);
+    const [row] = await runtime.db.select().from(memberLocation).where(eq(memberLocation.userId, id));
+    expect(row).toMatchObject({ areaCode: "daejeon-jung", simpleAddress: "중구" });
+
+    const refused = await problems(
+      completeProfile(
+        runtime,
+        await newMember(),
+        {
+          ...individual("코드없음"),
+          locations: [{ lat: 37.5663, lng: 126.9019, simpleAddress: "마포구", areaCode: "atlantis" }],
+        },
+        { avatars: [{ body: await jpeg(50, 50) }], businessImages: [] },
+      ),
+    );
+    expect(refused).toMatchObject({ locations: "location_invalid" });
+  });
+
+  it("saved before codes were kept are given theirs by the migration, from a name in either language", async () => {
+    const id = await newMember();
+    await runtime.db.insert(memberLocation).values([
+      { userId: id, position: 0, isMain: true, simpleAddress: "Mapo-gu", latitude: 37.56, longitude: 126.9 },
+      { userId: id, position: 1, isMain: false, simpleAddress: "중구", latitude: 35.1, longitude: 129.03 },
+      { userId: id, position: 2, isMain: false, simpleAddress: "어딘가", latitude: 37.5, longitude: 127 },
+    ]);
+    const migration = fs.readFileSync(
+      fileURLToPath(new URL("../../db/migrations/0009_member_location_area_codes.sql", import.meta.url)),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) {
+      await runtime.db.execute(sql.raw(statement));
+    }
+    const rows = await runtime.db
+      .select({ simpleAddress: memberLocation.simpleAddress, areaCode: memberLocation.areaCode })
+      .from(memberLocation)
+      .where(eq(memberLocation.userId, id))
+      .orderBy(memberLocation.position);
+    expect(rows).toEqual([
+      { simpleAddress: "마포구", areaCode: "seoul-mapo" },
+      { simpleAddress: "중구", areaCode: "busan-jung" },
+      // A name the gazetteer does not have keeps its label.
+      { simpleAddress: "어딘가", areaCode: null },
+    ]);
+    expect((await publicProfile(runtime.db, id, "en")).area).toBe("Mapo-gu");
   });
 });

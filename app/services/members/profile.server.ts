@@ -10,6 +10,7 @@ import {
   memberProfile,
   memberSns,
 } from "#app/db/schema";
+import { seoulDay } from "#app/i18n/calendar";
 import type { Clock } from "#app/platform/clock.server";
 import type { Logger } from "#app/platform/logger.server";
 import type { FileStorage } from "#app/platform/storage/types";
@@ -20,6 +21,8 @@ import {
   type UploadInput,
 } from "#app/services/uploads/uploads.server";
 import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
+import { normalizePhone } from "#app/services/auth/identifiers";
+import { areaName, areaOfLocation } from "#app/services/location/address-search";
 import { checkDigitVerifier, type BusinessNumberVerifier } from "./business-verifier.server";
 import { UploadError } from "#app/services/uploads/errors";
 import {
@@ -34,7 +37,6 @@ import {
   checkRidingYears,
   checkSettlementPhone,
   checkSnsUrl,
-  seoulDate,
   snsKinds,
   weekdays,
   type LocationInput,
@@ -146,9 +148,11 @@ export async function validateProfile(
   set("nickname", checkNicknameRule(input.nickname));
   set("introduction", checkIntroduction(input.introduction));
   set("mobile", checkMobile(files.mobile ?? "") ?? (files.mobileVerified ? undefined : "mobile_unverified"));
-  set("birthDate", checkBirthDate(input.birthDate, seoulDate(now)));
+  set("birthDate", checkBirthDate(input.birthDate, seoulDay(now)));
   set("avatars", files.avatars === 0 ? "avatar_required" : undefined);
   set("locations", checkLocations(input.locations));
+  // A code the gazetteer does not know did not come from the picker.
+  set("locations", input.locations.some((l) => !areaOfLocation(l)) ? "location_invalid" : undefined);
   set("ridingYears", checkRidingYears(input.ridingYears));
   set("genres", input.genres.length === 0 ? "genre_required" : undefined);
   set("sns", input.sns.length === 0 ? "sns_required" : undefined);
@@ -295,10 +299,21 @@ export async function updateProfile(
 async function saveProfile(
   { db, clock, storage, logger }: ProfileServices,
   userId: string,
-  input: ProfileInput,
+  typed: ProfileInput,
   files: { avatars: UploadInput[]; businessImages: UploadInput[] },
   mode: "create" | "update",
 ) {
+  // Phone numbers are checked and stored without the hyphens or spaces they were typed with.
+  const input: ProfileInput = typed.business
+    ? {
+        ...typed,
+        business: {
+          ...typed.business,
+          tel: normalizePhone(typed.business.tel),
+          settlementPhone: normalizePhone(typed.business.settlementPhone),
+        },
+      }
+    : typed;
   const [owner] = await db
     .select({
       phone: member.phoneNumber,
@@ -387,15 +402,19 @@ async function saveProfile(
         });
       await tx.delete(memberLocation).where(eq(memberLocation.userId, userId));
       await tx.insert(memberLocation).values(
-        input.locations.map((location, position) => ({
-          userId,
-          position,
-          isMain: position === 0,
-          simpleAddress: location.simpleAddress.trim(),
-          areaCode: location.areaCode ?? null,
-          latitude: location.lat,
-          longitude: location.lng,
-        })),
+        input.locations.map((location, position) => {
+          // The area is kept by its code; the label stored beside it is the Korean one, each page shows its own.
+          const area = areaOfLocation(location)!;
+          return {
+            userId,
+            position,
+            isMain: position === 0,
+            simpleAddress: areaName(area, "ko"),
+            areaCode: area.code,
+            latitude: location.lat,
+            longitude: location.lng,
+          };
+        }),
       );
       await tx.delete(memberGenre).where(eq(memberGenre.userId, userId));
       await tx

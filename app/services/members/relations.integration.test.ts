@@ -10,6 +10,7 @@ import {
   listPinned,
   pinMember,
   RelationError,
+  relationState,
   unhideMember,
   unpinMember,
 } from "./relations.server";
@@ -62,7 +63,7 @@ describe("hiding members", () => {
     expect(await code(hideMember(db, clock, ids.rider, ids.rider))).toBe("self");
     expect(await code(hideMember(db, clock, ids.rider, "nobody"))).toBe("user_not_found");
     expect(await code(hideMember(db, clock, ids.rider, ids.gone))).toBe("user_not_found");
-    expect(await code(publicProfile(db, ids.gone))).toBe("user_not_found");
+    expect(await code(publicProfile(db, ids.gone, "ko"))).toBe("user_not_found");
   });
 
   it("lets exactly one of two concurrent hides through", async () => {
@@ -85,8 +86,23 @@ describe("pinning members", () => {
     expect(await listPinned(db, ids.other)).toEqual([]);
   });
 
+  it("tells the state of both relations, so one button can show and undo each", async () => {
+    const { db, clock } = runtime;
+    const [viewer, target] = [ids.third, ids.other];
+    expect(await relationState(db, viewer, target)).toEqual({ hidden: false, pinned: false });
+    await pinMember(db, clock, viewer, target);
+    expect(await relationState(db, viewer, target)).toEqual({ hidden: false, pinned: true });
+    await hideMember(db, clock, viewer, target);
+    expect(await relationState(db, viewer, target)).toEqual({ hidden: true, pinned: true });
+    // Only the viewer's own rows count.
+    expect(await relationState(db, target, viewer)).toEqual({ hidden: false, pinned: false });
+    await unpinMember(db, clock, viewer, target);
+    await unhideMember(db, clock, viewer, target);
+    expect(await relationState(db, viewer, target)).toEqual({ hidden: false, pinned: false });
+  });
+
   it("shows a public profile without e-mail, phone or coordinates", async () => {
-    const profile = await publicProfile(runtime.db, ids.rider);
+    const profile = await publicProfile(runtime.db, ids.rider, "ko");
     expect(profile).toMatchObject({
       id: ids.rider,
       nickname: "라이더",

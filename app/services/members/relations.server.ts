@@ -87,6 +87,25 @@ export async function hiddenMemberIds(db: Database, userId: string | undefined):
   return new Set(blindUserIds.filter(Boolean));
 }
 
+/** Whether `userId` has hidden and has pinned `targetId` now, for buttons that show and toggle each. */
+export async function relationState(
+  db: Database,
+  userId: string,
+  targetId: string,
+): Promise<{ hidden: boolean; pinned: boolean }> {
+  const [hidden, pinned] = await Promise.all([
+    db
+      .select({ id: blind.id })
+      .from(blind)
+      .where(and(eq(blind.userId, userId), eq(blind.blindUserId, targetId), eq(blind.activated, true))),
+    db
+      .select({ id: pin.id })
+      .from(pin)
+      .where(and(eq(pin.userId, userId), eq(pin.pinUserId, targetId), eq(pin.activated, true))),
+  ]);
+  return { hidden: hidden.length > 0, pinned: pinned.length > 0 };
+}
+
 export async function pinMember(db: Database, clock: Clock, userId: string, targetId: string) {
   if (userId === targetId) throw new RelationError("self");
   await requireMember(db, targetId);

@@ -1,4 +1,4 @@
-import { isActingAdmin, type AdminActor } from "#app/services/admin";
+import { isAdmin, type Actor } from "#app/services/actor";
 import type { MessageKey } from "#app/i18n";
 import { DomainError } from "#app/services/errors";
 
@@ -39,8 +39,8 @@ export function noticeError(code: NoticeProblem): DomainError {
 }
 
 /** Every write (and every administrators' list) of this area checks this first, whatever the page did. */
-export function requireAdmin(actor: AdminActor): void {
-  if (!isActingAdmin(actor)) throw noticeError("forbidden");
+export function requireAdmin(actor: Actor): void {
+  if (!isAdmin(actor)) throw noticeError("forbidden");
 }
 
 /** A required text of at most `max` characters, trimmed. */
@@ -54,5 +54,3 @@ export function requiredText(
   if ([...text].length > max) throw noticeError(problems.length);
   return text;
 }
-
-export type { AdminActor };

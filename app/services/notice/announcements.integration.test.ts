@@ -5,7 +5,7 @@ import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertMember } from "../../../tests/setup/members";
+import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
 import {
   ANNOUNCEMENT_PAGE_SIZE,
   announcementsForAdmin,
@@ -18,12 +18,13 @@ import {
 
 const clock = new FixedClock(new Date("2026-05-01T00:00:00Z"));
 let runtime: Runtime;
-let admin: { id: string; role: string; twoFactorEnabled: boolean };
+let admin: TestMember;
+let adminWithoutTwoFactor: TestMember;
 
 beforeAll(async () => {
   runtime = await createTestRuntime({ clock });
-  const row = await insertMember(runtime.db, { role: "admin" });
-  admin = { id: row.id, role: "admin", twoFactorEnabled: true };
+  admin = await insertAdmin(runtime.db);
+  adminWithoutTwoFactor = await insertMember(runtime.db, { role: "admin" });
 });
 
 async function problem(promise: Promise<unknown>) {
@@ -46,11 +47,11 @@ const post = (title: string, extra: Partial<{ tab: string; pinned: boolean }> = 
 describe("announcements", () => {
   it("are written, changed and deleted by administrators with two-step verification only", async () => {
     const { db } = runtime;
-    const rider = { id: (await insertMember(db)).id, role: "member", twoFactorEnabled: true };
+    const rider = await insertMember(db, { twoFactorEnabled: true });
     expect(await problem(createAnnouncement(db, clock, rider, post("공지")))).toBe("forbidden");
-    expect(
-      await problem(createAnnouncement(db, clock, { ...admin, twoFactorEnabled: false }, post("공지"))),
-    ).toBe("forbidden");
+    expect(await problem(createAnnouncement(db, clock, adminWithoutTwoFactor, post("공지")))).toBe(
+      "forbidden",
+    );
     expect(await problem(createAnnouncement(db, clock, admin, post("공지", { tab: "market" })))).toBe(
       "tab_invalid",
     );

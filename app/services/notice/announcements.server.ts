@@ -1,9 +1,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import type { Actor } from "#app/services/actor";
 import { announcement } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
-import { noticeError, requireAdmin, requiredText, type AdminActor } from "./access.server";
+import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { notifyAll } from "#app/services/notifications/notify.server";
 import { ANNOUNCEMENT_TITLE_MAX, isAnnouncementTab, type AnnouncementTab } from "./tabs";
 
@@ -33,13 +34,18 @@ export interface AnnouncementView extends AnnouncementListItem {
 /** The Korean-locale path of an announcement. */
 export const announcementPath = (tab: string, id: number) => `/announce/${tab}/${id}`;
 
-function checkedInput(input: AnnouncementInput) {
+async function checkedInput(input: AnnouncementInput) {
   if (!isAnnouncementTab(input.tab)) throw noticeError("tab_invalid");
   const title = requiredText(input.title, ANNOUNCEMENT_TITLE_MAX, {
     required: "title_required",
     length: "title_length",
   });
-  return { tab: input.tab, title, content: validateArticleHtml(input.contentHtml), pinned: input.pinned };
+  return {
+    tab: input.tab,
+    title,
+    content: await validateArticleHtml(input.contentHtml),
+    pinned: input.pinned,
+  };
 }
 
 const listColumns = {
@@ -90,11 +96,11 @@ export async function getAnnouncement(db: Database, id: number): Promise<Announc
 export async function createAnnouncement(
   db: Database,
   clock: Clock,
-  actor: AdminActor,
+  actor: Actor,
   input: AnnouncementInput,
 ): Promise<{ id: number; tab: AnnouncementTab }> {
   requireAdmin(actor);
-  const checked = checkedInput(input);
+  const checked = await checkedInput(input);
   const now = clock.now();
   const [row] = await db
     .insert(announcement)
@@ -123,12 +129,12 @@ export async function createAnnouncement(
 export async function updateAnnouncement(
   db: Database,
   clock: Clock,
-  actor: AdminActor,
+  actor: Actor,
   id: number,
   input: AnnouncementInput,
 ): Promise<{ id: number; tab: AnnouncementTab }> {
   requireAdmin(actor);
-  const checked = checkedInput(input);
+  const checked = await checkedInput(input);
   const updated = await db
     .update(announcement)
     .set({
@@ -146,7 +152,7 @@ export async function updateAnnouncement(
 }
 
 /** Deletes an announcement; the row stays so its address can say it was deleted. */
-export async function deleteAnnouncement(db: Database, clock: Clock, actor: AdminActor, id: number) {
+export async function deleteAnnouncement(db: Database, clock: Clock, actor: Actor, id: number) {
   requireAdmin(actor);
   const deleted = await db
     .update(announcement)
@@ -157,7 +163,7 @@ export async function deleteAnnouncement(db: Database, clock: Clock, actor: Admi
 }
 
 /** Every live announcement with its content, for the administrators' page. */
-export async function announcementsForAdmin(db: Database, actor: AdminActor): Promise<AnnouncementView[]> {
+export async function announcementsForAdmin(db: Database, actor: Actor): Promise<AnnouncementView[]> {
   requireAdmin(actor);
   const rows = await db
     .select({ ...listColumns, contentHtml: announcement.contentHtml, updatedAt: announcement.updatedAt })

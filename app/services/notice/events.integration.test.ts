@@ -7,7 +7,7 @@ import { JobWorker } from "#app/platform/jobs.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertMember } from "../../../tests/setup/members";
+import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
 import {
   createEvent,
   deleteEvent,
@@ -24,13 +24,14 @@ import {
 const HOUR = 60 * 60_000;
 const clock = new FixedClock(new Date("2026-05-01T00:00:00Z"));
 let runtime: Runtime;
-let admin: { id: string; role: string; twoFactorEnabled: boolean };
-let riders: { id: string }[];
+let admin: TestMember;
+let adminWithoutTwoFactor: TestMember;
+let riders: TestMember[];
 
 beforeAll(async () => {
   runtime = await createTestRuntime({ clock });
-  const adminRow = await insertMember(runtime.db, { role: "admin" });
-  admin = { id: adminRow.id, role: "admin", twoFactorEnabled: true };
+  admin = await insertAdmin(runtime.db);
+  adminWithoutTwoFactor = await insertMember(runtime.db, { role: "admin" });
   riders = await Promise.all([1, 2, 3, 4, 5].map(() => insertMember(runtime.db)));
 });
 
@@ -56,11 +57,9 @@ describe("events", () => {
     const { db } = runtime;
     const now = clock.now();
     const valid = input("봄맞이 점검", new Date(now.getTime() + HOUR), new Date(now.getTime() + 2 * HOUR));
-    const rider = { id: riders[0]!.id, role: "member", twoFactorEnabled: true };
+    const rider = riders[0]!;
     expect(await problem(createEvent(db, clock, rider, valid))).toBe("forbidden");
-    expect(await problem(createEvent(db, clock, { ...admin, twoFactorEnabled: false }, valid))).toBe(
-      "forbidden",
-    );
+    expect(await problem(createEvent(db, clock, adminWithoutTwoFactor, valid))).toBe("forbidden");
     expect(await problem(createEvent(db, clock, admin, { ...valid, title: " " }))).toBe("title_required");
     expect(await problem(createEvent(db, clock, admin, { ...valid, summary: "" }))).toBe("summary_required");
     expect(await problem(createEvent(db, clock, admin, { ...valid, startsAt: null }))).toBe(
@@ -179,7 +178,7 @@ describe("events", () => {
     expect(await notifyStartedEvents(db, clock)).toBe(0);
     const rows = await sent();
     const recipients = rows.map((row) => row.recipientId).sort();
-    expect(recipients).toEqual([admin.id, ...riders.map((rider) => rider.id)].sort());
+    expect(recipients).toEqual([admin, adminWithoutTwoFactor, ...riders].map((one) => one.id).sort());
     expect(rows.every((row) => row.type === "event" && row.params.title === "시즌 오픈")).toBe(true);
     const [stored] = await db.select().from(communityEvent).where(eq(communityEvent.id, id));
     expect(stored!.startNotifiedAt).toEqual(start);

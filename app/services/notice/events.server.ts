@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import type { Actor } from "#app/services/actor";
 import { communityEvent, eventParticipation, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { enqueueJob, type JobHandler } from "#app/platform/jobs.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
 import { notifyAll, publishAlarmRefresh } from "#app/services/notifications/notify.server";
-import { noticeError, requireAdmin, requiredText, type AdminActor } from "./access.server";
+import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { EVENT_SUMMARY_MAX, EVENT_TITLE_MAX, eventState, type EventState, type EventTab } from "./tabs";
 
 export const EVENT_PAGE_SIZE = 12;
@@ -42,7 +43,7 @@ export interface EventView extends EventCard {
 /** The Korean-locale path of an event. */
 export const eventPath = (id: number) => `/event/${id}`;
 
-function checkedInput(input: EventInput) {
+async function checkedInput(input: EventInput) {
   const title = requiredText(input.title, EVENT_TITLE_MAX, {
     required: "title_required",
     length: "title_length",
@@ -51,7 +52,7 @@ function checkedInput(input: EventInput) {
     required: "summary_required",
     length: "summary_length",
   });
-  const content = validateArticleHtml(input.contentHtml);
+  const content = await validateArticleHtml(input.contentHtml);
   const { startsAt, endsAt } = input;
   if (!startsAt || !endsAt || Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime()))
     throw noticeError("period_required");
@@ -248,11 +249,11 @@ export const eventStartJob: JobHandler = async (_payload, { db, clock }) => {
 export async function createEvent(
   db: Database,
   clock: Clock,
-  actor: AdminActor,
+  actor: Actor,
   input: EventInput,
 ): Promise<{ id: number }> {
   requireAdmin(actor);
-  const checked = checkedInput(input);
+  const checked = await checkedInput(input);
   const now = clock.now();
   const [row] = await db
     .insert(communityEvent)
@@ -277,12 +278,12 @@ export async function createEvent(
 export async function updateEvent(
   db: Database,
   clock: Clock,
-  actor: AdminActor,
+  actor: Actor,
   id: number,
   input: EventInput,
 ): Promise<void> {
   requireAdmin(actor);
-  const checked = checkedInput(input);
+  const checked = await checkedInput(input);
   const updated = await db
     .update(communityEvent)
     .set({
@@ -300,7 +301,7 @@ export async function updateEvent(
   await scheduleEventStartCheck(db, checked.startsAt, `${id}:${checked.startsAt.getTime()}`);
 }
 
-export async function deleteEvent(db: Database, clock: Clock, actor: AdminActor, id: number): Promise<void> {
+export async function deleteEvent(db: Database, clock: Clock, actor: Actor, id: number): Promise<void> {
   requireAdmin(actor);
   const deleted = await db
     .update(communityEvent)
@@ -311,7 +312,7 @@ export async function deleteEvent(db: Database, clock: Clock, actor: AdminActor,
 }
 
 /** Every live event with its content, newest first, for the administrators' page. */
-export async function eventsForAdmin(db: Database, clock: Clock, actor: AdminActor): Promise<EventView[]> {
+export async function eventsForAdmin(db: Database, clock: Clock, actor: Actor): Promise<EventView[]> {
   requireAdmin(actor);
   const rows = await db
     .select({ ...cardColumns(null), contentHtml: communityEvent.contentHtml })

@@ -1,3 +1,4 @@
+import { formatNumber } from "#app/i18n/message";
 import type { FaqTab } from "./tabs";
 
 interface FaqSeed {
@@ -10,7 +11,7 @@ interface FaqSeed {
  * afterwards on /admin/community; the welcome amount comes from the server's WELCOME_POINTS setting.
  */
 export function faqSeeds({ welcomePoints }: { welcomePoints: number }): Record<FaqTab, FaqSeed[]> {
-  const welcome = `${welcomePoints.toLocaleString("en-US")}P`;
+  const welcome = `${formatNumber(welcomePoints)}P`;
   return {
     users: [
       {
@@ -26,11 +27,11 @@ export function faqSeeds({ welcomePoints }: { welcomePoints: number }): Record<F
       {
         ko: {
           q: "휴대폰 인증 코드가 오지 않아요.",
-          a: "휴대폰 번호는 하이픈 없이 숫자 11자리로 입력해 주세요. 인증 코드는 연속으로 최대 5번까지 보낼 수 있고, 5번을 넘기면 '인증 코드 발송 횟수를 초과했습니다'라는 안내가 나옵니다. 잠시 후 다시 시도해도 받지 못하면 1:1 문의로 알려 주세요.",
+          a: "휴대폰 번호는 010으로 시작하는 11자리로 입력해 주세요. 하이픈(-)이나 띄어쓰기는 넣어도 되고 빼도 됩니다. 인증 코드는 연속으로 최대 5번까지 보낼 수 있고, 5번을 넘기면 '인증 코드 발송 횟수를 초과했습니다'라는 안내가 나옵니다. 잠시 후 다시 시도해도 받지 못하면 1:1 문의로 알려 주세요.",
         },
         en: {
           q: "I am not receiving the verification code on my phone.",
-          a: "Enter your mobile number as 11 digits without hyphens. A code can be sent at most 5 times in a row; after that you will see 'verification send count exceeded'. If you still get nothing after waiting a while, tell us through a 1:1 inquiry.",
+          a: "Enter your mobile number as the 11 digits starting with 010, with or without hyphens or spaces. A code can be sent at most 5 times in a row; after that you will see 'verification send count exceeded'. If you still get nothing after waiting a while, tell us through a 1:1 inquiry.",
         },
       },
       {

@@ -4,7 +4,7 @@ import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertMember } from "../../../tests/setup/members";
+import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
 import {
   createFaqEntry,
   deleteFaqEntry,
@@ -17,12 +17,11 @@ import { faqTabs } from "./tabs";
 
 const clock = new FixedClock(new Date("2026-05-01T00:00:00Z"));
 let runtime: Runtime;
-let admin: { id: string; role: string; twoFactorEnabled: boolean };
+let admin: TestMember;
 
 beforeAll(async () => {
   runtime = await createTestRuntime({ clock });
-  const row = await insertMember(runtime.db, { role: "admin" });
-  admin = { id: row.id, role: "admin", twoFactorEnabled: true };
+  admin = await insertAdmin(runtime.db);
 });
 
 async function problem(promise: Promise<unknown>) {
@@ -64,7 +63,7 @@ describe("FAQ", () => {
 
   it("entries are written by administrators only, with both languages", async () => {
     const { db } = runtime;
-    const rider = { id: (await insertMember(db)).id, role: "member", twoFactorEnabled: true };
+    const rider = await insertMember(db, { twoFactorEnabled: true });
     const entry = {
       tab: "service",
       index: 0,

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import type { Actor } from "#app/services/actor";
 import { faqEntry } from "#app/db/schema";
 import type { Language } from "#app/i18n";
 import type { Clock } from "#app/platform/clock.server";
-import { noticeError, requireAdmin, requiredText, type AdminActor } from "./access.server";
+import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { faqSeeds } from "./faq-seed";
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, faqTabs, isFaqTab, type FaqTab } from "./tabs";
 
@@ -69,7 +70,7 @@ function checkedInput(input: FaqEntryInput) {
 }
 
 /** Every live entry with both languages, for the administrators' page. */
-export async function faqForAdmin(db: Database, actor: AdminActor): Promise<FaqEntryView[]> {
+export async function faqForAdmin(db: Database, actor: Actor): Promise<FaqEntryView[]> {
   requireAdmin(actor);
   const rows = await db
     .select({
@@ -90,7 +91,7 @@ export async function faqForAdmin(db: Database, actor: AdminActor): Promise<FaqE
 export async function createFaqEntry(
   db: Database,
   clock: Clock,
-  actor: AdminActor,
+  actor: Actor,
   input: FaqEntryInput,
 ): Promise<{ id: number }> {
   requireAdmin(actor);
@@ -106,7 +107,7 @@ export async function createFaqEntry(
 export async function updateFaqEntry(
   db: Database,
   clock: Clock,
-  actor: AdminActor,
+  actor: Actor,
   id: number,
   input: FaqEntryInput,
 ): Promise<void> {
@@ -121,12 +122,7 @@ export async function updateFaqEntry(
 }
 
 /** Deletes an entry (soft, so the starting entries are not seeded again: see seedFaqEntries). */
-export async function deleteFaqEntry(
-  db: Database,
-  clock: Clock,
-  actor: AdminActor,
-  id: number,
-): Promise<void> {
+export async function deleteFaqEntry(db: Database, clock: Clock, actor: Actor, id: number): Promise<void> {
   requireAdmin(actor);
   const deleted = await db
     .update(faqEntry)

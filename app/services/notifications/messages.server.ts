@@ -1,4 +1,5 @@
 import { translate, type Language, type MessageKey } from "#app/i18n";
+import { messageArguments } from "#app/i18n/message";
 import { isAlarmType } from "./types";
 
 /** Titles are shown whole on their own page; in a notification line a long one is cut. */
@@ -25,15 +26,15 @@ export function renderAlarmMessage(language: Language, source: MessageSource): s
   const key: MessageKey = isAlarmType(source.type)
     ? `alarm.message.${source.type}`
     : "alarm.message.fallback";
-  const numbers = new Intl.NumberFormat(language === "ko" ? "ko-KR" : "en-US");
-  const values: Record<string, string> = {};
+  // Numbers stay numbers: the catalogue groups amounts and picks plural forms for counts.
+  const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(source.params)) {
-    values[name] = typeof value === "number" ? numbers.format(value) : shorten(String(value));
+    values[name] = typeof value === "number" ? value : shorten(String(value));
   }
   if (source.actor?.withdrawn) values.nickname = translate(language, "alarm.formerMember");
   else if (source.actor?.nickname) values.nickname = source.actor.nickname;
   else values.nickname ??= translate(language, "alarm.formerMember");
   const template = translate(language, key);
-  for (const [, name] of template.matchAll(/\{(\w+)\}/g)) values[name!] ??= "";
+  for (const name of messageArguments(template)) values[name] ??= "";
   return translate(language, key, values);
 }

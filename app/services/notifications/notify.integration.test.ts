@@ -120,6 +120,40 @@ describe("notify", () => {
   });
 });
 
+describe("dedupe keys", () => {
+  it("store and push one notification per recipient and key; a repeat changes nothing", async () => {
+    const rider = await insertMember(runtime.db);
+    const fan = await insertMember(runtime.db);
+    const like = { recipientId: rider.id, type: "like", actorId: fan.id, link: "/board/free/7" } as const;
+    await notify(runtime.db, { ...like, dedupeKey: "like:7:fan" });
+    await notify(runtime.db, { ...like, dedupeKey: "like:7:fan" });
+    await notify(runtime.db, { ...like, dedupeKey: "like:8:fan" });
+    // Without a key every call is news.
+    await notify(runtime.db, like);
+    await notify(runtime.db, like);
+    expect((await rowsOf(rider.id)).map((row) => row.dedupeKey)).toEqual([
+      "like:7:fan",
+      "like:8:fan",
+      null,
+      null,
+    ]);
+    expect(events.map((event) => event.payload)).toEqual(
+      [1, 2, 3, 4].map((count) => ({ count, arrived: 1 })),
+    );
+  });
+
+  it("notifyMany skips only the recipients who already have the key, and pushes to the others", async () => {
+    const [a, b] = [await insertMember(runtime.db), await insertMember(runtime.db)];
+    const job = { type: "event", params: { title: "봄맞이 이벤트" }, dedupeKey: "event-start:3" } as const;
+    await notifyMany(runtime.db, [a.id], job);
+    events = [];
+    await notifyMany(runtime.db, [a.id, b.id], job);
+    expect(await rowsOf(a.id)).toHaveLength(1);
+    expect(await rowsOf(b.id)).toHaveLength(1);
+    expect(events).toEqual([{ to: b.id, event: "alarm:unread", payload: { count: 1, arrived: 1 } }]);
+  });
+});
+
 describe("notifyMany and notifyAll", () => {
   it("notifyMany applies the same rules to each recipient and publishes each count once", async () => {
     const actor = await insertMember(runtime.db);
@@ -250,23 +284,25 @@ describe("reading notifications", () => {
 });
 
 describe("notification settings", () => {
-  it("lists every type of the filter table, on by default, and saves each switch per member", async () => {
+  it("lists the types sent today, in the filter table's order, on by default, and saves each switch per member", async () => {
     const rider = await insertMember(runtime.db);
     const other = await insertMember(runtime.db);
     const initial = await alarmSettings(runtime.db, rider.id);
-    expect(initial.map((item) => item.type)).toEqual(
-      (await listFilterTable(runtime.db, "integratedAlarmType")).map((item) => item.code),
-    );
+    expect(initial.map((item) => item.type)).toEqual(["comment", "reply", "like", "announcement", "event"]);
     expect(initial.every((item) => item.enabled)).toBe(true);
     expect(initial[0]).toEqual({ type: "comment", label: { ko: "댓글", en: "Comment" }, enabled: true });
 
-    await setAlarmSetting(runtime.db, clock, rider.id, "spark", false);
-    await setAlarmSetting(runtime.db, clock, rider.id, "spark", false);
+    await setAlarmSetting(runtime.db, clock, rider.id, "like", false);
+    await setAlarmSetting(runtime.db, clock, rider.id, "like", false);
     const saved = await alarmSettings(runtime.db, rider.id);
-    expect(saved.filter((item) => !item.enabled).map((item) => item.type)).toEqual(["spark"]);
+    expect(saved.filter((item) => !item.enabled).map((item) => item.type)).toEqual(["like"]);
     expect((await alarmSettings(runtime.db, other.id)).every((item) => item.enabled)).toBe(true);
 
     expect(await domainCode(setAlarmSetting(runtime.db, clock, rider.id, "nope", false))).toBe(
+      "unknown_alarm_type",
+    );
+    // A type whose feature is not built has no switch to set.
+    expect(await domainCode(setAlarmSetting(runtime.db, clock, rider.id, "spark", false))).toBe(
       "unknown_alarm_type",
     );
   });

@@ -16,6 +16,11 @@ export interface NotifyInput {
   params?: Record<string, string | number>;
   /** The Korean-locale path the notification opens. */
   link?: string | null;
+  /**
+   * Names the event, for events that may be reported again (a like taken back and given again, a retried job):
+   * each recipient gets at most one notification per key, and a repeat is neither stored nor pushed.
+   */
+  dedupeKey?: string | null;
 }
 
 /** Only paths of this site, kept in their Korean form; anything else is dropped rather than linked. */
@@ -39,18 +44,20 @@ function actorNotHidden(actorId: string | null): SQL {
 
 /**
  * One INSERT … SELECT from the members the condition picks, leaving out the actor, withdrawn members, members who
- * turned the type off and members who hid the actor. The checks and the write are one statement, so a setting
+ * turned the type off, members who hid the actor and members who already have a notification with the same
+ * dedupe key (without a key, rows never conflict: the unique index treats nulls as distinct). The checks and the write are one statement, so a setting
  * changed at the same moment is either seen or not, never half.
  */
 function insertFor(recipients: SQL, input: Omit<NotifyInput, "recipientId">): SQL {
   const actorId = input.actorId ?? null;
-  return sql`insert into notification (recipient_id, type, actor_id, params, link)
+  return sql`insert into notification (recipient_id, type, actor_id, params, link, dedupe_key)
     select m.id, ${input.type}::text, ${actorId}::text, ${JSON.stringify(input.params ?? {})}::jsonb,
-      ${siteLink(input.link)}::text
+      ${siteLink(input.link)}::text, ${input.dedupeKey ?? null}::text
     from member m
     where (${recipients}) and m.withdrawn_at is null
       and (${actorId}::text is null or m.id <> ${actorId}::text)
-      and ${typeEnabled(input.type)} and ${actorNotHidden(actorId)}`;
+      and ${typeEnabled(input.type)} and ${actorNotHidden(actorId)}
+    on conflict (recipient_id, dedupe_key) do nothing`;
 }
 
 async function insertReturningRecipients(
@@ -82,8 +89,9 @@ export async function publishUnreadCount(db: Database, memberId: string, arrived
 }
 
 /**
- * Sends one notification, unless the recipient switched its type off, hid the actor, withdrew, or is the actor.
- * The member's open pages learn the new unread count at once. Call it after the write that caused it has committed.
+ * Sends one notification, unless the recipient switched its type off, hid the actor, withdrew, is the actor, or
+ * already has one with the same dedupe key. The member's open pages learn the new unread count at once, only when
+ * a notification was stored. Call it after the write that caused it has committed.
  */
 export async function notify(db: Database, input: NotifyInput): Promise<void> {
   if (input.actorId && input.actorId === input.recipientId) return;

@@ -4,6 +4,7 @@ import { notificationSetting } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
 import { listFilterTable } from "#app/services/reference/filters.server";
+import { isAlarmType, sentAlarmTypes } from "./types";
 
 export interface AlarmSetting {
   type: string;
@@ -11,7 +12,14 @@ export interface AlarmSetting {
   enabled: boolean;
 }
 
-/** Every notification type of the integratedAlarmType table, in its order, with the member's switch (on unless turned off). */
+function isSentType(code: string) {
+  return isAlarmType(code) && sentAlarmTypes.has(code);
+}
+
+/**
+ * The notification types that are sent today, in the order of the integratedAlarmType table, each with the member's
+ * switch (on unless turned off). Types of features not built yet get no switch.
+ */
 export async function alarmSettings(db: Database, memberId: string): Promise<AlarmSetting[]> {
   const [types, rows] = await Promise.all([
     listFilterTable(db, "integratedAlarmType"),
@@ -21,16 +29,18 @@ export async function alarmSettings(db: Database, memberId: string): Promise<Ala
       .where(eq(notificationSetting.memberId, memberId)),
   ]);
   const switches = new Map(rows.map((row) => [row.type, row.enabled]));
-  return types.map((item) => ({
-    type: item.code,
-    label: item.label,
-    enabled: switches.get(item.code) ?? true,
-  }));
+  return types
+    .filter((item) => isSentType(item.code))
+    .map((item) => ({
+      type: item.code,
+      label: item.label,
+      enabled: switches.get(item.code) ?? true,
+    }));
 }
 
 /**
- * Turns one type on or off for the member. The request names the state it wants (not "toggle"), so a repeated
- * submission leaves the same result.
+ * Turns one type that is sent today on or off for the member. The request names the state it wants (not "toggle"),
+ * so a repeated submission leaves the same result.
  */
 export async function setAlarmSetting(
   db: Database,
@@ -40,7 +50,7 @@ export async function setAlarmSetting(
   enabled: boolean,
 ): Promise<void> {
   const types = await listFilterTable(db, "integratedAlarmType");
-  if (!types.some((item) => item.code === type)) {
+  if (!types.some((item) => item.code === type && isSentType(item.code))) {
     throw new DomainError("unknown_alarm_type", "alarm.error.unknownType", 400);
   }
   const now = clock.now();

@@ -27,6 +27,18 @@ export const alarmTypes = [
 
 export type AlarmType = (typeof alarmTypes)[number];
 
+/**
+ * The types some feature sends today (board comments, replies and likes; announcements; events). Only these have a
+ * switch in the notification settings; a type joins when the feature that sends it ships.
+ */
+export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
+  "comment",
+  "reply",
+  "like",
+  "announcement",
+  "event",
+]);
+
 export function isAlarmType(value: unknown): value is AlarmType {
   return typeof value === "string" && (alarmTypes as readonly string[]).includes(value);
 }

@@ -3,7 +3,8 @@ import type { Database } from "#app/db/client.server";
 import { boardArticle, member } from "#app/db/schema";
 import type { MessageKey } from "#app/i18n";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
-import { isBlinded, readableArticleSql, type Reader } from "#app/services/board/visibility.server";
+import type { Actor } from "#app/services/actor";
+import { isBlinded, readableArticleSql } from "#app/services/board/visibility.server";
 import { encodeCursor } from "#app/services/cursor";
 import { containsPattern, cursorInvalid, decodeCursor } from "./query";
 import type { PostHit, SearchContext, SearchPage, SearchSource } from "./types";
@@ -18,7 +19,7 @@ const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2
  * and matching title or plain-text content anywhere. ILIKE '%q%' is what the trigram GIN indexes on title and
  * content_text serve, for Korean partial words too ("정비" finds "엔진오일정비후기").
  */
-export function articleMatchSql(reader: Reader, query: string, scope: "board" | "guestbook"): SQL {
+export function articleMatchSql(reader: Actor, query: string, scope: "board" | "guestbook"): SQL {
   const pattern = containsPattern(query);
   return and(
     readableArticleSql(reader),

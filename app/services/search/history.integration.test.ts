@@ -62,7 +62,7 @@ describe("recent searches", () => {
     const owner = await insertMember(db);
     const other = await insertMember(db);
     await record(owner.id, "하나");
-    await record(owner.id, "둘");
+    await record(owner.id, "둘째");
     await record(other.id, "남의 검색");
     const [second, first] = await listRecentSearches(db, owner.id);
     const [others] = await listRecentSearches(db, other.id);
@@ -72,7 +72,7 @@ describe("recent searches", () => {
     expect(await removeRecentSearch(db, owner.id, first!.id)).toBe(true);
     expect(await queries(owner.id)).toEqual([second!.query]);
 
-    await record(owner.id, "셋");
+    await record(owner.id, "셋째");
     expect(await clearRecentSearches(db, owner.id)).toBe(2);
     expect(await queries(owner.id)).toEqual([]);
     expect(await queries(other.id)).toEqual(["남의 검색"]);

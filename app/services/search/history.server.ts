@@ -14,10 +14,16 @@ export interface RecentSearch {
 }
 
 /**
- * Remembers a search: the same words again move to the top instead of repeating, and only the newest 20 stay.
- * One transaction, so the list never holds more than 20 rows even for a moment.
+ * Remembers a search the member made (a form they sent, never a link they followed) and answers the query as
+ * remembered: the same words again move to the top instead of repeating, and only the newest 20 stay. One
+ * transaction, so the list never holds more than 20 rows even for a moment.
  */
-export async function recordSearch(db: Database, clock: Clock, memberId: string, rawQuery: string) {
+export async function recordSearch(
+  db: Database,
+  clock: Clock,
+  memberId: string,
+  rawQuery: string,
+): Promise<string> {
   const query = normalizeSearchQuery(rawQuery);
   const now = clock.now();
   await db.transaction(async (tx) => {
@@ -38,6 +44,7 @@ export async function recordSearch(db: Database, clock: Clock, memberId: string,
       .delete(searchHistory)
       .where(and(eq(searchHistory.memberId, memberId), notInArray(searchHistory.id, kept)));
   });
+  return query;
 }
 
 /** A member's recent searches, newest first. */

@@ -56,6 +56,7 @@ export const memberSearchSource: SearchSource = {
       items: page.map((row): ProfileHit => ({
         layout: "profile",
         id: row.id,
+        memberId: row.id,
         path: `/profile/${row.id}`,
         nickname: row.nickname ?? "",
         avatarUrl: row.image,

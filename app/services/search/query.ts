@@ -1,15 +1,19 @@
 import { readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 
+/** Shortest and longest query, in characters. One character matches almost everything and no index serves it. */
+export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 50;
 
 /**
  * The query as it is searched and remembered: Unicode-composed (Hangul typed on some systems arrives decomposed),
- * trimmed, runs of spaces collapsed to one, 1 to 50 characters.
+ * trimmed, runs of spaces collapsed to one, 2 to 50 characters.
  */
 export function normalizeSearchQuery(raw: string): string {
   const query = raw.normalize("NFC").trim().replace(/\s+/g, " ");
   if (!query) throw new DomainError("query_required", "search.error.query_required");
+  if ([...query].length < SEARCH_QUERY_MIN)
+    throw new DomainError("query_too_short", "search.error.query_too_short", 400, { min: SEARCH_QUERY_MIN });
   if ([...query].length > SEARCH_QUERY_MAX)
     throw new DomainError("query_too_long", "search.error.query_too_long", 400, { max: SEARCH_QUERY_MAX });
   return query;

@@ -6,7 +6,7 @@ import { FixedClock, systemClock, type Clock } from "#app/platform/clock.server"
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { DomainError } from "#app/services/errors";
 import { hideMember } from "#app/services/members/relations.server";
-import { insertMember } from "../../../tests/setup/members";
+import { insertAdmin, insertMember } from "../../../tests/setup/members";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { articleMatchSql } from "./article-sources.server";
 import { memberMatchSql } from "./member-source.server";
@@ -155,7 +155,7 @@ describe("what a reader may find", () => {
     const tag = word();
     const author = await insertMember(db);
     const other = await insertMember(db);
-    const admin = await insertMember(db, { role: "admin" });
+    const admin = await insertAdmin(db);
     const id = await write(author, { title: `비밀글${tag}`, isPrivate: true });
 
     const forOther = group((await searchAll(db, other, tag)).groups, "board");
@@ -309,9 +309,12 @@ describe("grouped results and pages", () => {
 });
 
 describe("the query", () => {
-  it("is trimmed, its spaces collapsed, and must be 1 to 50 characters", async () => {
+  it("is trimmed, its spaces collapsed, and must be 2 to 50 characters", async () => {
     const reader = await insertMember(db);
     expect(await code(searchAll(db, reader, "   "))).toBe("query_required");
+    expect(await code(searchAll(db, reader, " 정 "))).toBe("query_too_short");
+    expect(await code(searchArea(db, reader, "a", "member", null))).toBe("query_too_short");
+    expect((await searchAll(db, reader, " 정비 ")).query).toBe("정비");
     expect(await code(searchAll(db, reader, "가".repeat(51)))).toBe("query_too_long");
     expect((await searchAll(db, reader, "가".repeat(50))).query).toHaveLength(50);
     expect((await searchAll(db, reader, "  엔진   오일 ")).query).toBe("엔진 오일");

@@ -1,6 +1,6 @@
 import type { Database } from "#app/db/client.server";
 import type { MessageKey } from "#app/i18n";
-import type { Reader } from "#app/services/board/visibility.server";
+import type { Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 import { hiddenMemberIds } from "#app/services/members/relations.server";
 import { normalizeSearchQuery } from "./query";
@@ -39,7 +39,7 @@ export function searchAreas(sources: readonly SearchSource[] = searchSources): s
 async function runSource(
   db: Database,
   source: SearchSource,
-  ctx: { reader: Reader; hidden: ReadonlySet<string>; query: string; limit: number; cursor: string | null },
+  ctx: { reader: Actor; hidden: ReadonlySet<string>; query: string; limit: number; cursor: string | null },
 ): Promise<SearchGroup> {
   const page = await source.search(db, ctx);
   return { area: source.area, labelKey: source.labelKey, ...page };
@@ -48,7 +48,7 @@ async function runSource(
 /** One query across every area: each area's count and its first hits. Throws a DomainError for a bad query. */
 export async function searchAll(
   db: Database,
-  reader: Reader,
+  reader: Actor,
   rawQuery: string,
   options: SearchOptions & { perArea?: number } = {},
 ): Promise<SearchResult> {
@@ -66,7 +66,7 @@ export async function searchAll(
 /** One area's hits, a page at a time from a keyset cursor (null for the first page). */
 export async function searchArea(
   db: Database,
-  reader: Reader,
+  reader: Actor,
   rawQuery: string,
   area: string,
   cursor: string | null,

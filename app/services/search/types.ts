@@ -1,13 +1,13 @@
 import type { Database } from "#app/db/client.server";
 import type { MessageKey } from "#app/i18n";
-import type { Reader } from "#app/services/board/visibility.server";
+import type { Actor } from "#app/services/actor";
 
 /** What every source gets for one search: who asks, whom they hid, the checked query and the page wanted. */
 export interface SearchContext {
-  reader: Reader;
+  reader: Actor;
   /** Members the reader has hidden: their content is returned flagged `blinded`, never left out silently. */
   hidden: ReadonlySet<string>;
-  /** Trimmed, spaces collapsed, 1 to 50 characters (see `normalizeSearchQuery`). */
+  /** Trimmed, spaces collapsed, 2 to 50 characters (see `normalizeSearchQuery`). */
   query: string;
   limit: number;
   /** The opaque keyset position of the previous page's last hit; null for the first page. */
@@ -39,6 +39,8 @@ export interface PostHit {
 export interface ProfileHit {
   layout: "profile";
   id: string;
+  /** The member the hit shows, for the menu on their nickname. */
+  memberId: string;
   path: string;
   nickname: string;
   avatarUrl: string | null;

@@ -1,26 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { member } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
 import { answerInquiry, inquiriesForAdmin, InquiryError, myInquiries, sendInquiry } from "./inquiry.server";
 
 let runtime: Runtime;
-const rider = { id: "rider", role: "member", twoFactorEnabled: false };
-const admin = { id: "admin", role: "admin", twoFactorEnabled: true };
+let rider: TestMember;
+let admin: TestMember;
+let adminWithoutTwoFactor: TestMember;
 
 beforeAll(async () => {
   runtime = await createTestRuntime();
-  await runtime.db.insert(member).values([
-    { id: "rider", name: "rider", nickname: "라이더", email: "rider@example.com" },
-    {
-      id: "admin",
-      name: "admin",
-      nickname: "관리자",
-      email: "admin@example.com",
-      role: "admin",
-      twoFactorEnabled: true,
-    },
-  ]);
+  rider = await insertMember(runtime.db, { nickname: "라이더" });
+  admin = await insertAdmin(runtime.db, { nickname: "관리자" });
+  adminWithoutTwoFactor = await insertMember(runtime.db, { role: "admin" });
 });
 
 async function code(promise: Promise<unknown>) {
@@ -46,8 +39,9 @@ describe("1:1 inquiries", () => {
     });
 
     expect(await code(inquiriesForAdmin(db, rider))).toBe("forbidden");
-    expect(await code(inquiriesForAdmin(db, { ...admin, twoFactorEnabled: false }))).toBe("forbidden");
+    expect(await code(inquiriesForAdmin(db, adminWithoutTwoFactor))).toBe("forbidden");
     expect(await code(answerInquiry(db, clock, rider, id, "직접 답변"))).toBe("forbidden");
+    expect(await code(answerInquiry(db, clock, adminWithoutTwoFactor, id, "직접 답변"))).toBe("forbidden");
     expect((await inquiriesForAdmin(db, admin, { open: true })).map((row) => row.title)).toEqual([
       "포인트 문의",
     ]);

@@ -1,6 +1,6 @@
-import { isActingAdmin } from "#app/services/admin";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import { isAdmin, type Actor } from "#app/services/actor";
 import { inquiry, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 
@@ -61,12 +61,8 @@ export async function myInquiries(db: Database, userId: string) {
 }
 
 /** For administrators: inquiries, unanswered first. */
-export async function inquiriesForAdmin(
-  db: Database,
-  actor: { role: string; twoFactorEnabled: boolean },
-  options: { open?: boolean } = {},
-) {
-  if (!isActingAdmin(actor)) throw new InquiryError("forbidden");
+export async function inquiriesForAdmin(db: Database, actor: Actor, options: { open?: boolean } = {}) {
+  if (!isAdmin(actor)) throw new InquiryError("forbidden");
   return db
     .select({
       id: inquiry.id,
@@ -87,11 +83,11 @@ export async function inquiriesForAdmin(
 export async function answerInquiry(
   db: Database,
   clock: Clock,
-  actor: { id: string; role: string; twoFactorEnabled: boolean },
+  actor: Actor,
   inquiryId: number,
   answer: string,
 ) {
-  if (!isActingAdmin(actor)) throw new InquiryError("forbidden");
+  if (!isAdmin(actor)) throw new InquiryError("forbidden");
   const text = answer.trim();
   if (!text || [...text].length > ANSWER_MAX) throw new InquiryError("answer_required");
   const updated = await db

@@ -42,10 +42,21 @@ export async function latestMessage(request: APIRequestContext, recipient: strin
   return body!;
 }
 
+/** Ticks the three required consent boxes of the sign-up form (or of the first-login page after a provider). */
+export async function agreeToRequiredTerms(page: Page) {
+  for (const label of [
+    "[필수] 이용약관에 동의합니다",
+    "[필수] 개인정보 수집·이용에 동의합니다",
+    "[필수] 만 15세 이상입니다",
+  ])
+    await page.getByLabel(label, { exact: true }).check();
+}
+
 export async function signUpByEmail(page: Page, email: string, password = STRONG_PASSWORD) {
   await page.goto("/login/signup");
   await page.getByLabel("이메일", { exact: true }).fill(email);
   await page.getByLabel("비밀번호", { exact: true }).fill(password);
+  await agreeToRequiredTerms(page);
   await page.getByRole("button", { name: "가입하기" }).click();
 }
 
@@ -56,17 +67,24 @@ export async function avatarPhoto() {
 
 /**
  * Completes the first-login profile as an individual member: mobile verified with the code from the outbox, one
- * avatar, an activity area found by address search, a genre and an SNS link; then the welcome screen.
+ * avatar, an activity area found by address search, a genre and an SNS link; then the welcome screen's button.
  */
-export async function finishFirstLogin(page: Page, nickname: string, options: { phone?: string } = {}) {
+export async function finishFirstLogin(
+  page: Page,
+  nickname: string,
+  options: {
+    phone?: string;
+    /** Stop on the welcome page, before its button. */ stopAtWelcome?: boolean;
+  } = {},
+) {
   await expect(page).toHaveURL(/\/login\/new$/);
   const phone = options.phone ?? uniquePhone();
   const verified = page.getByText(/번호가 인증되었습니다\./);
-  const mobileField = page.getByLabel("휴대폰 번호", { exact: true });
+  const mobileField = page.getByLabel("휴대폰 번호 *", { exact: true });
   // Wait for the page to show one or the other before deciding.
   await expect(verified.or(mobileField)).toBeVisible();
   if (!(await verified.isVisible())) {
-    await page.getByLabel("휴대폰 번호", { exact: true }).fill(phone);
+    await mobileField.fill(phone);
     await page.getByRole("button", { name: "인증 코드 받기" }).click();
     await expect(page.getByText("인증 코드를 보냈습니다. 5분 안에 입력해 주세요.")).toBeVisible();
     const code = (await latestMessage(page.request, phone)).match(/\d{6}/)![0];
@@ -74,6 +92,9 @@ export async function finishFirstLogin(page: Page, nickname: string, options: { 
     await page.getByRole("button", { name: "인증하기" }).click();
     await expect(verified).toBeVisible();
   }
+  // Members who joined through a provider tick the consent boxes here.
+  if (await page.getByLabel("[필수] 이용약관에 동의합니다", { exact: true }).count())
+    await agreeToRequiredTerms(page);
   await page.getByLabel("닉네임 *").fill(nickname);
   await page.getByRole("button", { name: "중복 확인" }).click();
   await expect(page.getByText("사용할 수 있는 닉네임입니다.")).toBeVisible();
@@ -89,7 +110,9 @@ export async function finishFirstLogin(page: Page, nickname: string, options: { 
   await page.getByRole("button", { name: "이 위치 추가" }).click();
   await page.getByRole("button", { name: "프로필 저장" }).click();
   await expect(page).toHaveURL(/\/login\/welcome$/);
-  await expect(page.getByRole("status")).toContainText("가입 축하 포인트");
+  if (options.stopAtWelcome) return;
+  await page.getByRole("button", { name: "포인트 받고 시작하기" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "가입 축하 포인트" })).toBeVisible();
   await page.getByRole("link", { name: "시작하기" }).click();
   await expect(page.getByRole("button", { name: "로그아웃" })).toBeVisible();
 }

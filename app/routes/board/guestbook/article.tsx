@@ -4,6 +4,7 @@ import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { routeShareMeta } from "#app/shell/share";
 import { articlePageAction, loadArticlePage } from "../article-page.server";
 
 const guards: GuardName[] = ["auth", "expired-article"];
@@ -20,6 +21,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const shouldRevalidate = keepPageAfterRelationChange;
+
+/** The post's own share preview: its title, the start of its text and its first picture. */
+export const meta: Route.MetaFunction = (args) =>
+  routeShareMeta(args, args.loaderData && "share" in args.loaderData ? args.loaderData.share : null);
 
 export default function GuestbookArticle({ loaderData }: Route.ComponentProps) {
   return <ArticlePageView data={loaderData} />;

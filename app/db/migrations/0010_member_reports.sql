@@ -1,0 +1,6 @@
+ALTER TABLE "content_report" DROP CONSTRAINT "content_report_target_type_check";--> statement-breakpoint
+ALTER TABLE "content_report" ALTER COLUMN "target_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "content_report" ADD COLUMN "target_member_id" text;--> statement-breakpoint
+ALTER TABLE "content_report" ADD CONSTRAINT "content_report_target_member_id_member_id_fk" FOREIGN KEY ("target_member_id") REFERENCES "public"."member"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "content_report_member_once_key" ON "content_report" USING btree ("reporter_id","target_member_id");--> statement-breakpoint
+ALTER TABLE "content_report" ADD CONSTRAINT "content_report_target_type_check" CHECK (("content_report"."target_type" in ('article', 'comment') and "content_report"."target_id" is not null and "content_report"."target_member_id" is null) or ("content_report"."target_type" = 'member' and "content_report"."target_member_id" is not null and "content_report"."target_id" is null));

@@ -1,0 +1,247 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  announcement,
+  boardArticle,
+  boardCategory,
+  communityEvent,
+  contentReport,
+  faqEntry,
+  inquiry,
+} from "#app/db/schema";
+import type { Runtime } from "#app/platform/runtime.server";
+import { createArticle } from "#app/services/board/articles.server";
+import { addCategory } from "#app/services/board/categories.server";
+import { reportArticle } from "#app/services/board/reports.server";
+import { createAnnouncement } from "#app/services/notice/announcements.server";
+import { createEvent } from "#app/services/notice/events.server";
+import { createFaqEntry } from "#app/services/notice/faq.server";
+import { sendInquiry } from "#app/services/support/inquiry.server";
+import {
+  callAction,
+  callLoader,
+  signUpCallers,
+  startRouteRuntime,
+  type Callers,
+  type Outcome,
+  type SignedInMember,
+} from "../../../tests/setup/route-actions";
+import * as boardAdminPage from "./board";
+import * as communityAdminPage from "./community";
+import * as inquiryAdminPage from "./inquiry";
+import * as reportAdminPage from "./report";
+
+let runtime: Runtime;
+let callers: Callers;
+
+beforeAll(async () => {
+  runtime = await startRouteRuntime();
+  callers = await signUpCallers(runtime);
+});
+
+/** Everyone but the acting administrator, with what each is answered: nobody of them changes anything. */
+function refusedCallers(): [string, SignedInMember | null, Outcome][] {
+  return [
+    ["a visitor", null, "sign-in"],
+    ["a member", callers.owner, "refused"],
+    ["an administrator without two-step verification", callers.adminWithoutTwoFactor, "two-step"],
+    ["a member without the first-login profile", callers.firstLogin, "first-login"],
+  ];
+}
+
+let categories = 0;
+async function newCategory() {
+  categories += 1;
+  return addCategory(runtime.db, callers.admin.actor, {
+    kind: "qna",
+    nameKo: `임시${categories}`,
+    nameEn: `Temp ${categories}`,
+  });
+}
+
+async function category(id: number) {
+  const [row] = await runtime.db.select().from(boardCategory).where(eq(boardCategory.id, id));
+  return row!;
+}
+
+describe("/admin/board (board categories)", () => {
+  const post = (as: SignedInMember | null, form: Record<string, string>) =>
+    callAction(boardAdminPage.action, { path: "/admin/board", form, as });
+
+  it("renames and deletes for the acting administrator only", async () => {
+    const { id } = await newCategory();
+    for (const [who, as, outcome] of refusedCallers()) {
+      const rename = await post(as, {
+        intent: "rename",
+        categoryId: String(id),
+        nameKo: "바뀜",
+        nameEn: "Changed",
+      });
+      expect(rename.outcome, who).toBe(outcome);
+      const remove = await post(as, { intent: "delete", categoryId: String(id), confirmCount: "0" });
+      expect(remove.outcome, who).toBe(outcome);
+    }
+    expect(await category(id)).toMatchObject({ nameKo: "임시1", deleted: false });
+
+    const rename = await post(callers.admin, {
+      intent: "rename",
+      categoryId: String(id),
+      nameKo: "바뀜",
+      nameEn: "Changed",
+    });
+    expect(rename.outcome).toBe("done");
+    expect(await category(id)).toMatchObject({ nameKo: "바뀜", nameEn: "Changed" });
+    expect(
+      (await post(callers.admin, { intent: "delete", categoryId: String(id), confirmCount: "0" })).outcome,
+    ).toBe("done");
+    expect((await category(id)).deleted).toBe(true);
+  });
+
+  it("shows the page to the acting administrator only (404 to a member)", async () => {
+    const load = (as: SignedInMember | null) =>
+      callLoader(boardAdminPage.loader, { path: "/admin/board", as });
+    expect((await load(callers.owner)).outcome).toBe("not-found");
+    expect((await load(callers.adminWithoutTwoFactor)).outcome).toBe("two-step");
+    expect((await load(callers.admin)).outcome).toBe("done");
+  });
+});
+
+describe("/admin/community (announcements, FAQ, events)", () => {
+  const post = (as: SignedInMember | null, form: Record<string, string>) =>
+    callAction(communityAdminPage.action, { path: "/admin/community", form, as });
+
+  async function targets() {
+    const { db, clock } = runtime;
+    const actor = callers.admin.actor;
+    const notice = await createAnnouncement(db, clock, actor, {
+      tab: "notice",
+      title: "점검 안내",
+      contentHtml: "<p>점검합니다</p>",
+      pinned: false,
+    });
+    const faq = await createFaqEntry(db, clock, actor, {
+      tab: "service",
+      index: 0,
+      questionKo: "질문",
+      answerKo: "답변",
+      questionEn: "Question",
+      answerEn: "Answer",
+    });
+    const start = new Date(clock.now().getTime() + 24 * 60 * 60_000);
+    const event = await createEvent(db, clock, actor, {
+      title: "봄맞이 점검",
+      summary: "무료 점검",
+      contentHtml: "<p>무료 점검</p>",
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 60 * 60_000),
+    });
+    return { notice: notice.id, faq: faq.id, event: event.id };
+  }
+
+  async function state(ids: { notice: number; faq: number; event: number }) {
+    const { db } = runtime;
+    const [notice] = await db.select().from(announcement).where(eq(announcement.id, ids.notice));
+    const [faq] = await db.select().from(faqEntry).where(eq(faqEntry.id, ids.faq));
+    const [event] = await db.select().from(communityEvent).where(eq(communityEvent.id, ids.event));
+    return {
+      noticeTitle: notice!.title,
+      noticeDeleted: notice!.deletedAt !== null,
+      faqDeleted: faq!.deleted,
+      eventDeleted: event!.deletedAt !== null,
+    };
+  }
+
+  const edit = (id: number) => ({
+    intent: "announce.save",
+    id: String(id),
+    tab: "notice",
+    title: "고친 안내",
+    content: "<p>고쳤습니다</p>",
+  });
+
+  it("edits and deletes for the acting administrator only", async () => {
+    const ids = await targets();
+    for (const [who, as, outcome] of refusedCallers()) {
+      expect((await post(as, edit(ids.notice))).outcome, who).toBe(outcome);
+      expect((await post(as, { intent: "announce.delete", id: String(ids.notice) })).outcome, who).toBe(
+        outcome,
+      );
+      expect((await post(as, { intent: "faq.delete", id: String(ids.faq) })).outcome, who).toBe(outcome);
+      expect((await post(as, { intent: "event.delete", id: String(ids.event) })).outcome, who).toBe(outcome);
+    }
+    expect(await state(ids)).toEqual({
+      noticeTitle: "점검 안내",
+      noticeDeleted: false,
+      faqDeleted: false,
+      eventDeleted: false,
+    });
+
+    expect((await post(callers.admin, edit(ids.notice))).outcome).toBe("done");
+    expect((await post(callers.admin, { intent: "announce.delete", id: String(ids.notice) })).outcome).toBe(
+      "done",
+    );
+    expect((await post(callers.admin, { intent: "faq.delete", id: String(ids.faq) })).outcome).toBe("done");
+    expect((await post(callers.admin, { intent: "event.delete", id: String(ids.event) })).outcome).toBe(
+      "done",
+    );
+    expect(await state(ids)).toEqual({
+      noticeTitle: "고친 안내",
+      noticeDeleted: true,
+      faqDeleted: true,
+      eventDeleted: true,
+    });
+  });
+});
+
+describe("/admin/report (reports)", () => {
+  it("deletes reported content for the acting administrator only", async () => {
+    const { db, clock } = runtime;
+    const { id: articleId } = await createArticle(db, clock, callers.owner.actor, {
+      kind: "guestbook",
+      categoryId: null,
+      title: "광고 글",
+      contentHtml: "<p>광고</p>",
+      isPrivate: false,
+    });
+    await reportArticle(db, clock, callers.other.actor, articleId, "광고입니다");
+    const [report] = await db.select().from(contentReport).where(eq(contentReport.targetId, articleId));
+    const resolve = (as: SignedInMember | null) =>
+      callAction(reportAdminPage.action, {
+        path: "/admin/report",
+        form: { id: String(report!.id), decision: "delete" },
+        as,
+      });
+    const state = async () => {
+      const [row] = await db.select().from(contentReport).where(eq(contentReport.id, report!.id));
+      const [article] = await db.select().from(boardArticle).where(eq(boardArticle.id, articleId));
+      return { status: row!.status, deleted: article!.deletedAt !== null };
+    };
+
+    for (const [who, as, outcome] of refusedCallers()) expect((await resolve(as)).outcome, who).toBe(outcome);
+    expect(await state()).toEqual({ status: "open", deleted: false });
+
+    expect((await resolve(callers.admin)).outcome).toBe("done");
+    expect(await state()).toEqual({ status: "resolved", deleted: true });
+  });
+});
+
+describe("/admin/inquiry (1:1 inquiries)", () => {
+  it("answers for the acting administrator only", async () => {
+    const { db, clock } = runtime;
+    const id = await sendInquiry(db, clock, callers.owner.id, { title: "포인트 문의", body: "안 보여요" });
+    const answer = (as: SignedInMember | null, text: string) =>
+      callAction(inquiryAdminPage.action, {
+        path: "/admin/inquiry",
+        form: { id: String(id), answer: text },
+        as,
+      });
+    const stored = async () => (await db.select().from(inquiry).where(eq(inquiry.id, id)))[0]!.answer;
+
+    for (const [who, as, outcome] of refusedCallers())
+      expect((await answer(as, `${who}의 답변`)).outcome, who).toBe(outcome);
+    expect(await stored()).toBeNull();
+
+    expect((await answer(callers.admin, "내 포인트에서 보입니다")).outcome).toBe("done");
+    expect(await stored()).toBe("내 포인트에서 보입니다");
+  });
+});

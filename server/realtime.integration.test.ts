@@ -1,0 +1,98 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { member } from "#app/db/schema";
+import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
+import { createRealtime } from "#app/platform/realtime.server";
+import type { Runtime } from "#app/platform/runtime.server";
+import { signUpWithEmail } from "#app/services/auth/accounts.server";
+import { joiningConsents } from "../tests/setup/consents";
+import { notify } from "#app/services/notifications/notify.server";
+import { createTestRuntime } from "../tests/setup/runtime";
+import { createHttpApp } from "./app";
+
+let runtime: Runtime;
+let server: http.Server;
+let base: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  runtime = await createTestRuntime();
+  const app = createHttpApp({ runtime, pages: (_req, res) => void res.status(418).send("page") });
+  server = http.createServer(app);
+  createRealtime(server, {
+    buildId: runtime.buildId,
+    logger: runtime.logger,
+    publicUrl: runtime.config.publicUrl,
+    auth: runtime.auth,
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function signedUpMember() {
+  const email = "rider@example.com";
+  const signedUp = await signUpWithEmail(
+    runtime,
+    { email, password: "Saddle-Road-42!", consents: joiningConsents },
+    new Headers({ [CLIENT_IP_HEADER]: "203.0.113.40" }),
+  );
+  const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
+  const [row] = await runtime.db.select({ id: member.id }).from(member).where(eq(member.email, email));
+  await runtime.db.update(member).set({ profileComplete: true }).where(eq(member.id, row!.id));
+  return { id: row!.id, cookie };
+}
+
+/** A socket with the member's cookie, opened from a page of the given origin; resolves once it connects or fails. */
+async function openSocket(cookie: string, transport: "polling" | "websocket", origin?: string) {
+  const socket = connect(base, {
+    path: "/socket.io",
+    transports: [transport],
+    reconnection: false,
+    extraHeaders: { cookie, ...(origin ? { origin } : {}) },
+  });
+  sockets.push(socket);
+  const received: string[] = [];
+  socket.onAny((event: string) => received.push(event));
+  const outcome = await new Promise<"connected" | "refused">((resolve) => {
+    socket.once("connect", () => resolve("connected"));
+    socket.once("connect_error", () => resolve("refused"));
+  });
+  return { outcome, received };
+}
+
+describe("Socket.IO handshake origin", () => {
+  it("refuses a page of another origin, so it never receives the member's events", async () => {
+    const rider = await signedUpMember();
+    const ownOrigin = new URL(runtime.config.publicUrl).origin;
+    const foreignOrigin = `http://127.0.0.1:${new URL(base).port}`;
+    expect(foreignOrigin).not.toBe(ownOrigin);
+
+    const foreignWebSocket = await openSocket(rider.cookie, "websocket", foreignOrigin);
+    const foreignPolling = await openSocket(rider.cookie, "polling", "https://evil.example");
+    expect(foreignWebSocket.outcome).toBe("refused");
+    expect(foreignPolling.outcome).toBe("refused");
+
+    const ownPage = await openSocket(rider.cookie, "websocket", ownOrigin);
+    const sameOriginPolling = await openSocket(rider.cookie, "polling");
+    expect(ownPage.outcome).toBe("connected");
+    expect(sameOriginPolling.outcome).toBe("connected");
+
+    await notify(runtime.db, {
+      recipientId: rider.id,
+      type: "announcement",
+      params: { title: "점검 안내" },
+      link: "/notice",
+    });
+    await expect.poll(() => ownPage.received).toContain("alarm:unread");
+    await expect.poll(() => sameOriginPolling.received).toContain("alarm:unread");
+    expect(foreignWebSocket.received).toEqual([]);
+    expect(foreignPolling.received).toEqual([]);
+  });
+});

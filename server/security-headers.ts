@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { AppConfig } from "#app/platform/env.server";
+import { YOUTUBE_EMBED_PREFIX } from "#app/services/content/youtube";
+
+/** The origin of a map tile template; a `{s}` (or any other placeholder) in the host becomes a wildcard label. */
+export function tileSource(mapTileUrl: string) {
+  const [, scheme, host] = /^(https?:\/\/)([^/]+)/.exec(mapTileUrl) ?? [];
+  if (!scheme || !host) return undefined;
+  return scheme + host.replace(/\{[^}]*\}/g, "*");
+}
+
+/**
+ * The page policy (ADR 010): scripts only from the product's own files or inline with this response's nonce; frames
+ * only from the YouTube embed origin; images from the product, data:/blob: (the editor's previews) and the map tile
+ * host; connections to the product and its own Socket.IO endpoint; never framed by other sites.
+ */
+export function contentSecurityPolicy(config: Pick<AppConfig, "publicUrl" | "mapTileUrl">, nonce: string) {
+  const publicUrl = new URL(config.publicUrl);
+  const tiles = tileSource(config.mapTileUrl);
+  const socketOrigin = `${publicUrl.protocol === "https:" ? "wss:" : "ws:"}//${publicUrl.host}`;
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`],
+    // Sonner injects a <style> element, and server-rendered style attributes (the loading bar) need it too.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...(tiles ? [tiles] : [])],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", socketOrigin],
+    "frame-src": [new URL(YOUTUBE_EMBED_PREFIX).origin],
+    "frame-ancestors": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ");
+}
+
+/** Browser features the product uses: location for its own maps; cameras, microphones and payment APIs never. */
+export const PERMISSIONS_POLICY = "geolocation=(self), camera=(), microphone=(), payment=(), usb=()";
+
+/** One year; only ever sent when the product's public address is https. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
+/** The nonce of a response, for the inline scripts of the page it renders. */
+export function cspNonce(res: Response): string {
+  return (res.locals as { cspNonce: string }).cspNonce;
+}
+
+/** Security headers of every response, with a fresh script nonce each time. */
+export function securityHeaders(config: Pick<AppConfig, "publicUrl" | "mapTileUrl">) {
+  const https = new URL(config.publicUrl).protocol === "https:";
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    (res.locals as { cspNonce: string }).cspNonce = nonce;
+    res.set({
+      "Content-Security-Policy": contentSecurityPolicy(config, nonce),
+      "Permissions-Policy": PERMISSIONS_POLICY,
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "SAMEORIGIN",
+    });
+    if (https) res.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    next();
+  };
+}
