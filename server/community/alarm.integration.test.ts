@@ -1,40 +1,26 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { member } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
-import { createRealtime } from "#app/platform/realtime.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { listAlarms } from "#app/services/notifications/inbox.server";
 import { notify, notifyAll } from "#app/services/notifications/notify.server";
-import { createTestRuntime } from "../../tests/setup/runtime";
-import { createHttpApp } from "../app";
+import { startRealtimeTestServer } from "../../tests/setup/realtime-server";
 import { joiningConsents } from "../../tests/setup/consents";
 
 let runtime: Runtime;
-let server: http.Server;
 let base: string;
+let close: () => Promise<void>;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  runtime = await createTestRuntime();
-  const app = createHttpApp({ runtime, pages: (_req, res) => void res.status(418).send("page") });
-  server = http.createServer(app);
-  createRealtime(server, {
-    buildId: runtime.buildId,
-    logger: runtime.logger,
-    publicUrl: runtime.config.publicUrl,
-    auth: runtime.auth,
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ runtime, base, close } = await startRealtimeTestServer());
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close();
 });
 
 let signUps = 0;

@@ -1,29 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { expect, test } from "./fixtures";
+import { startServerProcess } from "./support/server-process";
 
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+const run = startServerProcess;
 
 async function waitFor(check: () => boolean, describe: () => string, ms = 60_000) {
   const start = Date.now();

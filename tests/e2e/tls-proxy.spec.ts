@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, watchBrowserProblems } from "./fixtures";
 import { signUpByEmail, uniqueEmail } from "./support/auth";
+import { startServerProcess } from "./support/server-process";
 
 /** The public name the browser uses; the forward proxy below leads it to the local TLS proxy. */
 const PUBLIC_HOST = "motomate.test";
@@ -119,25 +120,6 @@ function listen(server: net.Server) {
   );
 }
 
-function startApp(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  return { child, exited, output: () => output };
-}
-
 /** A document POST (no JavaScript) of the sign-in form, straight to the given server. */
 function postSignIn(
   target: { port: number; tls: boolean; localAddress?: string },
@@ -181,7 +163,7 @@ test("behind a TLS-terminating proxy every form works and only the proxy's forwa
   const tlsProxy = startTlsProxy(selfSignedCertificate(dir), appPort);
   const forwardProxy = startForwardProxy(await listen(tlsProxy));
   const forwardPort = await listen(forwardProxy);
-  const app = startApp({
+  const app = startServerProcess({
     PORT: String(appPort),
     DATA_DIR: path.join(dir, "data"),
     PUBLIC_URL: `https://${PUBLIC_HOST}`,

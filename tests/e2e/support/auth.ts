@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { phoneJpeg } from "../../../app/services/uploads/test-images";
+import { totp } from "../../setup/totp";
 import { expect } from "../fixtures";
 
 export const STRONG_PASSWORD = "Saddle-Road-42!";
@@ -129,24 +129,7 @@ export async function signOut(page: Page) {
   await expect(page.getByRole("link", { name: "로그인" })).toBeVisible();
 }
 
-function base32Decode(input: string) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of input.replace(/=+$/, "").toUpperCase())
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** RFC 6238 code, as an authenticator app would show it. */
-export function totp(secret: string, at = Date.now()) {
-  const counterBuffer = Buffer.alloc(8);
-  counterBuffer.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const hmac = createHmac("sha1", base32Decode(secret)).update(counterBuffer).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
+export { totp };
 
 /** Turns on two-step verification from /setting/account (where administrators are sent first). */
 export async function turnOnTwoFactor(page: Page) {
