@@ -14,6 +14,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+const key = (fill: number) => Buffer.alloc(32, fill).toString("base64");
+
 describe("configuration", () => {
   it("runs with no settings: defaults, and secrets generated once into DATA_DIR", () => {
     const cwd = tempDir();
@@ -26,13 +28,14 @@ describe("configuration", () => {
     });
     expect(first.dataDir).toBe(path.join(cwd, "data"));
     expect(first.databaseUrl).toBeUndefined();
-    expect(first.encryptionKey).toHaveLength(32);
+    expect(first.personalDataKeys.keys.size).toBe(1);
+    expect(first.personalDataKeys.keys.get(first.personalDataKeys.currentId)).toHaveLength(32);
     const file = path.join(cwd, "data", "secrets.json");
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     const second = loadConfig({}, { cwd });
     expect(second.sessionSecret).toBe(first.sessionSecret);
-    expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
+    expect(second.personalDataKeys.currentId).toBe(first.personalDataKeys.currentId);
   });
 
   it("stops on a bad setting with one line that names it", () => {
@@ -45,6 +48,11 @@ describe("configuration", () => {
       [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
       [{ MAP_TILE_URL: "https://tiles.example/{z}.png" }, "MAP_TILE_URL"],
       [{ ENCRYPTION_KEY: "short" }, "ENCRYPTION_KEY"],
+      [{ ENCRYPTION_READ_KEYS: `${key(1)},${"!".repeat(43)}=` }, "ENCRYPTION_READ_KEYS"],
+      [{ ENCRYPTION_READ_KEYS: Buffer.alloc(24, 1).toString("base64") }, "ENCRYPTION_READ_KEYS"],
+      [{ ENCRYPTION_READ_KEYS: Buffer.alloc(33, 1).toString("base64") }, "ENCRYPTION_READ_KEYS"],
+      [{ ENCRYPTION_READ_KEYS: `${key(1)}, ${key(2)},${key(1)}` }, "ENCRYPTION_READ_KEYS"],
+      [{ ENCRYPTION_KEY: key(3), ENCRYPTION_READ_KEYS: `${key(1)},${key(3)}` }, "ENCRYPTION_READ_KEYS"],
     ];
     for (const [env, setting] of cases) {
       let error: unknown;
@@ -67,7 +75,7 @@ describe("configuration", () => {
       {
         DATABASE_URL: "postgres://db/app",
         SESSION_SECRET: "s".repeat(40),
-        ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+        ENCRYPTION_KEY: key(7),
         PUBLIC_URL: "https://motomate.kr/",
         TRUSTED_PROXIES: "10.0.0.1, 10.0.0.2",
       },
@@ -76,5 +84,23 @@ describe("configuration", () => {
     expect(config.publicUrl).toBe("https://motomate.kr");
     expect(config.trustedProxies).toEqual(["10.0.0.1", "10.0.0.2"]);
     expect(fs.existsSync(path.join(cwd, "data", "secrets.json"))).toBe(false);
+  });
+
+  it("reads personal-data keys: ENCRYPTION_KEY seals, ENCRYPTION_READ_KEYS only open", () => {
+    const cwd = tempDir();
+    const config = loadConfig(
+      { ENCRYPTION_KEY: key(7), ENCRYPTION_READ_KEYS: ` ${key(8)} , ${key(9)}` },
+      { cwd },
+    );
+    const keys = config.personalDataKeys;
+    expect(keys.keys.size).toBe(3);
+    expect(keys.keys.get(keys.currentId)).toEqual(Buffer.alloc(32, 7));
+    expect([...keys.keys.values()].map((value) => value[0])).toEqual([7, 8, 9]);
+
+    const generated = loadConfig({ ENCRYPTION_READ_KEYS: key(8) }, { cwd });
+    expect(generated.personalDataKeys.keys.get(generated.personalDataKeys.currentId)).not.toEqual(
+      Buffer.alloc(32, 8),
+    );
+    expect(generated.personalDataKeys.keys.size).toBe(2);
   });
 });

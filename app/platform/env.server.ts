@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { createKeyring, personalKeyId, type PersonalDataKeyring } from "./crypto/personal-number.server";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -9,6 +10,9 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+/** 32 random bytes in standard base64, as `openssl rand -base64 32` prints them. */
+const base64Key = /^[A-Za-z0-9+/]{43}=$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -29,11 +33,22 @@ const envSchema = z.object({
   ),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ENCRYPTION_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9+/]{43}=$/, "expected 32 bytes in base64 (44 characters)")
-      .optional(),
+    z.string().regex(base64Key, "expected 32 bytes in base64 (44 characters)").optional(),
   ),
+  ENCRYPTION_READ_KEYS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(base64Key, "expected comma-separated 32-byte keys in base64 (44 characters each)"),
+      ),
+    ),
   LOG_LEVEL: z.enum(logLevels, { error: `expected one of ${logLevels.join(", ")}` }).default("info"),
   MAP_TILE_URL: z
     .string()
@@ -114,7 +129,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   sessionSecret: string;
-  encryptionKey: Buffer;
+  /** Seals resident registration and bank account numbers (ADR 017). */
+  personalDataKeys: PersonalDataKeyring;
   logLevel: (typeof logLevels)[number];
   mapTileUrl: string;
   mapTileAttribution: string;
@@ -181,6 +197,24 @@ function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   return secrets;
 }
 
+/** A key listed twice is most likely a rotation pasted wrong (the retired key lost), so it stops the server. */
+function readPersonalDataKeys(current: string, readOnly: string[]): PersonalDataKeyring {
+  const currentKey = Buffer.from(current, "base64");
+  const seen = new Set([personalKeyId(currentKey)]);
+  const readOnlyKeys = readOnly.map((text) => {
+    const key = Buffer.from(text, "base64");
+    const id = personalKeyId(key);
+    if (seen.has(id))
+      throw new ConfigError(
+        "ENCRYPTION_READ_KEYS",
+        `lists key ${id} twice (or repeats the current key); list each other key once`,
+      );
+    seen.add(id);
+    return key;
+  });
+  return createKeyring(currentKey, readOnlyKeys);
+}
+
 export function parseEnv(env: Record<string, string | undefined>) {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -210,6 +244,10 @@ export function loadConfig(
     );
   }
   const generated = parsed.SESSION_SECRET && parsed.ENCRYPTION_KEY ? undefined : loadOrCreateSecrets(dataDir);
+  const personalDataKeys = readPersonalDataKeys(
+    parsed.ENCRYPTION_KEY ?? generated!.encryptionKey,
+    parsed.ENCRYPTION_READ_KEYS,
+  );
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
   return {
     mode: parsed.NODE_ENV,
@@ -219,7 +257,7 @@ export function loadConfig(
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
     sessionSecret: parsed.SESSION_SECRET ?? generated!.sessionSecret,
-    encryptionKey: Buffer.from(parsed.ENCRYPTION_KEY ?? generated!.encryptionKey, "base64"),
+    personalDataKeys,
     logLevel: parsed.LOG_LEVEL,
     mapTileUrl: parsed.MAP_TILE_URL,
     mapTileAttribution: parsed.MAP_TILE_ATTRIBUTION,
