@@ -34,23 +34,27 @@ describe("durable jobs", () => {
     await db.delete(job);
   });
 
-  it("runs a due job exactly once even when several workers claim at the same time", async () => {
-    const clock = new FixedClock(new Date("2026-11-21T00:00:00Z"));
-    for (let n = 0; n < 6; n++) await enqueueJob(db, "test.count", { n }, { runAt: clock.now() });
-    await enqueueJob(db, "test.count", { n: 99 }, { runAt: new Date(clock.now().getTime() + 60_000) });
-    const seen: number[] = [];
-    const handler: JobHandler = async (payload) => void seen.push((payload as { n: number }).n);
-    const workers = [worker(clock, { "test.count": handler }), worker(clock, { "test.count": handler })];
-    await Promise.all(workers.map((w) => w.drain()));
-    expect(seen.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+  it(
+    "runs a due job exactly once even when several workers claim at the same time",
+    { tags: ["concurrency"] },
+    async () => {
+      const clock = new FixedClock(new Date("2026-11-21T00:00:00Z"));
+      for (let n = 0; n < 6; n++) await enqueueJob(db, "test.count", { n }, { runAt: clock.now() });
+      await enqueueJob(db, "test.count", { n: 99 }, { runAt: new Date(clock.now().getTime() + 60_000) });
+      const seen: number[] = [];
+      const handler: JobHandler = async (payload) => void seen.push((payload as { n: number }).n);
+      const workers = [worker(clock, { "test.count": handler }), worker(clock, { "test.count": handler })];
+      await Promise.all(workers.map((w) => w.drain()));
+      expect(seen.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
 
-    clock.advance(60_000);
-    await workers[0]!.drain();
-    expect(seen).toContain(99);
-    const statuses = await db.select({ status: job.status }).from(job);
-    expect(statuses.every((row) => row.status === "done")).toBe(true);
-    await db.delete(job);
-  });
+      clock.advance(60_000);
+      await workers[0]!.drain();
+      expect(seen).toContain(99);
+      const statuses = await db.select({ status: job.status }).from(job);
+      expect(statuses.every((row) => row.status === "done")).toBe(true);
+      await db.delete(job);
+    },
+  );
 
   it("retries a failing job later and gives up after its attempts", async () => {
     const clock = new FixedClock(new Date("2026-11-21T00:00:00Z"));

@@ -142,7 +142,7 @@ describe("fixed-window rate limit", () => {
     expect(await storedCount("bad")).toBeUndefined();
   });
 
-  it("counts every one of many concurrent hits on one key", async () => {
+  it("counts every one of many concurrent hits on one key", { tags: ["concurrency"] }, async () => {
     const key = "sign-up:ip:198.51.100.1";
     const verdicts = await Promise.all(
       Array.from({ length: 40 }, () => hit(db, key, { limit: 10, windowMs: 60_000 }, start)),
@@ -231,7 +231,7 @@ describe("verification sends in a row", () => {
     expect(await storedSend("x", "y")).toBeUndefined();
   });
 
-  it("allows exactly 5 of 20 concurrent sends", async () => {
+  it("allows exactly 5 of 20 concurrent sends", { tags: ["concurrency"] }, async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () => recordSend(db, "burst@example.com", "email-verify", start)),
     );

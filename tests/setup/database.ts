@@ -5,31 +5,78 @@ import { afterAll, inject } from "vitest";
 import { openPglite, openPostgres, type DatabaseHandle } from "#app/db/client.server";
 import { withDatabase } from "./global-db";
 
+/** Whether this run's integration tests are on PostgreSQL (TEST_DATABASE_URL) rather than PGlite. */
+export function testsOnPostgres() {
+  return Boolean(process.env.TEST_DATABASE_URL && inject("postgresTemplate"));
+}
+
+// What this file opened, closed (and dropped) after its tests. Registered here, while the test file is collected:
+// `afterAll` called later, from a `beforeAll` or a test, is attached to no suite and never runs.
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  const errors: unknown[] = [];
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw new AggregateError(errors, "Closing this file's test databases failed");
+});
+
 /**
  * A migrated database of this test file's own: a fresh PGlite copy of the template, or a clone of the PostgreSQL
- * template when TEST_DATABASE_URL is set. Closed (and dropped) after the file's tests.
+ * template when TEST_DATABASE_URL is set, named with this run's prefix. Closed (and dropped) after the file's tests.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  const template = inject("postgresTemplate");
-  if (url && template) {
-    const name = `motomate_test_${randomBytes(6).toString("hex")}`;
+  if (url && testsOnPostgres()) {
+    const name = `${inject("postgresPrefix")}${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    const handle = await openPostgres(withDatabase(url, name), 4);
-    afterAll(async () => {
-      await handle.close();
+    try {
+      await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
+    } finally {
+      await admin.end();
+    }
+    const drop = async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      try {
+        // The pool's `end()` resolves before its connections have closed. Wait for them: a connection the forced
+        // drop terminated would fail its client with "terminating connection due to administrator command".
+        for (let waited = 0; waited < 5_000; waited += 50) {
+          const { rows } = await cleanup.query<{ open: number }>(
+            "select count(*)::int as open from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (rows[0]!.open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    };
+    let handle: DatabaseHandle;
+    try {
+      handle = await openPostgres(withDatabase(url, name), 4);
+    } catch (error) {
+      await drop();
+      throw error;
+    }
+    cleanups.push(async () => {
+      try {
+        await handle.close();
+      } finally {
+        await drop();
+      }
     });
     return handle;
   }
   const dump = fs.readFileSync(inject("pgliteTemplate"));
   const handle = await openPglite({ loadDataDir: new Blob([dump]) });
-  afterAll(() => handle.close());
+  cleanups.push(() => handle.close());
   return handle;
 }

@@ -19,11 +19,13 @@ import { createTestRuntime } from "./runtime";
 /** The password of every member made here. */
 export const PASSWORD = "Saddle-Road-42!";
 
+// Registered while the test file is collected: an `afterAll` called from a `beforeAll` would never run.
+afterAll(() => setRuntime(undefined));
+
 /** Starts this file's runtime and makes it the process's one (route modules read it through `getRuntime`). */
 export async function startRouteRuntime(options: Parameters<typeof createTestRuntime>[0] = {}) {
   const runtime = await createTestRuntime(options);
   setRuntime(runtime);
-  afterAll(() => setRuntime(undefined));
   return runtime;
 }
 

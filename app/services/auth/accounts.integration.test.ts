@@ -138,28 +138,32 @@ describe("sign-up and sign-in", () => {
     expect(row).toBeUndefined();
   });
 
-  it("creates exactly one account when two sign-ups with one e-mail race", async () => {
-    const results = await Promise.allSettled([
-      signUpWithEmail(
-        deps,
-        { email: "race@example.com", password: PASSWORD, consents: joiningConsents },
-        client(),
-      ),
-      signUpWithEmail(
-        deps,
-        { email: "race@example.com", password: PASSWORD, consents: joiningConsents },
-        client(),
-      ),
-    ]);
-    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    const failed = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
-    expect(failed.reason).toMatchObject({ code: "email_in_use" });
-    const rows = await runtime.db
-      .select({ id: member.id })
-      .from(member)
-      .where(eq(member.email, "race@example.com"));
-    expect(rows).toHaveLength(1);
-  });
+  it(
+    "creates exactly one account when two sign-ups with one e-mail race",
+    { tags: ["concurrency"] },
+    async () => {
+      const results = await Promise.allSettled([
+        signUpWithEmail(
+          deps,
+          { email: "race@example.com", password: PASSWORD, consents: joiningConsents },
+          client(),
+        ),
+        signUpWithEmail(
+          deps,
+          { email: "race@example.com", password: PASSWORD, consents: joiningConsents },
+          client(),
+        ),
+      ]);
+      expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+      const failed = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+      expect(failed.reason).toMatchObject({ code: "email_in_use" });
+      const rows = await runtime.db
+        .select({ id: member.id })
+        .from(member)
+        .where(eq(member.email, "race@example.com"));
+      expect(rows).toHaveLength(1);
+    },
+  );
 
   it("answers a wrong password and an unknown account alike, and rotates the session at sign-in", async () => {
     const signUp = await signUpWithEmail(

@@ -233,7 +233,7 @@ describe("comments", () => {
     expect(await notificationsOf(b.id)).toEqual([]);
   });
 
-  it("count a double submit of the same text once, and stop a flood", async () => {
+  it("count a double submit of the same text once, and stop a flood", { tags: ["concurrency"] }, async () => {
     const author = await insertMember(db);
     const reader = await insertMember(db);
     const id = await article(author);
@@ -291,7 +291,7 @@ describe("likes and keeps", () => {
     expect(await failure(likeArticle(db, clock, author, id))).toBe("403 own_article");
   });
 
-  it("count concurrent likes of different members exactly", async () => {
+  it("count concurrent likes of different members exactly", { tags: ["concurrency"] }, async () => {
     const author = await insertMember(db);
     const id = await article(author);
     const fans = await Promise.all([1, 2, 3, 4].map(() => insertMember(db)));

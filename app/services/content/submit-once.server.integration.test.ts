@@ -20,23 +20,27 @@ async function codeOf(promise: Promise<unknown>) {
 }
 
 describe("submitOnce", () => {
-  it("runs a double submission once and answers both with the same result", async () => {
-    const token = newToken();
-    let writes = 0;
-    const write = async () => {
-      writes += 1;
-      return { id: writes };
-    };
-    const [first, second] = await Promise.all([
-      submitOnce(db, clock, { memberId: "m1", token }, write),
-      submitOnce(db, clock, { memberId: "m1", token }, write),
-    ]);
-    expect(writes).toBe(1);
-    expect(second).toEqual(first);
-    // A late resend of the same form still does not write again.
-    expect(await submitOnce(db, clock, { memberId: "m1", token }, write)).toEqual(first);
-    expect(writes).toBe(1);
-  });
+  it(
+    "runs a double submission once and answers both with the same result",
+    { tags: ["concurrency"] },
+    async () => {
+      const token = newToken();
+      let writes = 0;
+      const write = async () => {
+        writes += 1;
+        return { id: writes };
+      };
+      const [first, second] = await Promise.all([
+        submitOnce(db, clock, { memberId: "m1", token }, write),
+        submitOnce(db, clock, { memberId: "m1", token }, write),
+      ]);
+      expect(writes).toBe(1);
+      expect(second).toEqual(first);
+      // A late resend of the same form still does not write again.
+      expect(await submitOnce(db, clock, { memberId: "m1", token }, write)).toEqual(first);
+      expect(writes).toBe(1);
+    },
+  );
 
   it("refuses a token another process already claimed", async () => {
     const token = newToken();

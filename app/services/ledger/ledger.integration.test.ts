@@ -81,19 +81,23 @@ async function expectConsistent() {
 }
 
 describe("accounts", () => {
-  it("creates an account once, also when asked concurrently, and refuses other properties for its code", async () => {
-    const spec = {
-      code: "platform:bank:krw",
-      kind: "bank_fees",
-      currency: "KRW",
-      allowNegative: true,
-    } as const;
-    const accounts = await Promise.all(Array.from({ length: 5 }, () => ensureAccount(db, spec)));
-    expect(new Set(accounts.map((account) => account.id)).size).toBe(1);
-    expect(accounts[0]).toMatchObject({ ...spec, ownerId: null, balance: 0 });
-    await refusal(ensureAccount(db, { ...spec, currency: "P" }), "account_mismatch");
-    await refusal(ensureAccount(db, { ...spec, allowNegative: false }), "account_mismatch");
-  });
+  it(
+    "creates an account once, also when asked concurrently, and refuses other properties for its code",
+    { tags: ["concurrency"] },
+    async () => {
+      const spec = {
+        code: "platform:bank:krw",
+        kind: "bank_fees",
+        currency: "KRW",
+        allowNegative: true,
+      } as const;
+      const accounts = await Promise.all(Array.from({ length: 5 }, () => ensureAccount(db, spec)));
+      expect(new Set(accounts.map((account) => account.id)).size).toBe(1);
+      expect(accounts[0]).toMatchObject({ ...spec, ownerId: null, balance: 0 });
+      await refusal(ensureAccount(db, { ...spec, currency: "P" }), "account_mismatch");
+      await refusal(ensureAccount(db, { ...spec, allowNegative: false }), "account_mismatch");
+    },
+  );
 });
 
 describe("posting", () => {
@@ -287,7 +291,7 @@ describe("idempotency", () => {
     await expectConsistent();
   });
 
-  it("posts once when the same key comes concurrently", async () => {
+  it("posts once when the same key comes concurrently", { tags: ["concurrency"] }, async () => {
     const a = await newMember();
     const b = await newMember();
     await grant(a.points, 100);
@@ -338,25 +342,29 @@ describe("balances", () => {
     expect(await balanceOf(db, b.points)).toBe(100);
   });
 
-  it("lets only as many concurrent spends through as the balance covers", async () => {
-    const a = await newMember();
-    await grant(a.points, 100);
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, () =>
-        transfer(db, { from: a.points, to: SPENT, amount: 30, kind: "use", idempotencyKey: key("use") }),
-      ),
-    );
-    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
-    for (const outcome of outcomes) {
-      if (outcome.status === "rejected") {
-        expect(outcome.reason).toBeInstanceOf(LedgerError);
-        expect((outcome.reason as LedgerError).code).toBe("insufficient_balance");
+  it(
+    "lets only as many concurrent spends through as the balance covers",
+    { tags: ["concurrency"] },
+    async () => {
+      const a = await newMember();
+      await grant(a.points, 100);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, () =>
+          transfer(db, { from: a.points, to: SPENT, amount: 30, kind: "use", idempotencyKey: key("use") }),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
+      for (const outcome of outcomes) {
+        if (outcome.status === "rejected") {
+          expect(outcome.reason).toBeInstanceOf(LedgerError);
+          expect((outcome.reason as LedgerError).code).toBe("insufficient_balance");
+        }
       }
-    }
-    expect(await balanceOf(db, a.points)).toBe(10);
-    expect(await derivedBalance(db, a.points)).toBe(10);
-    await expectConsistent();
-  });
+      expect(await balanceOf(db, a.points)).toBe(10);
+      expect(await derivedBalance(db, a.points)).toBe(10);
+      await expectConsistent();
+    },
+  );
 });
 
 describe("history", () => {
@@ -424,7 +432,7 @@ describe("history", () => {
 });
 
 describe("welcome points", () => {
-  it("grants once per member, also under ten concurrent calls", async () => {
+  it("grants once per member, also under ten concurrent calls", { tags: ["concurrency"] }, async () => {
     const a = await newMember();
     const results = await Promise.all(Array.from({ length: 10 }, () => grantWelcomePoints(db, a.id, 3000)));
     expect(results.filter((result) => result.granted)).toHaveLength(1);
@@ -444,7 +452,7 @@ describe("welcome points", () => {
     await expectConsistent();
   });
 
-  it("creates the member's points account on the first grant", async () => {
+  it("creates the member's points account on the first grant", { tags: ["concurrency"] }, async () => {
     const id = `ledger-member-${++members}`;
     await db.insert(member).values({ id, name: id, email: `${id}@example.com` });
     const [first, second] = await Promise.all([

@@ -239,7 +239,7 @@ async function checkInvariants(outcomes: Outcome[]) {
 
 it(
   "keeps the ledger's invariants under random concurrent grants and transfers",
-  { timeout: 120_000 },
+  { timeout: 120_000, tags: ["concurrency"] },
   async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {

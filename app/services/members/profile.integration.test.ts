@@ -148,48 +148,52 @@ describe("first-login profile", () => {
     expect(await runtime.db.select().from(memberAvatar).where(eq(memberAvatar.userId, id))).toEqual([]);
   });
 
-  it("lets exactly one of two concurrent saves of one nickname, and of one business number, through", async () => {
-    const genre = (await runtime.db.query.filterOption.findFirst({
-      where: (f, { eq }) => eq(f.tableName, "motoGenre"),
-    }))!.code;
-    const typeCode = (await runtime.db.query.filterOption.findFirst({
-      where: (f, { eq }) => eq(f.tableName, "businessType"),
-    }))!.code;
-    const [a, b] = [await newMember(), await newMember()];
-    const avatar = { body: await jpeg(40, 40) };
-    const nicknames = await Promise.allSettled([
-      completeProfile(
-        runtime,
-        a,
-        { ...individual("같은닉네임"), genres: [genre] },
-        { avatars: [avatar], businessImages: [] },
-      ),
-      completeProfile(
-        runtime,
-        b,
-        { ...individual("같은닉네임"), genres: [genre] },
-        { avatars: [avatar], businessImages: [] },
-      ),
-    ]);
-    expect(nicknames.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(
-      (nicknames.find((r) => r.status === "rejected") as PromiseRejectedResult).reason.problems.nickname,
-    ).toBe("nickname_taken");
+  it(
+    "lets exactly one of two concurrent saves of one nickname, and of one business number, through",
+    { tags: ["concurrency"] },
+    async () => {
+      const genre = (await runtime.db.query.filterOption.findFirst({
+        where: (f, { eq }) => eq(f.tableName, "motoGenre"),
+      }))!.code;
+      const typeCode = (await runtime.db.query.filterOption.findFirst({
+        where: (f, { eq }) => eq(f.tableName, "businessType"),
+      }))!.code;
+      const [a, b] = [await newMember(), await newMember()];
+      const avatar = { body: await jpeg(40, 40) };
+      const nicknames = await Promise.allSettled([
+        completeProfile(
+          runtime,
+          a,
+          { ...individual("같은닉네임"), genres: [genre] },
+          { avatars: [avatar], businessImages: [] },
+        ),
+        completeProfile(
+          runtime,
+          b,
+          { ...individual("같은닉네임"), genres: [genre] },
+          { avatars: [avatar], businessImages: [] },
+        ),
+      ]);
+      expect(nicknames.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(
+        (nicknames.find((r) => r.status === "rejected") as PromiseRejectedResult).reason.problems.nickname,
+      ).toBe("nickname_taken");
 
-    const [c, d] = [await newMember(), await newMember()];
-    const shop = (nickname: string, name: string) => {
-      const input = business(nickname, name, "2208162517");
-      return { ...input, genres: [genre], business: { ...input.business!, typeCode } };
-    };
-    const numbers = await Promise.allSettled([
-      completeProfile(runtime, c, shop("업체하나", "가게하나"), { avatars: [avatar], businessImages: [] }),
-      completeProfile(runtime, d, shop("업체둘", "가게둘"), { avatars: [avatar], businessImages: [] }),
-    ]);
-    expect(numbers.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(
-      await runtime.db.select().from(businessProfile).where(eq(businessProfile.number, "2208162517")),
-    ).toHaveLength(1);
-  });
+      const [c, d] = [await newMember(), await newMember()];
+      const shop = (nickname: string, name: string) => {
+        const input = business(nickname, name, "2208162517");
+        return { ...input, genres: [genre], business: { ...input.business!, typeCode } };
+      };
+      const numbers = await Promise.allSettled([
+        completeProfile(runtime, c, shop("업체하나", "가게하나"), { avatars: [avatar], businessImages: [] }),
+        completeProfile(runtime, d, shop("업체둘", "가게둘"), { avatars: [avatar], businessImages: [] }),
+      ]);
+      expect(numbers.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(
+        await runtime.db.select().from(businessProfile).where(eq(businessProfile.number, "2208162517")),
+      ).toHaveLength(1);
+    },
+  );
 
   it("reads shop phone numbers typed with hyphens or spaces, and stores the digits", async () => {
     const genre = (await runtime.db.query.filterOption.findFirst({
@@ -255,19 +259,23 @@ describe("first-login profile", () => {
     expect(await runtime.db.select().from(memberAvatar).where(eq(memberAvatar.userId, id))).toEqual([]);
   });
 
-  it("welcomes a member once, with points granted once even when asked concurrently", async () => {
-    const id = await newMember();
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => welcomeMember(runtime.db, runtime.clock, id, 3000)),
-    );
-    expect(results.filter((r) => r.granted)).toHaveLength(1);
-    expect(await balanceOf(runtime.db, memberPointsCode(id))).toBe(3000);
-    const [row] = await runtime.db
-      .select({ done: member.profileComplete })
-      .from(member)
-      .where(eq(member.id, id));
-    expect(row?.done).toBe(true);
-  });
+  it(
+    "welcomes a member once, with points granted once even when asked concurrently",
+    { tags: ["concurrency"] },
+    async () => {
+      const id = await newMember();
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => welcomeMember(runtime.db, runtime.clock, id, 3000)),
+      );
+      expect(results.filter((r) => r.granted)).toHaveLength(1);
+      expect(await balanceOf(runtime.db, memberPointsCode(id))).toBe(3000);
+      const [row] = await runtime.db
+        .select({ done: member.profileComplete })
+        .from(member)
+        .where(eq(member.id, id));
+      expect(row?.done).toBe(true);
+    },
+  );
 });
 
 describe("activity areas", () => {

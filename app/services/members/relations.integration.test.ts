@@ -66,7 +66,7 @@ describe("hiding members", () => {
     expect(await code(publicProfile(db, ids.gone, "ko"))).toBe("user_not_found");
   });
 
-  it("lets exactly one of two concurrent hides through", async () => {
+  it("lets exactly one of two concurrent hides through", { tags: ["concurrency"] }, async () => {
     const { db, clock } = runtime;
     const results = await Promise.allSettled([
       hideMember(db, clock, ids.third, ids.rider),

@@ -109,44 +109,48 @@ describe("events", () => {
     expect(await tabOf()).toBe("ended");
   });
 
-  it("take each member once, count participants exactly under concurrency, and refuse outside the period", async () => {
-    const { db } = runtime;
-    const start = new Date(clock.now().getTime() + HOUR);
-    const { id } = await createEvent(
-      db,
-      clock,
-      admin,
-      input("인증샷 이벤트", start, new Date(start.getTime() + HOUR)),
-    );
-    expect(await problem(participateInEvent(db, clock, riders[0]!.id, id))).toBe("event_not_started");
+  it(
+    "take each member once, count participants exactly under concurrency, and refuse outside the period",
+    { tags: ["concurrency"] },
+    async () => {
+      const { db } = runtime;
+      const start = new Date(clock.now().getTime() + HOUR);
+      const { id } = await createEvent(
+        db,
+        clock,
+        admin,
+        input("인증샷 이벤트", start, new Date(start.getTime() + HOUR)),
+      );
+      expect(await problem(participateInEvent(db, clock, riders[0]!.id, id))).toBe("event_not_started");
 
-    clock.set(start);
-    const first = riders[0]!.id;
-    // The same member twice at once, and everybody else at the same time.
-    const outcomes = await Promise.allSettled([
-      participateInEvent(db, clock, first, id),
-      participateInEvent(db, clock, first, id),
-      ...riders.slice(1).map((rider) => participateInEvent(db, clock, rider.id, id)),
-    ]);
-    const refused = outcomes.filter((outcome) => outcome.status === "rejected");
-    expect(refused).toHaveLength(1);
-    expect(((refused[0] as PromiseRejectedResult).reason as DomainError).code).toBe("already_participated");
-    expect(await problem(participateInEvent(db, clock, first, id))).toBe("already_participated");
-    const event = await getEvent(db, clock, id, first);
-    expect(event).toMatchObject({ participantCount: riders.length, participated: true, state: "active" });
-    expect((await getEvent(db, clock, id, admin.id))!.participated).toBe(false);
+      clock.set(start);
+      const first = riders[0]!.id;
+      // The same member twice at once, and everybody else at the same time.
+      const outcomes = await Promise.allSettled([
+        participateInEvent(db, clock, first, id),
+        participateInEvent(db, clock, first, id),
+        ...riders.slice(1).map((rider) => participateInEvent(db, clock, rider.id, id)),
+      ]);
+      const refused = outcomes.filter((outcome) => outcome.status === "rejected");
+      expect(refused).toHaveLength(1);
+      expect(((refused[0] as PromiseRejectedResult).reason as DomainError).code).toBe("already_participated");
+      expect(await problem(participateInEvent(db, clock, first, id))).toBe("already_participated");
+      const event = await getEvent(db, clock, id, first);
+      expect(event).toMatchObject({ participantCount: riders.length, participated: true, state: "active" });
+      expect((await getEvent(db, clock, id, admin.id))!.participated).toBe(false);
 
-    const joined = await listEvents(db, clock, { tab: "participated", memberId: first });
-    expect(joined.items.map((item) => item.id)).toContain(id);
-    expect((await listEvents(db, clock, { tab: "participated", memberId: null })).items).toEqual([]);
+      const joined = await listEvents(db, clock, { tab: "participated", memberId: first });
+      expect(joined.items.map((item) => item.id)).toContain(id);
+      expect((await listEvents(db, clock, { tab: "participated", memberId: null })).items).toEqual([]);
 
-    clock.advance(HOUR);
-    expect(await problem(participateInEvent(db, clock, admin.id, id))).toBe("event_ended");
-    expect(await problem(participateInEvent(db, clock, admin.id, 999_999))).toBe("event_not_found");
-    const unfinished = await insertMember(db);
-    await db.update(member).set({ profileComplete: false }).where(eq(member.id, unfinished.id));
-    expect(await problem(participateInEvent(db, clock, unfinished.id, id))).toBe("profile_required");
-  });
+      clock.advance(HOUR);
+      expect(await problem(participateInEvent(db, clock, admin.id, id))).toBe("event_ended");
+      expect(await problem(participateInEvent(db, clock, admin.id, 999_999))).toBe("event_not_found");
+      const unfinished = await insertMember(db);
+      await db.update(member).set({ profileComplete: false }).where(eq(member.id, unfinished.id));
+      expect(await problem(participateInEvent(db, clock, unfinished.id, id))).toBe("profile_required");
+    },
+  );
 
   it("notify active members once when they start, even when the start job runs twice", async () => {
     const { db } = runtime;

@@ -34,32 +34,36 @@ async function problem(promise: Promise<unknown>) {
 }
 
 describe("FAQ", () => {
-  it("is seeded once, complete in both languages, and never over administrators' changes", async () => {
-    const { db } = runtime;
-    const added = await seedFaqEntries(db, { welcomePoints: 3000 });
-    expect(added).toBeGreaterThanOrEqual(24);
-    const [ko, en] = [await listFaq(db, "ko"), await listFaq(db, "en")];
-    for (const tab of faqTabs) {
-      expect(ko[tab].length).toBeGreaterThanOrEqual(6);
-      expect(en[tab].map((item) => item.id)).toEqual(ko[tab].map((item) => item.id));
-      for (const item of ko[tab]) expect(item.question + item.answer).toMatch(/[가-힣]/);
-      for (const item of en[tab]) expect(item.question + item.answer).not.toMatch(/[가-힣]/);
-    }
-    expect(ko.users.map((item) => item.answer).join(" ")).toContain("3,000P");
-    expect(ko.service.map((item) => item.answer).join(" ")).toContain("10개");
+  it(
+    "is seeded once, complete in both languages, and never over administrators' changes",
+    { tags: ["concurrency"] },
+    async () => {
+      const { db } = runtime;
+      const added = await seedFaqEntries(db, { welcomePoints: 3000 });
+      expect(added).toBeGreaterThanOrEqual(24);
+      const [ko, en] = [await listFaq(db, "ko"), await listFaq(db, "en")];
+      for (const tab of faqTabs) {
+        expect(ko[tab].length).toBeGreaterThanOrEqual(6);
+        expect(en[tab].map((item) => item.id)).toEqual(ko[tab].map((item) => item.id));
+        for (const item of ko[tab]) expect(item.question + item.answer).toMatch(/[가-힣]/);
+        for (const item of en[tab]) expect(item.question + item.answer).not.toMatch(/[가-힣]/);
+      }
+      expect(ko.users.map((item) => item.answer).join(" ")).toContain("3,000P");
+      expect(ko.service.map((item) => item.answer).join(" ")).toContain("10개");
 
-    const first = (await faqForAdmin(db, admin)).find((entry) => entry.tab === "users");
-    await updateFaqEntry(db, clock, admin, first!.id, { ...first!, questionKo: "관리자가 고친 질문" });
-    await deleteFaqEntry(db, clock, admin, (await faqForAdmin(db, admin)).at(-1)!.id);
-    const before = await db.select().from(faqEntry);
-    expect(await seedFaqEntries(db, { welcomePoints: 3000 })).toBe(0);
-    await Promise.all([
-      seedFaqEntries(db, { welcomePoints: 3000 }),
-      seedFaqEntries(db, { welcomePoints: 3000 }),
-    ]);
-    expect(await db.select().from(faqEntry)).toEqual(before);
-    expect((await listFaq(db, "ko")).users[0]!.question).toBe("관리자가 고친 질문");
-  });
+      const first = (await faqForAdmin(db, admin)).find((entry) => entry.tab === "users");
+      await updateFaqEntry(db, clock, admin, first!.id, { ...first!, questionKo: "관리자가 고친 질문" });
+      await deleteFaqEntry(db, clock, admin, (await faqForAdmin(db, admin)).at(-1)!.id);
+      const before = await db.select().from(faqEntry);
+      expect(await seedFaqEntries(db, { welcomePoints: 3000 })).toBe(0);
+      await Promise.all([
+        seedFaqEntries(db, { welcomePoints: 3000 }),
+        seedFaqEntries(db, { welcomePoints: 3000 }),
+      ]);
+      expect(await db.select().from(faqEntry)).toEqual(before);
+      expect((await listFaq(db, "ko")).users[0]!.question).toBe("관리자가 고친 질문");
+    },
+  );
 
   it("entries are written by administrators only, with both languages", async () => {
     const { db } = runtime;
