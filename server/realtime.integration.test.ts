@@ -6,7 +6,7 @@ import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { joiningConsents } from "../tests/setup/consents";
-import { notify } from "#app/services/notifications/notify.server";
+import { notify } from "../tests/setup/notifications";
 import { startRealtimeTestServer } from "../tests/setup/realtime-server";
 
 let runtime: Runtime;

@@ -29,6 +29,11 @@ export function setRuntime(runtime: Runtime | undefined) {
   (globalThis as Holder)[RUNTIME] = runtime;
 }
 
+/** The running process's runtime, or undefined where none was started (unit tests, scripts). */
+export function findRuntime(): Runtime | undefined {
+  return (globalThis as Holder)[RUNTIME];
+}
+
 export function getRuntime(): Runtime {
   const runtime = (globalThis as Holder)[RUNTIME];
   if (!runtime) throw new Error("The runtime has not been started");

@@ -3,7 +3,8 @@ import { data, redirect } from "react-router";
 import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import {
-  createArticle,
+  checkArticle,
+  insertArticle,
   getArticleForEdit,
   listCategories,
   updateArticle,
@@ -154,8 +155,9 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
       saved = await updateArticle(db, clock, actor, id, input);
     } else {
       const kind = scope === "guestbook" ? "guestbook" : typed.kind;
-      saved = await submitOnce(db, clock, { memberId: actor.id, token: formText(form, "token") }, () =>
-        createArticle(db, clock, actor, { ...input, kind }),
+      const checked = await checkArticle(db, { ...input, kind });
+      saved = await submitOnce(db, clock, { memberId: actor.id, token: formText(form, "token") }, (uow) =>
+        insertArticle(uow, clock, actor, checked),
       );
     }
   } catch (error) {

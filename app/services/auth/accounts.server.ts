@@ -19,6 +19,7 @@ import {
 import type { Auth } from "#app/platform/auth/auth.server";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { AppConfig } from "#app/platform/env.server";
 import type { Messaging } from "#app/platform/messaging/index.server";
 import type { FileStorage } from "#app/platform/storage/types";
@@ -403,10 +404,10 @@ export async function resetPasswordWithCode(
   if (!owner) throw new AuthError("code_invalid");
   const context = await deps.auth.$context;
   const hash = await context.password.hash(input.password);
-  await deps.db.transaction(async (tx) => {
+  await runInTransaction(deps.db, deps.clock, async ({ tx, now }) => {
     const updated = await tx
       .update(account)
-      .set({ password: hash, updatedAt: deps.clock.now() })
+      .set({ password: hash, updatedAt: now })
       .where(and(eq(account.userId, owner.id), eq(account.providerId, "credential")))
       .returning({ id: account.id });
     if (updated.length === 0) throw new AuthError("code_invalid");
@@ -474,7 +475,7 @@ export async function listSignInMethods(db: Database, userId: string) {
 
 /** Unlinks an external identity, but never the last way to sign in. */
 export async function unlinkIdentity(deps: AuthDeps, userId: string, providerId: string) {
-  await deps.db.transaction(async (tx) => {
+  await runInTransaction(deps.db, deps.clock, async ({ tx }) => {
     const [others] = await tx
       .select({ n: count() })
       .from(account)
@@ -499,7 +500,6 @@ export async function withdraw(
   if (!current) throw new AuthError("login_required");
   if (current.withdrawnAt) throw new AuthError("already_withdrawn");
   await confirmIdentity(deps, viewer, password);
-  const now = deps.clock.now();
   const identifiers = [current.email, current.phoneNumber].filter(
     (value): value is string => Boolean(value) && !value!.endsWith("@withdrawn.invalid"),
   );
@@ -516,7 +516,7 @@ export async function withdraw(
         .where(eq(businessProfile.userId, current.id))
     )[0]?.images ?? []),
   ].map((photo) => photo.key);
-  await deps.db.transaction(async (tx) => {
+  await runInTransaction(deps.db, deps.clock, async ({ tx, now }) => {
     for (const identifier of identifiers) {
       const plain = identifier.endsWith(`@phone.motomate.invalid`) ? identifier.split("@")[0]! : identifier;
       await tx

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "#app/db/client.server";
 import { verification } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { SmsSender } from "#app/platform/messaging/index.server";
 import { clearSends, recordSend } from "#app/platform/rate-limit.server";
 import { translate } from "#app/i18n";
@@ -38,7 +39,7 @@ export async function sendPhoneCode(
   if (!send.allowed) throw new AuthError("send_count_exceeded");
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const identifier = identifierOf(purpose, phone);
-  await db.transaction(async (tx) => {
+  await runInTransaction(db, clock, async ({ tx }) => {
     // A new code replaces the previous one.
     await tx.delete(verification).where(eq(verification.identifier, identifier));
     await tx.insert(verification).values({
@@ -89,8 +90,7 @@ export async function verifyPhoneCode(
   code: string,
 ) {
   const identifier = identifierOf(purpose, phone);
-  const now = clock.now();
-  const ok = await db.transaction(async (tx) => {
+  const ok = await runInTransaction(db, clock, async ({ tx, now }) => {
     const [row] = await tx
       .select()
       .from(verification)

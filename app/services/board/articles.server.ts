@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server";
 import { mayManage, type Actor } from "#app/services/actor";
 import { boardArticle, boardCategory, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 import {
   ArticleRefused,
   readArticleHtml,
@@ -103,26 +104,46 @@ async function checkedFields(db: Database, input: ArticleInput) {
   return { kind, categoryId, title, isPrivate: kind !== "guestbook" && input.isPrivate };
 }
 
+export type CheckedArticle = Awaited<ReturnType<typeof checkedInput>>;
+
+/**
+ * Checks and sanitises a new article without writing it, so that the reading (on a worker thread) happens before
+ * the unit of work that stores it, not while that unit holds the database.
+ */
+export function checkArticle(db: Database, input: ArticleInput): Promise<CheckedArticle> {
+  return checkedInput(db, input);
+}
+
+/** Stores a checked article for a signed-in member, on its own or in the caller's unit of work; answers its id. */
+export async function insertArticle(
+  source: DatabaseOrUnit,
+  clock: Clock,
+  author: Actor,
+  checked: CheckedArticle,
+) {
+  return runInTransaction(source, clock, async ({ tx, now }) => {
+    const [row] = await tx
+      .insert(boardArticle)
+      .values({
+        kind: checked.kind,
+        categoryId: checked.categoryId,
+        authorId: author.id,
+        title: checked.title,
+        contentHtml: checked.content.html,
+        contentText: checked.content.text,
+        thumbnailUrl: checked.content.thumbnail,
+        isPrivate: checked.isPrivate,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: boardArticle.id, kind: boardArticle.kind });
+    return { id: row!.id, kind: row!.kind as ArticleKind };
+  });
+}
+
 /** Writes a new article for a signed-in member and answers its id. */
 export async function createArticle(db: Database, clock: Clock, author: Actor, input: ArticleInput) {
-  const checked = await checkedInput(db, input);
-  const now = clock.now();
-  const [row] = await db
-    .insert(boardArticle)
-    .values({
-      kind: checked.kind,
-      categoryId: checked.categoryId,
-      authorId: author.id,
-      title: checked.title,
-      contentHtml: checked.content.html,
-      contentText: checked.content.text,
-      thumbnailUrl: checked.content.thumbnail,
-      isPrivate: checked.isPrivate,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: boardArticle.id, kind: boardArticle.kind });
-  return { id: row!.id, kind: row!.kind as ArticleKind };
+  return insertArticle(db, clock, author, await checkArticle(db, input));
 }
 
 async function ownArticle(db: Database, reader: Actor, id: number) {

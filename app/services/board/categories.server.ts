@@ -4,6 +4,7 @@ import type { Database } from "#app/db/client.server";
 import { isAdmin, type Actor } from "#app/services/actor";
 import { boardArticle, boardCategory } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction, type Transaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
 import { boardKinds, isBoardKind, type BoardKind } from "./kinds";
 
@@ -115,9 +116,9 @@ export async function deleteCategory(
   input: { categoryId: number; confirmCount?: number | null },
 ): Promise<{ deletedArticles: number }> {
   requireAdmin(actor);
-  return db.transaction(async (tx) => {
-    const { count } = await lockCategoryForRemoval(tx, input);
-    return { deletedArticles: await removeCategory(tx, clock, input.categoryId, count) };
+  return runInTransaction(db, clock, async (uow) => {
+    const { count } = await lockCategoryForRemoval(uow.tx, input);
+    return { deletedArticles: await removeCategory(uow, input.categoryId, count) };
   });
 }
 
@@ -133,18 +134,16 @@ export async function replaceCategory(
 ): Promise<{ id: number; deletedArticles: number }> {
   requireAdmin(actor);
   const names = checkedNames(input);
-  return db.transaction(async (tx) => {
-    const { kind, index, count } = await lockCategoryForRemoval(tx, input);
-    const deletedArticles = await removeCategory(tx, clock, input.categoryId, count);
-    const [row] = await tx
+  return runInTransaction(db, clock, async (uow) => {
+    const { kind, index, count } = await lockCategoryForRemoval(uow.tx, input);
+    const deletedArticles = await removeCategory(uow, input.categoryId, count);
+    const [row] = await uow.tx
       .insert(boardCategory)
       .values({ kind, code: newCode(), ...names, index })
       .returning({ id: boardCategory.id });
     return { id: row!.id, deletedArticles };
   });
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 async function lockCategoryForRemoval(
   tx: Transaction,
@@ -168,8 +167,7 @@ async function lockCategoryForRemoval(
   return { kind: category.kind, index: category.index, count };
 }
 
-async function removeCategory(tx: Transaction, clock: Clock, categoryId: number, count: number) {
-  const now = clock.now();
+async function removeCategory({ tx, now }: UnitOfWork, categoryId: number, count: number) {
   const removed = await tx
     .update(boardArticle)
     .set({ deletedAt: now })

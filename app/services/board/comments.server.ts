@@ -4,6 +4,7 @@ import type { Database } from "#app/db/client.server";
 import { mayManage, type Actor } from "#app/services/actor";
 import { boardArticle, boardComment, member, memberAvatar } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
 import { DomainError } from "#app/services/errors";
 import { notify, type NotifyInput } from "#app/services/notifications/notify.server";
@@ -128,8 +129,8 @@ export async function addComment(
   articleId: number,
   input: CommentInput,
 ): Promise<{ comment: CommentView; commentCount: number }> {
-  const now = clock.now();
-  const written = await db.transaction(async (tx) => {
+  return runInTransaction(db, clock, async (uow) => {
+    const { tx, now } = uow;
     const article = await requireReadableArticle(tx, reader, articleId, { lock: true });
     const content = input.content.trim();
     if (!content) throw fail("comment_required");
@@ -173,13 +174,7 @@ export async function addComment(
         .select({ commentCount: boardArticle.commentCount })
         .from(boardArticle)
         .where(eq(boardArticle.id, article.id));
-      return {
-        id: repeat.id,
-        commentCount: count?.commentCount ?? 0,
-        article,
-        repliedToAuthor,
-        repeat: true,
-      };
+      return { comment: await readComment(tx, reader, repeat.id), commentCount: count?.commentCount ?? 0 };
     }
 
     const rate = await hit(tx, `comment:${reader.id}`, COMMENT_RATE, now);
@@ -197,39 +192,38 @@ export async function addComment(
       })
       .returning({ id: boardComment.id });
     const commentCount = await recountComments(tx, article.id);
-    return { id: row!.id, commentCount, article, repliedToAuthor, repeat: false };
-  });
+    const comment = await readComment(tx, reader, row!.id);
 
-  const [row] = await db
-    .select(commentColumns)
-    .from(boardComment)
-    .innerJoin(member, eq(member.id, boardComment.authorId))
-    .where(eq(boardComment.id, written.id));
-  const comment = toView(row!, reader, new Set());
-
-  if (!written.repeat) {
-    const { article, repliedToAuthor } = written;
-    const params = { nickname: row!.nickname, title: shortTitle(article.title) };
-    const link = `${articlePath(article.kind, article.id)}#comment-${written.id}`;
+    const params = { nickname: comment.author.nickname, title: shortTitle(article.title) };
+    const link = `${articlePath(article.kind, article.id)}#comment-${comment.id}`;
     const notes: NotifyInput[] = [];
     if (repliedToAuthor)
       notes.push({ recipientId: repliedToAuthor, type: "reply", actorId: reader.id, params, link });
     if (article.authorId !== repliedToAuthor)
       notes.push({ recipientId: article.authorId, type: "comment", actorId: reader.id, params, link });
-    for (const note of notes) await notify(db, note);
-  }
-  return { comment, commentCount: written.commentCount };
+    for (const note of notes) await notify(uow, note);
+    return { comment, commentCount };
+  });
+}
+
+async function readComment(db: Database, reader: Actor, id: number): Promise<CommentView> {
+  const [row] = await db
+    .select(commentColumns)
+    .from(boardComment)
+    .innerJoin(member, eq(member.id, boardComment.authorId))
+    .where(eq(boardComment.id, id));
+  return toView(row!, reader, new Set());
 }
 
 /** Soft-deletes a comment and recounts its article; the caller has checked who may. */
-export async function removeComment(db: Database, clock: Clock, commentId: number): Promise<number> {
-  const [row] = await db
+export async function removeComment(uow: UnitOfWork, commentId: number): Promise<number> {
+  const [row] = await uow.tx
     .update(boardComment)
-    .set({ deletedAt: clock.now() })
+    .set({ deletedAt: uow.now })
     .where(and(eq(boardComment.id, commentId), isNull(boardComment.deletedAt)))
     .returning({ articleId: boardComment.articleId });
   if (!row) throw fail("comment_not_found", 404);
-  return recountComments(db, row.articleId);
+  return recountComments(uow.tx, row.articleId);
 }
 
 /** The author deletes their comment (administrators may delete any). Its replies stay under "deleted comment". */
@@ -239,11 +233,11 @@ export async function deleteComment(
   reader: Actor,
   commentId: number,
 ): Promise<{ articleId: number; commentCount: number }> {
-  return db.transaction(async (tx) => {
-    const comment = await findLiveComment(tx, commentId);
-    await requireReadableArticle(tx, reader, comment.articleId, { lock: true });
+  return runInTransaction(db, clock, async (uow) => {
+    const comment = await findLiveComment(uow.tx, commentId);
+    await requireReadableArticle(uow.tx, reader, comment.articleId, { lock: true });
     if (!mayManage(reader, comment.authorId)) throw fail("not_comment_author", 403);
-    const commentCount = await removeComment(tx, clock, commentId);
+    const commentCount = await removeComment(uow, commentId);
     return { articleId: comment.articleId, commentCount };
   });
 }

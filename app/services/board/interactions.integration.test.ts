@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, boardComment, contentReport, notification } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { setRealtimePublisher } from "#app/platform/publisher.server";
+import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { hideMember } from "#app/services/members/relations.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
@@ -38,12 +39,14 @@ import {
 } from "./reports.server";
 
 let db: Database;
+let runtime: Runtime;
 const clock = new FixedClock(new Date("2026-03-02T01:00:00Z"));
 /** Every write happens a little later than the previous one, so order by time is well defined. */
 const tick = () => clock.advance(COMMENT_REPEAT_MS + 1000);
 
 beforeAll(async () => {
-  ({ db } = await createTestRuntime({ clock }));
+  runtime = await createTestRuntime({ clock });
+  ({ db } = runtime);
 });
 
 type Member = Awaited<ReturnType<typeof insertMember>>;
@@ -576,5 +579,32 @@ describe("comments received", () => {
       ["내 댓글에 답글", "comment"],
       ["남의 글에 내 댓글", "comment"],
     ]);
+  });
+});
+
+describe("live pushes", () => {
+  it("never fail a saved comment or like: the push error is logged and the notification kept", async () => {
+    const author = await insertMember(db);
+    const reader = await insertMember(db);
+    const id = await article(author);
+    const logger = { error: vi.fn() };
+    setRuntime({ ...runtime, logger } as unknown as Runtime);
+    setRealtimePublisher({
+      toMember: () => {
+        throw new Error("socket adapter down");
+      },
+      toMembers: () => undefined,
+    });
+    try {
+      const written = await comment(reader, id, "푸시가 실패해도 저장됩니다");
+      expect(written.content).toBe("푸시가 실패해도 저장됩니다");
+      expect((await likeArticle(db, clock, reader, id)).liked).toBe(true);
+    } finally {
+      setRealtimePublisher(undefined);
+      setRuntime(undefined);
+    }
+    expect((await notificationsOf(author.id)).map((n) => n.type)).toEqual(["comment", "like"]);
+    expect(await counts(id)).toMatchObject({ c: 1, l: 1 });
+    expect(logger.error).toHaveBeenCalledTimes(2);
   });
 });

@@ -5,6 +5,7 @@ import type { Actor } from "#app/services/actor";
 import { boardArticle, boardKeep, boardLike, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
+import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
 import {
@@ -35,8 +36,8 @@ export interface KeepState {
  */
 export const REACTION_RATE: RateRule = { limit: 30, windowMs: 60_000 };
 
-async function countReaction(db: Database, clock: Clock, reader: Actor) {
-  const rate = await hit(db, `reaction:${reader.id}`, REACTION_RATE, clock.now());
+async function countReaction(uow: UnitOfWork, reader: Actor) {
+  const rate = await hit(uow.tx, `reaction:${reader.id}`, REACTION_RATE, uow.now);
   if (!rate.allowed) throw fail("too_many", 429);
 }
 
@@ -77,27 +78,28 @@ export async function likeArticle(
   reader: Actor,
   articleId: number,
 ): Promise<LikeState> {
-  const { article, likeCount } = await db.transaction(async (tx) => {
-    await countReaction(tx, clock, reader);
+  return runInTransaction(db, clock, async (uow) => {
+    const { tx } = uow;
+    await countReaction(uow, reader);
     const article = await requireReadableArticle(tx, reader, articleId, { lock: true });
     refuseOwn(reader, article);
     const added = await tx
       .insert(boardLike)
-      .values({ articleId: article.id, memberId: reader.id, createdAt: clock.now() })
+      .values({ articleId: article.id, memberId: reader.id, createdAt: uow.now })
       .onConflictDoNothing()
       .returning({ articleId: boardLike.articleId });
     if (added.length === 0) throw fail("already_liked", 409);
-    return { article, likeCount: await recountLikes(tx, article.id) };
+    const likeCount = await recountLikes(tx, article.id);
+    await notify(uow, {
+      recipientId: article.authorId,
+      type: "like",
+      actorId: reader.id,
+      params: { nickname: await memberName(tx, reader.id), title: shortTitle(article.title) },
+      link: articlePath(article.kind, article.id),
+      dedupeKey: `like:${article.id}:${reader.id}`,
+    });
+    return { liked: true, likeCount };
   });
-  await notify(db, {
-    recipientId: article.authorId,
-    type: "like",
-    actorId: reader.id,
-    params: { nickname: await memberName(db, reader.id), title: shortTitle(article.title) },
-    link: articlePath(article.kind, article.id),
-    dedupeKey: `like:${article.id}:${reader.id}`,
-  });
-  return { liked: true, likeCount };
 }
 
 /** Takes a like back; taking back a like that is not there changes nothing. */
@@ -107,8 +109,9 @@ export async function unlikeArticle(
   reader: Actor,
   articleId: number,
 ): Promise<LikeState> {
-  return db.transaction(async (tx) => {
-    await countReaction(tx, clock, reader);
+  return runInTransaction(db, clock, async (uow) => {
+    const { tx } = uow;
+    await countReaction(uow, reader);
     const article = await requireReadableArticle(tx, reader, articleId, { lock: true });
     await tx
       .delete(boardLike)
@@ -124,13 +127,14 @@ export async function keepArticle(
   reader: Actor,
   articleId: number,
 ): Promise<KeepState> {
-  return db.transaction(async (tx) => {
-    await countReaction(tx, clock, reader);
+  return runInTransaction(db, clock, async (uow) => {
+    const { tx } = uow;
+    await countReaction(uow, reader);
     const article = await requireReadableArticle(tx, reader, articleId, { lock: true });
     refuseOwn(reader, article);
     const added = await tx
       .insert(boardKeep)
-      .values({ articleId: article.id, memberId: reader.id, createdAt: clock.now() })
+      .values({ articleId: article.id, memberId: reader.id, createdAt: uow.now })
       .onConflictDoNothing()
       .returning({ articleId: boardKeep.articleId });
     if (added.length === 0) throw fail("already_kept", 409);

@@ -4,6 +4,7 @@ import { isAdmin, type Actor } from "#app/services/actor";
 import { boardArticle, boardComment, contentReport, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
 import { findLiveComment, removeComment } from "./comments.server";
 import { requireReadableArticle } from "./interaction-access.server";
@@ -37,8 +38,7 @@ async function storeReport(
   target: ReportTarget,
   reason: string,
 ): Promise<void> {
-  const now = clock.now();
-  await db.transaction(async (tx) => {
+  await runInTransaction(db, clock, async ({ tx, now }) => {
     const rate = await hit(tx, `report:${reader.id}`, REPORT_RATE, now);
     if (!rate.allowed) throw fail("too_many", 429);
     const added = await tx
@@ -264,8 +264,8 @@ export async function resolveReport(
 ): Promise<void> {
   requireModerator(actor);
   if (!Number.isSafeInteger(reportId) || reportId <= 0) throw fail("report_not_found", 404);
-  const now = clock.now();
-  await db.transaction(async (tx) => {
+  await runInTransaction(db, clock, async (uow) => {
+    const { tx, now } = uow;
     const [report] = await tx
       .select()
       .from(contentReport)
@@ -291,7 +291,7 @@ export async function resolveReport(
           .select({ deletedAt: boardComment.deletedAt })
           .from(boardComment)
           .where(eq(boardComment.id, report.targetId));
-        if (comment && !comment.deletedAt) await removeComment(tx, clock, report.targetId);
+        if (comment && !comment.deletedAt) await removeComment(uow, report.targetId);
       }
     }
     await tx

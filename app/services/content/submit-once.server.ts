@@ -1,15 +1,17 @@
 import type { Database } from "#app/db/client.server";
 import type { Clock } from "#app/platform/clock.server";
-import { hit, reset, type RateRule } from "#app/platform/rate-limit.server";
+import { hit, type RateRule } from "#app/platform/rate-limit.server";
+import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
 
 /**
  * A write form carries a one-time token (rendered by its loader), so a double click or a resent form creates one
  * row, not two. Without a column for it, the token is claimed in the rate-limit table (one atomic upsert, shared by
- * every process on the database): the first claim runs the write, later ones do not. In the same process a
- * duplicate also waits for the first and answers its result, so both clicks end on the same new article; a
- * duplicate in another process is told the post was already submitted. A refused write (a domain error) releases
- * the token, so the member can correct the form and send it again.
+ * every process on the database) in the same unit of work as the write: the first claim runs the write, and a
+ * concurrent one waits on the claimed row until the first commits. In the same process a duplicate also waits for
+ * the first and answers its result, so both clicks end on the same new article; a duplicate in another process is
+ * told the post was already submitted. A write that fails, refused or not, rolls the claim back with everything
+ * else, so the member can correct the form or retry and send it again.
  */
 
 /** How long a token stays claimed; far longer than any double click or retry. */
@@ -27,7 +29,7 @@ export async function submitOnce<T>(
   db: Database,
   clock: Clock,
   scope: { memberId: string; token: string },
-  write: () => Promise<T>,
+  write: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
   if (!isSubmissionToken(scope.token))
     throw new DomainError("submission_token", "editor.error.submission_token", 400);
@@ -35,17 +37,12 @@ export async function submitOnce<T>(
   const earlier = settled.get(key);
   if (earlier) return earlier as Promise<T>;
 
-  const run = (async () => {
-    const claim = await hit(db, key, rule, clock.now());
+  const run = runInTransaction(db, clock, async (uow) => {
+    const claim = await hit(uow.tx, key, rule, uow.now);
     if (!claim.allowed)
       throw new DomainError("duplicate_submission", "editor.error.duplicate_submission", 409);
-    try {
-      return await write();
-    } catch (error) {
-      if (error instanceof DomainError) await reset(db, key);
-      throw error;
-    }
-  })();
+    return write(uow);
+  });
   settled.set(key, run);
   run.then(
     () => setTimeout(() => settled.delete(key), SUBMISSION_WINDOW_MS).unref?.(),

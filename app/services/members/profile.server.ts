@@ -12,6 +12,7 @@ import {
 } from "#app/db/schema";
 import { seoulDay } from "#app/i18n/calendar";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { Logger } from "#app/platform/logger.server";
 import type { FileStorage } from "#app/platform/storage/types";
 import {
@@ -368,9 +369,8 @@ async function saveProfile(
     }
   }
 
-  const now = clock.now();
   try {
-    await db.transaction(async (tx) => {
+    await runInTransaction(db, clock, async ({ tx, now }) => {
       await tx
         .update(member)
         .set({

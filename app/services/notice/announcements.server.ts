@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server";
 import type { Actor } from "#app/services/actor";
 import { announcement } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { notifyAll } from "#app/services/notifications/notify.server";
@@ -90,8 +91,8 @@ export async function getAnnouncement(db: Database, id: number): Promise<Announc
 }
 
 /**
- * Publishes an announcement and tells every active member about it (after the row is committed, so nobody is sent
- * to an announcement that does not exist).
+ * Publishes an announcement and tells every active member about it, in one unit of work: the notifications commit
+ * with the announcement, and open pages are asked to refresh only after that.
  */
 export async function createAnnouncement(
   db: Database,
@@ -101,28 +102,30 @@ export async function createAnnouncement(
 ): Promise<{ id: number; tab: AnnouncementTab }> {
   requireAdmin(actor);
   const checked = await checkedInput(input);
-  const now = clock.now();
-  const [row] = await db
-    .insert(announcement)
-    .values({
-      tab: checked.tab,
-      title: checked.title,
-      contentHtml: checked.content.html,
-      contentText: checked.content.text,
-      pinned: checked.pinned,
-      authorId: actor.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: announcement.id });
-  const id = row!.id;
-  await notifyAll(db, {
-    type: "announcement",
-    actorId: actor.id,
-    params: { title: checked.title },
-    link: announcementPath(checked.tab, id),
+  return runInTransaction(db, clock, async (uow) => {
+    const { tx, now } = uow;
+    const [row] = await tx
+      .insert(announcement)
+      .values({
+        tab: checked.tab,
+        title: checked.title,
+        contentHtml: checked.content.html,
+        contentText: checked.content.text,
+        pinned: checked.pinned,
+        authorId: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: announcement.id });
+    const id = row!.id;
+    await notifyAll(uow, {
+      type: "announcement",
+      actorId: actor.id,
+      params: { title: checked.title },
+      link: announcementPath(checked.tab, id),
+    });
+    return { id, tab: checked.tab };
   });
-  return { id, tab: checked.tab };
 }
 
 /** Changes a live announcement (members are not notified again). */

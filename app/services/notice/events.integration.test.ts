@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { communityEvent, job, member, notification } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
@@ -186,5 +186,36 @@ describe("events", () => {
     expect(rows.every((row) => row.type === "event" && row.params.title === "시즌 오픈")).toBe(true);
     const [stored] = await db.select().from(communityEvent).where(eq(communityEvent.id, id));
     expect(stored!.startNotifiedAt).toEqual(start);
+  });
+});
+
+describe("an event and its start check", () => {
+  it("are written together: when the check cannot be stored, neither is the event or its change", async () => {
+    const { db } = runtime;
+    const start = new Date(clock.now().getTime() + HOUR);
+    const period = [start, new Date(start.getTime() + HOUR)] as const;
+    const { id } = await createEvent(db, clock, admin, input("점검 전 이벤트", ...period));
+    await db.execute(sql`create function refuse_job() returns trigger language plpgsql as
+      $$ begin raise exception 'job table unavailable'; end $$`);
+    await db.execute(sql`create trigger refuse_job before insert on job execute function refuse_job()`);
+    try {
+      const later = [new Date(start.getTime() + HOUR), new Date(start.getTime() + 2 * HOUR)] as const;
+      await expect(
+        createEvent(db, clock, admin, input("저장되면 안 되는 이벤트", ...period)),
+      ).rejects.toThrow();
+      await expect(
+        updateEvent(db, clock, admin, id, input("바뀌면 안 되는 제목", ...later)),
+      ).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger refuse_job on job`);
+      await db.execute(sql`drop function refuse_job`);
+    }
+    const titles = (await db.select({ title: communityEvent.title }).from(communityEvent)).map(
+      (row) => row.title,
+    );
+    expect(titles).not.toContain("저장되면 안 되는 이벤트");
+    expect(titles).not.toContain("바뀌면 안 되는 제목");
+    const [kept] = await db.select().from(communityEvent).where(eq(communityEvent.id, id));
+    expect(kept!.startsAt).toEqual(start);
   });
 });

@@ -5,7 +5,8 @@ import { communityEvent, eventParticipation, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { enqueueJob, type JobHandler } from "#app/platform/jobs.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
-import { notifyAll, publishAlarmRefresh } from "#app/services/notifications/notify.server";
+import { executor, runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
+import { notifyAll } from "#app/services/notifications/notify.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { EVENT_SUMMARY_MAX, EVENT_TITLE_MAX, eventState, type EventState, type EventTab } from "./tabs";
 
@@ -158,8 +159,7 @@ export async function participateInEvent(
   memberId: string,
   eventId: number,
 ): Promise<{ participantCount: number }> {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, clock, async ({ tx, now }) => {
     const [participant] = await tx
       .select({ id: member.id })
       .from(member)
@@ -192,8 +192,13 @@ export async function participateInEvent(
  * Asks the job worker to look for started events at `at` (an event's start). The key makes a repeated request for
  * the same moment a no-op.
  */
-export async function scheduleEventStartCheck(db: Database, at: Date, key: string): Promise<void> {
-  await enqueueJob(db, EVENT_START_JOB, {}, { runAt: at, dedupeKey: `${EVENT_START_JOB}:${key}` });
+export async function scheduleEventStartCheck(source: DatabaseOrUnit, at: Date, key: string): Promise<void> {
+  await enqueueJob(
+    executor(source),
+    EVENT_START_JOB,
+    {},
+    { runAt: at, dedupeKey: `${EVENT_START_JOB}:${key}` },
+  );
 }
 
 /**
@@ -202,9 +207,9 @@ export async function scheduleEventStartCheck(db: Database, at: Date, key: strin
  * a job run twice) never notify about one event twice, and a failure leaves the event for the next run.
  */
 export async function notifyStartedEvents(db: Database, clock: Clock): Promise<number> {
-  const now = clock.now();
   // The start marker and the notifications commit together, so a job that runs twice notifies once.
-  const result = await db.transaction(async (tx) => {
+  return runInTransaction(db, clock, async (uow) => {
+    const { tx, now } = uow;
     const due = await tx
       .select({ id: communityEvent.id, title: communityEvent.title })
       .from(communityEvent)
@@ -218,7 +223,7 @@ export async function notifyStartedEvents(db: Database, clock: Clock): Promise<n
       )
       .orderBy(asc(communityEvent.id))
       .for("update", { skipLocked: true });
-    if (due.length === 0) return { events: 0, reached: 0 };
+    if (due.length === 0) return 0;
     await tx
       .update(communityEvent)
       .set({ startNotifiedAt: now })
@@ -228,18 +233,11 @@ export async function notifyStartedEvents(db: Database, clock: Clock): Promise<n
           due.map((event) => event.id),
         ),
       );
-    let reached = 0;
     for (const event of due) {
-      reached += await notifyAll(
-        tx,
-        { type: "event", params: { title: event.title }, link: eventPath(event.id) },
-        { publish: false },
-      );
+      await notifyAll(uow, { type: "event", params: { title: event.title }, link: eventPath(event.id) });
     }
-    return { events: due.length, reached };
+    return due.length;
   });
-  if (result.reached > 0) publishAlarmRefresh();
-  return result.events;
 }
 
 export const eventStartJob: JobHandler = async (_payload, { db, clock }) => {
@@ -254,24 +252,26 @@ export async function createEvent(
 ): Promise<{ id: number }> {
   requireAdmin(actor);
   const checked = await checkedInput(input);
-  const now = clock.now();
-  const [row] = await db
-    .insert(communityEvent)
-    .values({
-      title: checked.title,
-      summary: checked.summary,
-      contentHtml: checked.content.html,
-      imageUrl: checked.content.thumbnail,
-      startsAt: checked.startsAt,
-      endsAt: checked.endsAt,
-      authorId: actor.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: communityEvent.id });
-  const id = row!.id;
-  await scheduleEventStartCheck(db, checked.startsAt, `${id}:${checked.startsAt.getTime()}`);
-  return { id };
+  return runInTransaction(db, clock, async (uow) => {
+    const { tx, now } = uow;
+    const [row] = await tx
+      .insert(communityEvent)
+      .values({
+        title: checked.title,
+        summary: checked.summary,
+        contentHtml: checked.content.html,
+        imageUrl: checked.content.thumbnail,
+        startsAt: checked.startsAt,
+        endsAt: checked.endsAt,
+        authorId: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: communityEvent.id });
+    const id = row!.id;
+    await scheduleEventStartCheck(uow, checked.startsAt, `${id}:${checked.startsAt.getTime()}`);
+    return { id };
+  });
 }
 
 /** Changes a live event; a new start gets its own start check (the notification still goes out only once). */
@@ -284,21 +284,23 @@ export async function updateEvent(
 ): Promise<void> {
   requireAdmin(actor);
   const checked = await checkedInput(input);
-  const updated = await db
-    .update(communityEvent)
-    .set({
-      title: checked.title,
-      summary: checked.summary,
-      contentHtml: checked.content.html,
-      imageUrl: checked.content.thumbnail,
-      startsAt: checked.startsAt,
-      endsAt: checked.endsAt,
-      updatedAt: clock.now(),
-    })
-    .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
-    .returning({ id: communityEvent.id });
-  if (updated.length === 0) throw noticeError("event_not_found");
-  await scheduleEventStartCheck(db, checked.startsAt, `${id}:${checked.startsAt.getTime()}`);
+  await runInTransaction(db, clock, async (uow) => {
+    const updated = await uow.tx
+      .update(communityEvent)
+      .set({
+        title: checked.title,
+        summary: checked.summary,
+        contentHtml: checked.content.html,
+        imageUrl: checked.content.thumbnail,
+        startsAt: checked.startsAt,
+        endsAt: checked.endsAt,
+        updatedAt: uow.now,
+      })
+      .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
+      .returning({ id: communityEvent.id });
+    if (updated.length === 0) throw noticeError("event_not_found");
+    await scheduleEventStartCheck(uow, checked.startsAt, `${id}:${checked.startsAt.getTime()}`);
+  });
 }
 
 export async function deleteEvent(db: Database, clock: Clock, actor: Actor, id: number): Promise<void> {

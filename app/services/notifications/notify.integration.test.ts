@@ -10,7 +10,9 @@ import { DomainError } from "#app/services/errors";
 import { insertMember } from "../../../tests/setup/members";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { ALARM_PAGE_SIZE, countUnread, listAlarms, markAlarmRead, markAllAlarmsRead } from "./inbox.server";
-import { notify, notifyAll, notifyMany } from "./notify.server";
+import { notify, notifyAll, notifyMany } from "../../../tests/setup/notifications";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
+import * as notifications from "./notify.server";
 import { alarmSettings, setAlarmSetting } from "./settings.server";
 import { alarmTypes } from "./types";
 
@@ -117,6 +119,30 @@ describe("notify", () => {
       await notify(runtime.db, { recipientId: rider.id, type: "announcement", link });
     }
     expect((await rowsOf(rider.id)).map((row) => row.link)).toEqual([null, null, null]);
+  });
+});
+
+describe("in a unit of work", () => {
+  it("is neither stored nor published when a later write of the same action fails", async () => {
+    const author = await insertMember(runtime.db);
+    const commenter = await insertMember(runtime.db);
+    const action = runInTransaction(runtime.db, clock, async (uow) => {
+      await notifications.notify(uow, { recipientId: author.id, type: "comment", actorId: commenter.id });
+      throw new Error("the comment's write failed");
+    });
+    await expect(action).rejects.toThrow("the comment's write failed");
+    expect(await rowsOf(author.id)).toEqual([]);
+    expect(events).toEqual([]);
+  });
+
+  it("publishes only after the commit", async () => {
+    const author = await insertMember(runtime.db);
+    await runInTransaction(runtime.db, clock, async (uow) => {
+      await notifications.notify(uow, { recipientId: author.id, type: "announcement" });
+      await notifications.notifyAll(uow, { type: "announcement", params: { title: "점검" } });
+      expect(events).toEqual([]);
+    });
+    expect(events.map((event) => event.event)).toEqual(["alarm:unread", "alarm:refresh"]);
   });
 });
 

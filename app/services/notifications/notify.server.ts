@@ -3,6 +3,7 @@ import { queryRows, type Database } from "#app/db/client.server";
 import { notification } from "#app/db/schema";
 import { stripLanguage } from "#app/i18n";
 import { realtimePublisher } from "#app/platform/publisher.server";
+import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { ALARM_REFRESH_EVENT, ALARM_UNREAD_EVENT, type AlarmType, type AlarmUnreadPayload } from "./types";
 
 export { alarmTypes, isAlarmType, type AlarmType } from "./types";
@@ -80,30 +81,37 @@ export async function countUnread(db: Database, memberId: string): Promise<numbe
   return row?.count ?? 0;
 }
 
+function publishUnread(memberId: string, unread: number, arrived: number): void {
+  const payload: AlarmUnreadPayload = arrived > 0 ? { count: unread, arrived } : { count: unread };
+  realtimePublisher().toMember(memberId, ALARM_UNREAD_EVENT, payload);
+}
+
 /** Tells a member's open pages their unread count; `arrived` says how many notifications have just come in. */
 export async function publishUnreadCount(db: Database, memberId: string, arrived = 0): Promise<number> {
   const unread = await countUnread(db, memberId);
-  const payload: AlarmUnreadPayload = arrived > 0 ? { count: unread, arrived } : { count: unread };
-  realtimePublisher().toMember(memberId, ALARM_UNREAD_EVENT, payload);
+  publishUnread(memberId, unread, arrived);
   return unread;
 }
 
 /**
  * Sends one notification, unless the recipient switched its type off, hid the actor, withdrew, is the actor, or
- * already has one with the same dedupe key. The member's open pages learn the new unread count at once, only when
- * a notification was stored. Call it after the write that caused it has committed.
+ * already has one with the same dedupe key. The row is written in the caller's unit of work, so it commits or rolls
+ * back with the action that caused it; the member's open pages learn the new unread count after the commit, only
+ * when a notification was stored.
  */
-export async function notify(db: Database, input: NotifyInput): Promise<void> {
+export async function notify(uow: UnitOfWork, input: NotifyInput): Promise<void> {
   if (input.actorId && input.actorId === input.recipientId) return;
-  const stored = await insertReturningRecipients(db, sql`m.id = ${input.recipientId}`, input);
-  if (stored.length > 0) await publishUnreadCount(db, input.recipientId, 1);
+  const stored = await insertReturningRecipients(uow.tx, sql`m.id = ${input.recipientId}`, input);
+  if (stored.length === 0) return;
+  const unread = await countUnread(uow.tx, input.recipientId);
+  uow.afterCommit(() => publishUnread(input.recipientId, unread, 1));
 }
 
 const MANY_CHUNK = 1_000;
 
 /** Sends the same notification to the given members, with the same rules as notify(). */
 export async function notifyMany(
-  db: Database,
+  uow: UnitOfWork,
   recipientIds: readonly string[],
   input: Omit<NotifyInput, "recipientId">,
 ): Promise<void> {
@@ -111,7 +119,7 @@ export async function notifyMany(
   for (let start = 0; start < ids.length; start += MANY_CHUNK) {
     const chunk = ids.slice(start, start + MANY_CHUNK);
     const stored = await insertReturningRecipients(
-      db,
+      uow.tx,
       sql`m.id in (${sql.join(
         chunk.map((id) => sql`${id}`),
         sql`, `,
@@ -119,45 +127,34 @@ export async function notifyMany(
       input,
     );
     if (stored.length === 0) continue;
-    const counts = await db
+    const counts = await uow.tx
       .select({ memberId: notification.recipientId, count: count() })
       .from(notification)
       .where(and(inArray(notification.recipientId, stored), isNull(notification.readAt)))
       .groupBy(notification.recipientId);
-    const publisher = realtimePublisher();
-    for (const row of counts) {
-      publisher.toMember(row.memberId, ALARM_UNREAD_EVENT, {
-        count: row.count,
-        arrived: 1,
-      } satisfies AlarmUnreadPayload);
-    }
+    uow.afterCommit(() => {
+      for (const row of counts) publishUnread(row.memberId, row.count, 1);
+    });
   }
 }
 
 /**
  * Sends a notification to every active member (profile complete, not withdrawn) who has not switched the type
- * off: announcements, events. One statement whatever the number of members; the open pages are then asked to
- * fetch their counts. Answers how many members it reached.
+ * off: announcements, events. One statement whatever the number of members; after the commit the open pages are
+ * asked to fetch their counts. Answers how many members it reached.
  */
-export async function notifyAll(
-  db: Database,
-  input: Omit<NotifyInput, "recipientId">,
-  options: { publish?: boolean } = {},
-): Promise<number> {
+export async function notifyAll(uow: UnitOfWork, input: Omit<NotifyInput, "recipientId">): Promise<number> {
   const [row] = await queryRows<{ reached: number }>(
-    db,
+    uow.tx,
     sql`with inserted as (${insertFor(sql`m.profile_complete`, input)} returning 1)
       select count(*)::int as reached from inserted`,
   );
   const reached = row?.reached ?? 0;
-  if (reached > 0 && options.publish !== false) publishAlarmRefresh();
+  if (reached > 0) uow.afterCommit(publishAlarmRefresh);
   return reached;
 }
 
-/**
- * Asks every open page to fetch its unread count again. Callers that notify inside a transaction pass
- * `publish: false` to notifyAll and call this after the commit, so no page reads the count before the rows exist.
- */
+/** Asks every open page to fetch its unread count again. */
 export function publishAlarmRefresh(): void {
   realtimePublisher().toMembers(ALARM_REFRESH_EVENT, {});
 }

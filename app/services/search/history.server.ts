@@ -2,6 +2,7 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { searchHistory } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { normalizeSearchQuery } from "./query";
 
 /** Recent searches kept per member; older ones are forgotten. */
@@ -25,8 +26,7 @@ export async function recordSearch(
   rawQuery: string,
 ): Promise<string> {
   const query = normalizeSearchQuery(rawQuery);
-  const now = clock.now();
-  await db.transaction(async (tx) => {
+  await runInTransaction(db, clock, async ({ tx, now }) => {
     await tx
       .insert(searchHistory)
       .values({ memberId, query, searchedAt: now })
