@@ -27,6 +27,107 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error", "warn"] }],
     },
   },
+  // Layers (ARCHITECTURE.md): each may import only the layers below it. Type-only imports are erased from the build,
+  // so client code may name a server module's types.
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["\\#app/db/*", "**/db/*", "drizzle-orm", "drizzle-orm/*"],
+              message: "A route never touches the database: call a service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/services/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "\\#app/routes/*",
+                "\\#app/components/*",
+                "\\#app/shell/*",
+                "react",
+                "react-dom",
+                "react-router",
+              ],
+              message: "A service takes plain inputs and returns plain data: no routes, components or React.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/platform/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["\\#app/services/*", "\\#app/routes/*", "\\#app/components/*", "\\#app/shell/*"],
+              message: "The platform serves the services; it never imports them (or anything above them).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/db/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "\\#app/services/*",
+                "\\#app/platform/*",
+                "\\#app/routes/*",
+                "\\#app/components/*",
+                "\\#app/shell/*",
+              ],
+              message: "The database layer imports nothing of the app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "\\#app/db/*", "drizzle-orm", "drizzle-orm/*"],
+              allowTypeImports: true,
+              message: "Browser code never imports server modules (their types only).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Page actions read their bodies through `readForm`, which answers a malformed body 400 and strips NUL.
     files: ["app/routes/**/*.{ts,tsx}"],

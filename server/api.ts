@@ -4,11 +4,8 @@ import { z } from "zod";
 import { ping } from "#app/db/client.server";
 import { languageOfRequest, translate, type MessageKey, type MessageParams } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
-import {
-  AddressLookupError,
-  AddressNotFoundError,
-  searchAddress,
-} from "#app/services/location/address-provider.server";
+import { AddressLookupError, AddressNotFoundError } from "#app/platform/address.server";
+import { searchAddress } from "#app/services/location/address-provider.server";
 import { nearestArea } from "#app/services/location/address-search";
 import { nicknameProblem } from "#app/services/members/profile.server";
 import { blockList } from "#app/services/members/relations.server";

@@ -1,10 +1,9 @@
 import path from "node:path";
-import type { AppConfig } from "#app/platform/env.server";
 import { openPglite, openPostgres, type DatabaseHandle } from "./client.server";
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR. */
 export function openConfiguredDatabase(
-  config: Pick<AppConfig, "databaseUrl" | "dataDir">,
+  config: { databaseUrl: string | undefined; dataDir: string },
   poolSize?: number,
 ) {
   return config.databaseUrl

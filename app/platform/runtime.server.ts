@@ -2,7 +2,7 @@ import type { Database } from "#app/db/client.server";
 import type { Auth } from "./auth/auth.server";
 import type { Messaging } from "./messaging/index.server";
 import type { FileStorage } from "./storage/types";
-import type { AddressProvider } from "#app/services/location/address-provider.server";
+import type { AddressProvider } from "./address.server";
 import type { Clock } from "./clock.server";
 import type { AppConfig } from "./env.server";
 import type { Logger } from "./logger.server";

@@ -1,8 +1,10 @@
-import type { Viewer } from "#app/shell/guards";
 import { getRuntime, type Runtime } from "./runtime.server";
 
 /** The signed-in member as loaders and services need it (never the password, tokens or the session id). */
-export interface SessionViewer extends Viewer {
+export interface SessionViewer {
+  id: string;
+  /** The first-login profile (/login/new) has been completed. */
+  profileComplete: boolean;
   name: string;
   email: string;
   emailVerified: boolean;

@@ -6,10 +6,13 @@ import { ProfileForm } from "#app/components/members/ProfileForm";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { member } from "#app/db/schema";
 import { consentField, consentKinds } from "#app/services/auth/consents";
 import { hasRequiredConsents, recordConsents } from "#app/services/auth/consents.server";
-import { sendProfileMobileCode, verifyProfileMobile } from "#app/services/members/mobile.server";
+import {
+  sendProfileMobileCode,
+  verifiedMobile,
+  verifyProfileMobile,
+} from "#app/services/members/mobile.server";
 import { completeProfile, hasSavedProfile } from "#app/services/members/profile.server";
 import { readForm } from "#app/shell/input.server";
 import {
@@ -24,7 +27,6 @@ import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
-import { eq } from "drizzle-orm";
 
 const guards: GuardName[] = ["first-auth"];
 export const middleware = [serverGuards(guards)];
@@ -36,17 +38,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, config } = getRuntime();
   if (await hasSavedProfile(db, viewer.id)) throw redirect(localizePath(language, "/login/welcome"));
-  const [options, [owner]] = await Promise.all([
+  const [options, mobile] = await Promise.all([
     profileFormOptions(db, language),
-    db
-      .select({ phone: member.phoneNumber, verified: member.phoneNumberVerified })
-      .from(member)
-      .where(eq(member.id, viewer.id)),
+    verifiedMobile(db, viewer.id),
   ]);
   return {
     ...options,
     needsConsents: !(await hasRequiredConsents(db, viewer.id)),
-    mobile: owner?.verified ? owner.phone : null,
+    mobile,
     map: { tileUrl: config.mapTileUrl, attribution: config.mapTileAttribution },
   };
 }

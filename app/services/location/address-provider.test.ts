@@ -1,14 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { AddressLookupError, AddressNotFoundError, type AddressResult } from "#app/platform/address.server";
 import {
-  AddressLookupError,
-  AddressNotFoundError,
   createAddressProvider,
   createGazetteerProvider,
   createKakaoLocalProvider,
   searchAddress,
-  type AddressResult,
 } from "./address-provider.server";
 
 // Contract test of the Kakao Local adapter against a local server speaking Kakao's address search protocol.

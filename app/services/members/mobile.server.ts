@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
 import { member } from "#app/db/schema";
 import { clientAddress, rateRules, type AuthDeps } from "#app/services/auth/accounts.server";
 import { AuthError } from "#app/services/auth/errors";
@@ -58,4 +59,13 @@ export async function verifyProfileMobile(deps: AuthDeps, userId: string, typed:
     throw new AuthError("phone_in_use");
   }
   return phone;
+}
+
+/** The member's mobile number when it is verified, for the profile form to show; null otherwise. */
+export async function verifiedMobile(db: Database, userId: string): Promise<string | null> {
+  const [owner] = await db
+    .select({ phone: member.phoneNumber, verified: member.phoneNumberVerified })
+    .from(member)
+    .where(eq(member.id, userId));
+  return owner?.verified ? owner.phone : null;
 }
