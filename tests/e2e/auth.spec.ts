@@ -136,6 +136,22 @@ test.describe("accounts", () => {
     await expect(page.getByLabel("[Required] I am 15 or older")).toBeChecked();
   });
 
+  test("a password typed before the page's scripts have run is kept once they run", async ({ page }) => {
+    // The client entry is held back until the password is typed, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login");
+    await page.getByLabel("비밀번호", { exact: true }).fill("Typed-Early-77!");
+    release();
+    // Hydrated: the show-password toggle appears, and the typed password is still there.
+    await expect(page.getByRole("button", { name: "비밀번호 보기" })).toBeVisible();
+    await expect(page.getByLabel("비밀번호", { exact: true })).toHaveValue("Typed-Early-77!");
+  });
+
   test("a password can be shown and hidden again from the keyboard", async ({ page }) => {
     await page.goto("/login");
     const password = page.getByLabel("비밀번호", { exact: true });

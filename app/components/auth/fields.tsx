@@ -36,19 +36,22 @@ export function Field({
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
       </label>
-      {toggles ? (
+      {/* A password field keeps one structure before and after the page hydrates, so what was typed early stays. */}
+      {type === "password" ? (
         <div className="relative">
           {field}
-          <button
-            type="button"
-            aria-label={t("auth.signIn.showPassword")}
-            aria-pressed={shown}
-            aria-controls={id}
-            onClick={() => setShown((value) => !value)}
-            className="text-muted absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg"
-          >
-            {shown ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
-          </button>
+          {toggles ? (
+            <button
+              type="button"
+              aria-label={t("auth.signIn.showPassword")}
+              aria-pressed={shown}
+              aria-controls={id}
+              onClick={() => setShown((value) => !value)}
+              className="text-muted absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg"
+            >
+              {shown ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
+            </button>
+          ) : null}
         </div>
       ) : (
         field
