@@ -184,12 +184,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refusal's own (localised) status text names it; otherwise the status's text from the catalogue.
+  const given = isRouteErrorResponse(error) ? error.statusText : "";
   const message =
     status === 404
       ? t("error.notFoundTitle")
-      : isRouteErrorResponse(error)
-        ? error.statusText || t("error.serverErrorText")
-        : t("error.serverErrorText");
+      : given || (status === 400 ? t("error.badRequestText") : t("error.serverErrorText"));
   useEffect(() => loadingBar.error(), [error]);
   return (
     <>
