@@ -2,10 +2,10 @@ import { data } from "react-router";
 import { z } from "zod";
 
 /** The largest id a PostgreSQL `integer` column holds. */
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 
 /** A record id as an address or a form writes it: plain digits, 1 … 2³¹−1 (no signs, exponents or fractions). */
-export const idText = z
+const idText = z
   .string()
   .regex(/^[1-9]\d{0,9}$/)
   .transform(Number)
@@ -17,47 +17,12 @@ export function idOrNull(value: string | null | undefined): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** An id that may be absent or blank (an optional form field). */
-export const optionalIdText = z.union([z.literal("").transform(() => undefined), idText]).optional();
-
-export function badRequest(): never {
+function badRequest(): never {
   throw data("Bad Request", { status: 400 });
-}
-
-/**
- * A route's parameters through its schema. An address whose parameters do not fit names no page: 404, never a
- * service call with NaN or an id beyond the column's range.
- */
-export function parseParams<Schema extends z.ZodType>(
-  params: Record<string, string | undefined>,
-  schema: Schema,
-): z.output<Schema> {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) notFound();
-  return parsed.data;
 }
 
 export function notFound(): never {
   throw data("Not Found", { status: 404 });
-}
-
-/**
- * A query string through its schema, field by field: a value that does not fit is dropped (a stale or edited
- * link shows the page as if the field were absent), a repeated key counts as its first value. Fields that must
- * never be dropped belong in the path or a form.
- */
-export function parseQuery<Shape extends z.ZodRawShape>(
-  source: Request | URL,
-  shape: Shape,
-): { [Key in keyof Shape]: z.output<Shape[Key]> | undefined } {
-  const url = source instanceof URL ? source : new URL(source.url);
-  const result: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(shape)) {
-    const raw = url.searchParams.get(key);
-    const parsed = (schema as z.ZodType).safeParse(raw === null ? undefined : raw);
-    result[key] = parsed.success ? parsed.data : undefined;
-  }
-  return result as { [Key in keyof Shape]: z.output<Shape[Key]> | undefined };
 }
 
 const NUL = "\u0000";
