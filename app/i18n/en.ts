@@ -464,6 +464,11 @@ export const en: Messages = {
       use: "Used",
       review_reward: "Review reward",
       adjustment: "Adjustment",
+      payment_captured: "Payment received",
+      hold_released: "Released for withdrawal",
+      withdrawal: "Withdrawal",
+      reversal: "Reversed",
+      other: "Other",
     },
   },
   my: {

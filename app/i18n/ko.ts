@@ -459,6 +459,11 @@ export const ko = {
       use: "사용",
       review_reward: "리뷰 보상",
       adjustment: "조정",
+      payment_captured: "결제 수익",
+      hold_released: "출금 가능 전환",
+      withdrawal: "출금",
+      reversal: "취소",
+      other: "기타",
     },
   },
   my: {

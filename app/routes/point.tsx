@@ -5,7 +5,7 @@ import { formatDate } from "#app/i18n/calendar";
 import { formatNumber } from "#app/i18n/message";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { balanceOf, history, memberPointsCode } from "#app/services/ledger/ledger.server";
+import { balanceOf, history, isLedgerKind, memberPointsCode } from "#app/services/ledger/ledger.server";
 import { LedgerError } from "#app/services/ledger/errors";
 import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
@@ -21,6 +21,11 @@ export const handle: RouteHandle = { titleKey: "point.title" };
 
 const PAGE = 20;
 const tabs = ["total", "earn", "use"] as const;
+
+/** Every kind of posting has a label in both languages; a kind stored by an older version gets the general one. */
+function kindLabel(kind: string): MessageKey {
+  return isLedgerKind(kind) ? `point.kind.${kind}` : "point.kind.other";
+}
 
 /** Balance and history of points (/point and /my/point): tabs total, earn, use; newest first, a page at a time. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     balance: formatNumber(balance),
     rows: rows.slice(0, PAGE).map((row) => ({
       id: row.transactionId,
-      kind: row.kind,
+      label: kindLabel(row.kind),
       amount: `${row.amount > 0 ? "+" : ""}${formatNumber(row.amount)}`,
       counterpart: row.counterpartNickname,
       date: formatDate(language, row.createdAt),
@@ -94,7 +99,7 @@ export default function Points({ loaderData }: Route.ComponentProps) {
                 {row.counterpart ? t("point.from", { nickname: row.counterpart }) : t("point.system")}
               </span>
               <span className="text-muted text-xs">
-                {t(`point.kind.${row.kind}` as MessageKey)} · {row.date}
+                {t(row.label)} · {row.date}
               </span>
             </span>
             <span

@@ -43,3 +43,13 @@ export function mayManage(actor: Actor | null | undefined, authorId: string): bo
   if (!actor) return false;
   return actor.id === authorId || isAdmin(actor);
 }
+
+/**
+ * The application itself acting on a rule or a schedule (a welcome grant, a job), for nobody in particular. It is
+ * not an `Actor`: no service that checks who may do something accepts it; records that say who caused them do.
+ */
+export type SystemActor = Checked & { readonly kind: "system"; readonly id: null };
+export const systemActor: SystemActor = Object.freeze({ kind: "system", id: null }) as SystemActor;
+
+/** Who caused a record: a member, an administrator or the system. */
+export type ActorOrSystem = Actor | SystemActor;

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { member } from "./auth";
 
 export const ledgerCurrencies = ["P", "KRW"] as const;
@@ -17,7 +28,7 @@ export const ledgerAccount = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     code: text("code").notNull().unique(),
     ownerId: text("owner_id").references(() => member.id),
-    /** member_points | member_earnings | platform_promotions | platform_fees | bank_fees | gateway_clearing | … */
+    /** One of the service's `ledgerAccountKinds`, which fixes the currency and whether it may go negative. */
     kind: text("kind").notNull(),
     currency: text("currency", { enum: ledgerCurrencies }).notNull(),
     allowNegative: boolean("allow_negative").notNull().default(false),
@@ -31,17 +42,44 @@ export const ledgerAccount = pgTable(
   ],
 );
 
-/** One posting: immutable, its entries sum to zero, and it is posted at most once per idempotency key. */
-export const ledgerTransaction = pgTable("ledger_transaction", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  /** welcome_grant | gift | use | review_reward | adjustment | … */
-  kind: text("kind").notNull(),
-  memo: text("memo"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /** The member or job that posted it, when known. */
-  createdBy: text("created_by"),
-});
+export const ledgerActorKinds = ["member", "admin", "system"] as const;
+
+/**
+ * One posting: immutable, its entries sum to zero, and it is posted at most once per idempotency key. It records
+ * who caused it (a member, an administrator or the system), what it is about (a payment, a review, a member …) and,
+ * for a reversal, the transaction it reverses, which can be reversed once.
+ */
+export const ledgerTransaction = pgTable(
+  "ledger_transaction",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** One of the service's `ledgerKinds`; rows of an older version may hold a kind no longer listed. */
+    kind: text("kind").notNull(),
+    memo: text("memo"),
+    /** The unit of work's time: every posting gives it. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    actorKind: text("actor_kind", { enum: ledgerActorKinds }).notNull(),
+    /** The member or administrator; null for the system. */
+    actorId: text("actor_id"),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    reversesTransactionId: bigint("reverses_transaction_id", { mode: "number" }),
+  },
+  (t) => [
+    index("ledger_transaction_subject_idx").on(t.subjectType, t.subjectId, t.id),
+    foreignKey({
+      name: "ledger_transaction_reverses_fk",
+      columns: [t.reversesTransactionId],
+      foreignColumns: [t.id],
+    }),
+    // A transaction is reversed at most once.
+    uniqueIndex("ledger_transaction_reverses_idx").on(t.reversesTransactionId),
+    check("ledger_transaction_actor_kind_check", sql`${t.actorKind} in ('member', 'admin', 'system')`),
+    check("ledger_transaction_actor_check", sql`(${t.actorKind} = 'system') = (${t.actorId} is null)`),
+    check("ledger_transaction_subject_check", sql`(${t.subjectType} is null) = (${t.subjectId} is null)`),
+  ],
+);
 
 /** A signed amount (points or won) on one account within one transaction. */
 export const ledgerEntry = pgTable(

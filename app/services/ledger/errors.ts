@@ -13,8 +13,14 @@ export const ledgerErrorCodes = [
   "insufficient_balance",
   /** A transfer names the same account on both sides. */
   "same_account",
-  /** `ensureAccount` found an account with the code but other properties. */
+  /** An account was found under the code but with another kind, currency, owner or negative rule. */
   "account_mismatch",
+  /** No transaction has the given id. */
+  "unknown_transaction",
+  /** The transaction was reversed before; a transaction is reversed at most once. */
+  "already_reversed",
+  /** The transaction is itself a reversal: post a new transaction instead. */
+  "not_reversible",
 ] as const;
 export type LedgerErrorCode = (typeof ledgerErrorCodes)[number];
 
@@ -22,9 +28,10 @@ export type LedgerErrorCode = (typeof ledgerErrorCodes)[number];
 export class LedgerError extends Error {
   constructor(
     readonly code: LedgerErrorCode,
-    readonly details: { accountCode?: string; idempotencyKey?: string } = {},
+    readonly details: { accountCode?: string; idempotencyKey?: string; transactionId?: number } = {},
   ) {
-    super(details.accountCode ? `${code}: ${details.accountCode}` : code);
+    const about = details.accountCode ?? details.transactionId;
+    super(about === undefined ? code : `${code}: ${about}`);
     this.name = "LedgerError";
   }
 }

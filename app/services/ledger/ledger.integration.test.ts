@@ -1,58 +1,104 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
-import { ledgerEntry, ledgerTransaction, member } from "#app/db/schema";
+import { ledgerAccount, ledgerEntry, ledgerTransaction, member } from "#app/db/schema";
+import { FixedClock } from "#app/platform/clock.server";
+import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
+import { actorOf, systemActor } from "#app/services/actor";
 import { createTestDatabase } from "../../../tests/setup/database";
 import {
   auditLedger,
   balanceOf,
+  BANK_FEES_KRW,
   derivedBalance,
-  ensureAccount,
+  ensureMemberAccount,
   ensureMemberPointsAccount,
+  ensurePlatformAccount,
   ensurePromotionsAccount,
+  GATEWAY_CLEARING_KRW,
   grantWelcomePoints,
   history,
   LedgerError,
-  memberEarningsCode,
+  memberPendingEarningsCode,
   memberPointsCode,
+  memberWithdrawableEarningsCode,
+  PLATFORM_FEES_KRW,
   post,
+  postingsOf,
   PROMOTIONS_POINTS,
+  reversalKey,
+  reverseTransaction,
+  SPENT_POINTS,
   transfer,
   type LedgerErrorCode,
+  type PostInput,
+  type TransferInput,
 } from "./ledger.server";
 
 let db: Database;
+const clock = new FixedClock(new Date("2026-11-21T03:00:00Z"));
 beforeAll(async () => {
   db = (await createTestDatabase()).db;
   await ensurePromotionsAccount(db);
-  await ensureAccount(db, { code: SPENT, kind: "platform_spent", currency: "P", allowNegative: true });
-  await ensureAccount(db, { code: FEES, kind: "platform_fees", currency: "KRW", allowNegative: true });
-  await ensureAccount(db, { code: CLEARING, kind: "gateway_clearing", currency: "KRW", allowNegative: true });
+  for (const kind of ["platform_spent", "gateway_clearing", "platform_fees", "bank_fees"] as const)
+    await ensurePlatformAccount(db, kind);
 });
 
-const SPENT = "platform:spent:points";
-const FEES = "platform:fees:krw";
-const CLEARING = "platform:gateway:krw";
+/** Runs `work` in a unit of work of its own, as an operation of the application would. */
+const inUnit = <T>(work: (uow: UnitOfWork) => Promise<T>) => runInTransaction(db, clock, work);
+
+type Posting = Omit<PostInput, "actor"> & Partial<Pick<PostInput, "actor">>;
+/** A posting in a unit of its own, by the system unless an actor is given. */
+const postNow = (input: Posting) => inUnit((uow) => post(uow, { actor: systemActor, ...input }));
+const transferNow = (input: Omit<TransferInput, "actor"> & Partial<Pick<TransferInput, "actor">>) =>
+  inUnit((uow) => transfer(uow, { actor: systemActor, ...input }));
+const welcome = (userId: string, amount: number) => inUnit((uow) => grantWelcomePoints(uow, userId, amount));
+const reverse = (transactionId: number, reason = "refund") =>
+  inUnit((uow) => reverseTransaction(uow, transactionId, systemActor, reason));
 
 let members = 0;
-/** A fresh member with a points account. */
-async function newMember(nickname: string | null = `rider${members + 1}`) {
+/** A fresh member with a points account and both earnings accounts. */
+async function newMember(
+  nickname: string | null = `rider${members + 1}`,
+  role: "member" | "admin" = "member",
+) {
   const id = `ledger-member-${++members}`;
-  await db.insert(member).values({ id, name: id, email: `${id}@example.com`, nickname });
+  await db.insert(member).values({ id, name: id, email: `${id}@example.com`, nickname, role });
   await ensureMemberPointsAccount(db, id);
-  return { id, points: memberPointsCode(id) };
+  await ensureMemberAccount(db, id, "member_pending_earnings");
+  await ensureMemberAccount(db, id, "member_withdrawable_earnings");
+  return {
+    id,
+    points: memberPointsCode(id),
+    pending: memberPendingEarningsCode(id),
+    withdrawable: memberWithdrawableEarningsCode(id),
+  };
 }
 
 let keys = 0;
 const key = (label = "test") => `${label}:${++keys}`;
 
 async function grant(code: string, amount: number) {
-  return transfer(db, {
+  return transferNow({
     from: PROMOTIONS_POINTS,
     to: code,
     amount,
     kind: "adjustment",
     idempotencyKey: key("grant"),
+  });
+}
+
+/** A paid meeting's payment taken by the gateway: the member's pending earnings and the platform's fee. */
+function capture(memberId: string, gross: number, fee: number, payment = key("payment")) {
+  return postNow({
+    idempotencyKey: `capture:${payment}`,
+    kind: "payment_captured",
+    subject: { type: "payment", id: payment },
+    entries: [
+      { accountCode: GATEWAY_CLEARING_KRW, amount: -gross },
+      { accountCode: memberPendingEarningsCode(memberId), amount: gross - fee },
+      { accountCode: PLATFORM_FEES_KRW, amount: fee },
+    ],
   });
 }
 
@@ -77,40 +123,69 @@ async function expectConsistent() {
     mixedCurrencyTransactions: [],
     balanceMismatches: [],
     negativeAccounts: [],
+    reversalMismatches: [],
   });
 }
 
 describe("accounts", () => {
   it(
-    "creates an account once, also when asked concurrently, and refuses other properties for its code",
+    "creates an account once, also when asked concurrently, with its kind's currency and negative rule",
     { tags: ["concurrency"] },
     async () => {
-      const spec = {
-        code: "platform:bank:krw",
-        kind: "bank_fees",
-        currency: "KRW",
-        allowNegative: true,
-      } as const;
-      const accounts = await Promise.all(Array.from({ length: 5 }, () => ensureAccount(db, spec)));
+      const id = `ledger-member-${++members}`;
+      await db.insert(member).values({ id, name: id, email: `${id}@example.com` });
+      const accounts = await Promise.all(
+        Array.from({ length: 5 }, () => ensureMemberAccount(db, id, "member_withdrawable_earnings")),
+      );
       expect(new Set(accounts.map((account) => account.id)).size).toBe(1);
-      expect(accounts[0]).toMatchObject({ ...spec, ownerId: null, balance: 0 });
-      await refusal(ensureAccount(db, { ...spec, currency: "P" }), "account_mismatch");
-      await refusal(ensureAccount(db, { ...spec, allowNegative: false }), "account_mismatch");
+      expect(accounts[0]).toMatchObject({
+        code: `member:${id}:withdrawable-earnings`,
+        kind: "member_withdrawable_earnings",
+        currency: "KRW",
+        ownerId: id,
+        allowNegative: false,
+        balance: 0,
+      });
+      expect(await ensurePlatformAccount(db, "bank_fees")).toMatchObject({
+        code: BANK_FEES_KRW,
+        currency: "KRW",
+        ownerId: null,
+        allowNegative: true,
+      });
+      expect(await ensurePlatformAccount(db, "platform_spent")).toMatchObject({
+        code: SPENT_POINTS,
+        currency: "P",
+      });
     },
   );
+
+  it("refuses an account stored under the code with other properties", async () => {
+    const id = `ledger-member-${++members}`;
+    await db.insert(member).values({ id, name: id, email: `${id}@example.com` });
+    await db.insert(ledgerAccount).values({
+      code: memberPendingEarningsCode(id),
+      kind: "member_pending_earnings",
+      currency: "P",
+      ownerId: id,
+      allowNegative: false,
+    });
+    await refusal(ensureMemberAccount(db, id, "member_pending_earnings"), "account_mismatch");
+  });
 });
 
 describe("posting", () => {
-  it("posts a balanced transaction, updating cached balances in step with the entries", async () => {
+  it("posts a balanced transaction at the unit's time, with its actor and subject, updating balances", async () => {
     const a = await newMember();
     const b = await newMember();
-    const now = new Date("2026-11-21T03:00:00Z");
-    const result = await post(db, {
+    const admin = await newMember("관리자", "admin");
+    const actor = actorOf({ id: admin.id, role: "admin", twoFactorEnabled: true });
+    clock.set(new Date("2026-11-21T05:00:00Z"));
+    const result = await postNow({
       idempotencyKey: key(),
       kind: "adjustment",
       memo: "launch event",
-      createdBy: "admin-1",
-      now,
+      actor,
+      subject: { type: "review", id: "review-7" },
       entries: [
         { accountCode: PROMOTIONS_POINTS, amount: -300 },
         { accountCode: a.points, amount: 200 },
@@ -130,8 +205,12 @@ describe("posting", () => {
     expect(row).toMatchObject({
       kind: "adjustment",
       memo: "launch event",
-      createdBy: "admin-1",
-      createdAt: now,
+      actorKind: "admin",
+      actorId: admin.id,
+      subjectType: "review",
+      subjectId: "review-7",
+      reversesTransactionId: null,
+      createdAt: new Date("2026-11-21T05:00:00Z"),
     });
     const entries = await db
       .select()
@@ -140,7 +219,19 @@ describe("posting", () => {
     expect(entries.map((entry) => entry.amount).sort((x, y) => x - y)).toEqual([-300, 100, 200]);
     expect(entries.every((entry) => entry.currency === "P")).toBe(true);
 
-    await transfer(db, { from: a.points, to: b.points, amount: 50, kind: "gift", idempotencyKey: key() });
+    const gift = await transferNow({
+      from: a.points,
+      to: b.points,
+      amount: 50,
+      kind: "gift",
+      idempotencyKey: key(),
+      actor: actorOf({ id: a.id, role: "member", twoFactorEnabled: false }),
+    });
+    const [giftRow] = await db
+      .select()
+      .from(ledgerTransaction)
+      .where(eq(ledgerTransaction.id, gift.transactionId));
+    expect(giftRow).toMatchObject({ actorKind: "member", actorId: a.id, subjectType: null, subjectId: null });
     expect(await balanceOf(db, a.points)).toBe(150);
     expect(await balanceOf(db, b.points)).toBe(150);
     await expectConsistent();
@@ -151,7 +242,7 @@ describe("posting", () => {
     await grant(a.points, 100);
     const before = await transactionCount();
     const attempt = (entries: { accountCode: string; amount: number }[]) =>
-      post(db, { idempotencyKey: key(), kind: "adjustment", entries });
+      postNow({ idempotencyKey: key(), kind: "adjustment", entries });
 
     await refusal(attempt([]), "unbalanced");
     await refusal(attempt([{ accountCode: a.points, amount: 10 }]), "unbalanced");
@@ -180,11 +271,11 @@ describe("posting", () => {
     );
     expect(unknown.details.accountCode).toBe("member:nobody:points");
     await refusal(
-      transfer(db, { from: a.points, to: a.points, amount: 1, kind: "gift", idempotencyKey: key() }),
+      transferNow({ from: a.points, to: a.points, amount: 1, kind: "gift", idempotencyKey: key() }),
       "same_account",
     );
     await refusal(
-      transfer(db, { from: a.points, to: PROMOTIONS_POINTS, amount: -5, kind: "use", idempotencyKey: key() }),
+      transferNow({ from: a.points, to: PROMOTIONS_POINTS, amount: -5, kind: "use", idempotencyKey: key() }),
       "invalid_amount",
     );
     await refusal(balanceOf(db, "member:nobody:points"), "unknown_account");
@@ -196,30 +287,23 @@ describe("posting", () => {
 
   it("keeps points and won apart: a posting moves one currency", async () => {
     const a = await newMember();
-    const earnings = await ensureAccount(db, {
-      code: memberEarningsCode(a.id),
-      kind: "member_earnings",
-      currency: "KRW",
-      ownerId: a.id,
-      allowNegative: false,
-    });
     await grant(a.points, 1000);
     const before = await transactionCount();
     await refusal(
-      post(db, {
+      postNow({
         idempotencyKey: key(),
         kind: "adjustment",
         entries: [
           { accountCode: a.points, amount: -1000 },
-          { accountCode: earnings.code, amount: 1000 },
+          { accountCode: a.pending, amount: 1000 },
         ],
       }),
       "mixed_currency",
     );
     await refusal(
-      transfer(db, {
+      transferNow({
         from: PROMOTIONS_POINTS,
-        to: FEES,
+        to: PLATFORM_FEES_KRW,
         amount: 10,
         kind: "adjustment",
         idempotencyKey: key(),
@@ -228,27 +312,125 @@ describe("posting", () => {
     );
     expect(await transactionCount()).toBe(before);
 
-    // A paid meeting's settlement: the gateway's clearing account pays the member's earnings and the platform fee.
-    const settled = await post(db, {
-      idempotencyKey: key("settle"),
-      kind: "settlement",
-      entries: [
-        { accountCode: CLEARING, amount: -10_000 },
-        { accountCode: earnings.code, amount: 9_000 },
-        { accountCode: FEES, amount: 1_000 },
-      ],
-    });
+    const captured = await capture(a.id, 10_000, 1_000);
     const entries = await db
       .select()
       .from(ledgerEntry)
-      .where(eq(ledgerEntry.transactionId, settled.transactionId));
+      .where(eq(ledgerEntry.transactionId, captured.transactionId));
     expect(entries.every((entry) => entry.currency === "KRW")).toBe(true);
-    expect(await balanceOf(db, earnings.code)).toBe(9_000);
+    expect(await balanceOf(db, a.pending)).toBe(9_000);
     expect(await balanceOf(db, a.points)).toBe(1000);
     expect((await history(db, a.id, { currency: "P", limit: 10 })).map((row) => row.amount)).toEqual([1000]);
     expect((await history(db, a.id, { currency: "KRW", limit: 10 })).map((row) => row.amount)).toEqual([
       9_000,
     ]);
+    await expectConsistent();
+  });
+
+  it("moves won from capture to pending, withdrawable and out through the gateway less the bank's fee", async () => {
+    const a = await newMember();
+    const clearing = await balanceOf(db, GATEWAY_CLEARING_KRW);
+    const fees = await balanceOf(db, PLATFORM_FEES_KRW);
+    const bankFees = await balanceOf(db, BANK_FEES_KRW);
+    await capture(a.id, 30_000, 3_000);
+    await transferNow({
+      from: a.pending,
+      to: a.withdrawable,
+      amount: 27_000,
+      kind: "hold_released",
+      idempotencyKey: key("release"),
+    });
+    await refusal(
+      transferNow({
+        from: a.pending,
+        to: a.withdrawable,
+        amount: 1,
+        kind: "hold_released",
+        idempotencyKey: key(),
+      }),
+      "insufficient_balance",
+    );
+    await postNow({
+      idempotencyKey: key("withdrawal"),
+      kind: "withdrawal",
+      actor: actorOf({ id: a.id, role: "member", twoFactorEnabled: false }),
+      subject: { type: "withdrawal", id: "w-1" },
+      entries: [
+        { accountCode: a.withdrawable, amount: -20_000 },
+        { accountCode: BANK_FEES_KRW, amount: 500 },
+        { accountCode: GATEWAY_CLEARING_KRW, amount: 19_500 },
+      ],
+    });
+    expect(await balanceOf(db, a.pending)).toBe(0);
+    expect(await balanceOf(db, a.withdrawable)).toBe(7_000);
+    expect((await balanceOf(db, GATEWAY_CLEARING_KRW)) - clearing).toBe(-10_500);
+    expect((await balanceOf(db, PLATFORM_FEES_KRW)) - fees).toBe(3_000);
+    expect((await balanceOf(db, BANK_FEES_KRW)) - bankFees).toBe(500);
+    await expectConsistent();
+  });
+});
+
+describe("the unit of work", () => {
+  it("posts inside the caller's unit: the posting commits and rolls back with the operation", async () => {
+    const a = await newMember();
+    const failed = inUnit(async (uow) => {
+      await transfer(uow, {
+        from: PROMOTIONS_POINTS,
+        to: a.points,
+        amount: 70,
+        kind: "adjustment",
+        idempotencyKey: key(),
+        actor: systemActor,
+      });
+      expect(await balanceOf(uow, a.points)).toBe(70);
+      throw new Error("the operation failed after posting");
+    });
+    await expect(failed).rejects.toThrow("the operation failed after posting");
+    expect(await balanceOf(db, a.points)).toBe(0);
+
+    const nickname = `unit${members}`;
+    await inUnit(async (uow) => {
+      await transfer(uow, {
+        from: PROMOTIONS_POINTS,
+        to: a.points,
+        amount: 70,
+        kind: "adjustment",
+        idempotencyKey: key(),
+        actor: systemActor,
+      });
+      await uow.tx.update(member).set({ nickname }).where(eq(member.id, a.id));
+    });
+    expect(await balanceOf(db, a.points)).toBe(70);
+    await expectConsistent();
+  });
+
+  it("leaves nothing of a refused posting and the caller's unit usable when it handles the refusal", async () => {
+    // b's account is older (a lower id), so its credit is applied before a's debit is refused.
+    const b = await newMember();
+    const a = await newMember();
+    await grant(a.points, 100);
+    const before = await transactionCount();
+    const nickname = `handled${members}`;
+    const outcome = await inUnit(async (uow) => {
+      const refused = await post(uow, {
+        idempotencyKey: key("split"),
+        kind: "gift",
+        actor: systemActor,
+        entries: [
+          { accountCode: b.points, amount: 150 },
+          { accountCode: a.points, amount: -150 },
+        ],
+      }).catch((error: unknown) => error);
+      await uow.tx.update(member).set({ nickname }).where(eq(member.id, a.id));
+      return refused;
+    });
+    expect(outcome).toBeInstanceOf(LedgerError);
+    expect((outcome as LedgerError).code).toBe("insufficient_balance");
+    const [row] = await db.select({ nickname: member.nickname }).from(member).where(eq(member.id, a.id));
+    expect(row!.nickname).toBe(nickname);
+    expect(await transactionCount()).toBe(before);
+    expect(await balanceOf(db, b.points)).toBe(0);
+    expect(await balanceOf(db, a.points)).toBe(100);
     await expectConsistent();
   });
 });
@@ -259,13 +441,14 @@ describe("idempotency", () => {
     const request = {
       idempotencyKey: key("review"),
       kind: "review_reward",
+      subject: { type: "review", id: "review-1" },
       entries: [
         { accountCode: PROMOTIONS_POINTS, amount: -30 },
         { accountCode: a.points, amount: 30 },
       ],
-    };
-    const first = await post(db, request);
-    const again = await post(db, { ...request, entries: [...request.entries].reverse(), memo: "retried" });
+    } satisfies Posting;
+    const first = await postNow(request);
+    const again = await postNow({ ...request, entries: [...request.entries].reverse(), memo: "retried" });
     expect(first.created).toBe(true);
     expect(again).toEqual({ transactionId: first.transactionId, created: false });
     expect(await balanceOf(db, a.points)).toBe(30);
@@ -276,7 +459,7 @@ describe("idempotency", () => {
     expect(rows).toHaveLength(1);
 
     const conflict = await refusal(
-      post(db, {
+      postNow({
         ...request,
         entries: [
           { accountCode: PROMOTIONS_POINTS, amount: -31 },
@@ -286,7 +469,12 @@ describe("idempotency", () => {
       "idempotency_conflict",
     );
     expect(conflict.details.idempotencyKey).toBe(request.idempotencyKey);
-    await refusal(post(db, { ...request, kind: "adjustment" }), "idempotency_conflict");
+    await refusal(postNow({ ...request, kind: "adjustment" }), "idempotency_conflict");
+    await refusal(
+      postNow({ ...request, subject: { type: "review", id: "review-2" } }),
+      "idempotency_conflict",
+    );
+    await refusal(postNow({ ...request, subject: null }), "idempotency_conflict");
     expect(await balanceOf(db, a.points)).toBe(30);
     await expectConsistent();
   });
@@ -298,7 +486,7 @@ describe("idempotency", () => {
     const idempotencyKey = key("gift");
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        transfer(db, { from: a.points, to: b.points, amount: 60, kind: "gift", idempotencyKey }),
+        transferNow({ from: a.points, to: b.points, amount: 60, kind: "gift", idempotencyKey }),
       ),
     );
     expect(results.filter((result) => result.created)).toHaveLength(1);
@@ -326,8 +514,8 @@ describe("balances", () => {
         { accountCode: b.points, amount: 100 },
         { accountCode: c.points, amount: 50 },
       ],
-    };
-    const error = await refusal(post(db, request), "insufficient_balance");
+    } satisfies Posting;
+    const error = await refusal(postNow(request), "insufficient_balance");
     expect(error.details.accountCode).toBe(a.points);
     expect(await transactionCount()).toBe(before);
     expect(await balanceOf(db, a.points)).toBe(100);
@@ -337,7 +525,7 @@ describe("balances", () => {
 
     // The refused key was not used up: once the points are there, the same request posts.
     await grant(a.points, 50);
-    expect((await post(db, request)).created).toBe(true);
+    expect((await postNow(request)).created).toBe(true);
     expect(await balanceOf(db, a.points)).toBe(0);
     expect(await balanceOf(db, b.points)).toBe(100);
   });
@@ -350,7 +538,13 @@ describe("balances", () => {
       await grant(a.points, 100);
       const outcomes = await Promise.allSettled(
         Array.from({ length: 10 }, () =>
-          transfer(db, { from: a.points, to: SPENT, amount: 30, kind: "use", idempotencyKey: key("use") }),
+          transferNow({
+            from: a.points,
+            to: SPENT_POINTS,
+            amount: 30,
+            kind: "use",
+            idempotencyKey: key("use"),
+          }),
         ),
       );
       expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
@@ -367,20 +561,129 @@ describe("balances", () => {
   );
 });
 
+describe("reversal", () => {
+  it("posts the opposite entries once, linked to the original and about its subject", async () => {
+    const a = await newMember();
+    const payment = key("payment");
+    const captured = await capture(a.id, 20_000, 2_000, payment);
+    const fees = await balanceOf(db, PLATFORM_FEES_KRW);
+    const admin = await newMember("정산담당", "admin");
+    const actor = actorOf({ id: admin.id, role: "admin", twoFactorEnabled: true });
+    clock.set(new Date("2026-11-22T01:00:00Z"));
+    const reversal = await inUnit((uow) =>
+      reverseTransaction(uow, captured.transactionId, actor, "meeting cancelled"),
+    );
+    expect(reversal.created).toBe(true);
+    expect(await balanceOf(db, a.pending)).toBe(0);
+    expect(await balanceOf(db, PLATFORM_FEES_KRW)).toBe(fees - 2_000);
+
+    const postings = await postingsOf(db, { type: "payment", id: payment });
+    expect(
+      postings.map(({ transactionId, kind, reversesTransactionId }) => ({
+        transactionId,
+        kind,
+        reversesTransactionId,
+      })),
+    ).toEqual([
+      { transactionId: captured.transactionId, kind: "payment_captured", reversesTransactionId: null },
+      {
+        transactionId: reversal.transactionId,
+        kind: "reversal",
+        reversesTransactionId: captured.transactionId,
+      },
+    ]);
+    expect(postings[1]).toMatchObject({
+      actor: { kind: "admin", id: admin.id },
+      memo: "meeting cancelled",
+      createdAt: new Date("2026-11-22T01:00:00Z"),
+    });
+    expect(postings[1]!.entries).toEqual(
+      postings[0]!.entries.map((entry) => ({ ...entry, amount: -entry.amount })),
+    );
+    expect(await postingsOf(db, { type: "payment", id: "no-such-payment" })).toEqual([]);
+
+    await refusal(reverse(captured.transactionId), "already_reversed");
+    await refusal(reverse(reversal.transactionId), "not_reversible");
+    await refusal(reverse(2 ** 40), "unknown_transaction");
+    const [row] = await db
+      .select({ key: ledgerTransaction.idempotencyKey })
+      .from(ledgerTransaction)
+      .where(eq(ledgerTransaction.id, reversal.transactionId));
+    expect(row!.key).toBe(reversalKey(captured.transactionId));
+    await expectConsistent();
+  });
+
+  it("refuses to reverse what was already spent, and can reverse it once it is back", async () => {
+    const a = await newMember();
+    const b = await newMember();
+    await grant(a.points, 100);
+    const gift = await transferNow({
+      from: a.points,
+      to: b.points,
+      amount: 80,
+      kind: "gift",
+      idempotencyKey: key(),
+    });
+    await transferNow({ from: b.points, to: SPENT_POINTS, amount: 50, kind: "use", idempotencyKey: key() });
+    const before = await transactionCount();
+    const error = await refusal(reverse(gift.transactionId), "insufficient_balance");
+    expect(error.details.accountCode).toBe(b.points);
+    expect(await transactionCount()).toBe(before);
+    await grant(b.points, 50);
+    expect((await reverse(gift.transactionId)).created).toBe(true);
+    expect(await balanceOf(db, a.points)).toBe(100);
+    expect(await balanceOf(db, b.points)).toBe(0);
+    await expectConsistent();
+  });
+
+  it(
+    "lets one of concurrent reversals through and refuses the others",
+    { tags: ["concurrency"] },
+    async () => {
+      const a = await newMember();
+      const captured = await capture(a.id, 5_000, 500);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, n) => reverse(captured.transactionId, `refund ${n}`)),
+      );
+      const posted = outcomes.filter((outcome) => outcome.status === "fulfilled");
+      expect(posted).toHaveLength(1);
+      for (const outcome of outcomes) {
+        if (outcome.status === "rejected") {
+          expect(outcome.reason).toBeInstanceOf(LedgerError);
+          expect((outcome.reason as LedgerError).code).toBe("already_reversed");
+        }
+      }
+      const reversals = await db
+        .select()
+        .from(ledgerTransaction)
+        .where(eq(ledgerTransaction.reversesTransactionId, captured.transactionId));
+      expect(reversals).toHaveLength(1);
+      expect(await balanceOf(db, a.pending)).toBe(0);
+      await expectConsistent();
+    },
+  );
+});
+
 describe("history", () => {
   it("lists a member's points newest first with counterparts, a page at a time, and by direction", async () => {
     const me = await newMember("달리는라이더");
     const friend = await newMember("바이크친구");
     const quiet = await newMember(null);
-    await grantWelcomePoints(db, friend.id, 1000);
-    await grantWelcomePoints(db, quiet.id, 1000);
+    await welcome(friend.id, 1000);
+    await welcome(quiet.id, 1000);
 
-    const welcome = await grantWelcomePoints(db, me.id, 500);
-    expect(welcome.granted).toBe(true);
+    const welcomed = await welcome(me.id, 500);
+    expect(welcomed.granted).toBe(true);
     const gift = (to: string, from: string, amount: number) =>
-      transfer(db, { from, to, amount, kind: "gift", idempotencyKey: key("gift") });
+      transferNow({ from, to, amount, kind: "gift", idempotencyKey: key("gift") });
     await gift(me.points, friend.points, 200);
-    await transfer(db, { from: me.points, to: SPENT, amount: 300, kind: "use", idempotencyKey: key("use") });
+    await transferNow({
+      from: me.points,
+      to: SPENT_POINTS,
+      amount: 300,
+      kind: "use",
+      idempotencyKey: key("use"),
+    });
     await gift(friend.points, me.points, 100);
     await gift(me.points, quiet.points, 50);
     // Others' transactions do not appear.
@@ -434,7 +737,7 @@ describe("history", () => {
 describe("welcome points", () => {
   it("grants once per member, also under ten concurrent calls", { tags: ["concurrency"] }, async () => {
     const a = await newMember();
-    const results = await Promise.all(Array.from({ length: 10 }, () => grantWelcomePoints(db, a.id, 3000)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => welcome(a.id, 3000)));
     expect(results.filter((result) => result.granted)).toHaveLength(1);
     expect(await balanceOf(db, a.points)).toBe(3000);
     const rows = await db
@@ -442,23 +745,28 @@ describe("welcome points", () => {
       .from(ledgerTransaction)
       .where(eq(ledgerTransaction.idempotencyKey, `welcome:${a.id}`));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.kind).toBe("welcome_grant");
+    // The system grants them; the transaction is about the member.
+    expect(rows[0]).toMatchObject({
+      kind: "welcome_grant",
+      actorKind: "system",
+      actorId: null,
+      subjectType: "member",
+      subjectId: a.id,
+      createdAt: clock.now(),
+    });
 
-    expect(await grantWelcomePoints(db, a.id, 3000)).toEqual({ granted: false });
+    expect(await welcome(a.id, 3000)).toEqual({ granted: false });
     // A later change of the welcome amount does not grant again.
-    expect(await grantWelcomePoints(db, a.id, 5000)).toEqual({ granted: false });
+    expect(await welcome(a.id, 5000)).toEqual({ granted: false });
     expect(await balanceOf(db, a.points)).toBe(3000);
-    await refusal(grantWelcomePoints(db, a.id, 0), "invalid_amount");
+    await refusal(welcome(a.id, 0), "invalid_amount");
     await expectConsistent();
   });
 
   it("creates the member's points account on the first grant", { tags: ["concurrency"] }, async () => {
     const id = `ledger-member-${++members}`;
     await db.insert(member).values({ id, name: id, email: `${id}@example.com` });
-    const [first, second] = await Promise.all([
-      grantWelcomePoints(db, id, 700),
-      grantWelcomePoints(db, id, 700),
-    ]);
+    const [first, second] = await Promise.all([welcome(id, 700), welcome(id, 700)]);
     expect([first!.granted, second!.granted].sort()).toEqual([false, true]);
     expect(await balanceOf(db, memberPointsCode(id))).toBe(700);
     expect(await balanceOf(db, PROMOTIONS_POINTS)).toBeLessThan(0);

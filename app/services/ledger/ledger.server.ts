@@ -1,90 +1,117 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { queryRows, type Database } from "#app/db/client.server";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { queryRows } from "#app/db/client.server";
 import { ledgerAccount, ledgerEntry, ledgerTransaction, member, type LedgerCurrency } from "#app/db/schema";
+import {
+  executor,
+  type DatabaseOrUnit,
+  type Transaction,
+  type UnitOfWork,
+} from "#app/platform/unit-of-work.server";
+import { systemActor, type ActorOrSystem } from "#app/services/actor";
 import { LedgerError } from "./errors";
+import {
+  ledgerAccountKinds,
+  type LedgerAccountKind,
+  type LedgerKind,
+  type LedgerSubject,
+  type MemberAccountKind,
+  type PlatformAccountKind,
+} from "./kinds";
 
 export { LedgerError, ledgerErrorCodes, type LedgerErrorCode } from "./errors";
+export {
+  isLedgerKind,
+  ledgerAccountKinds,
+  ledgerKinds,
+  ledgerSubjectTypes,
+  type LedgerAccountKind,
+  type LedgerKind,
+  type LedgerSubject,
+  type LedgerSubjectType,
+  type MemberAccountKind,
+  type PlatformAccountKind,
+} from "./kinds";
 
 /**
- * The double-entry ledger of points (P) and won (KRW): accounts, immutable transactions whose entries sum to zero,
- * and an idempotency key on every transaction. Each account's balance is cached on its row and updated in the
- * transaction that posts its entries, by one guarded statement, so concurrent postings can never take an account
- * that may not go negative below zero.
+ * The double-entry ledger of points (P) and won (KRW): accounts of typed kinds, immutable transactions whose entries
+ * sum to zero in one currency, and an idempotency key on every transaction. A posting runs in the caller's unit of
+ * work (ADR 019), takes its time from it and records who caused it and what it is about. Each account's balance is
+ * cached on its row and updated by one guarded statement in the posting, so concurrent postings can never take an
+ * account that may not go negative below zero.
  */
 
-/** Where welcome grants and other promotional points come from; it goes negative by the points given away. */
-export const PROMOTIONS_POINTS = "platform:promotions:points";
-/** The platform's fee income in won. */
-export const PLATFORM_FEES_KRW = "platform:fees:krw";
-export const memberPointsCode = (userId: string) => `member:${userId}:points`;
-export const memberEarningsCode = (userId: string) => `member:${userId}:earnings`;
+export const memberAccountCode = (userId: string, kind: MemberAccountKind) =>
+  `member:${userId}:${ledgerAccountKinds[kind].code}`;
+export const platformAccountCode = (kind: PlatformAccountKind) => `platform:${ledgerAccountKinds[kind].code}`;
 
-export type LedgerAccountKind =
-  | "member_points"
-  | "member_earnings"
-  | "platform_promotions"
-  | "platform_fees"
-  | "bank_fees"
-  | "gateway_clearing"
-  | (string & {});
+export const memberPointsCode = (userId: string) => memberAccountCode(userId, "member_points");
+export const memberPendingEarningsCode = (userId: string) =>
+  memberAccountCode(userId, "member_pending_earnings");
+export const memberWithdrawableEarningsCode = (userId: string) =>
+  memberAccountCode(userId, "member_withdrawable_earnings");
+/** Where welcome grants and other promotional points come from; it goes negative by the points given away. */
+export const PROMOTIONS_POINTS = platformAccountCode("platform_promotions");
+export const SPENT_POINTS = platformAccountCode("platform_spent");
+export const GATEWAY_CLEARING_KRW = platformAccountCode("gateway_clearing");
+export const PLATFORM_FEES_KRW = platformAccountCode("platform_fees");
+export const BANK_FEES_KRW = platformAccountCode("bank_fees");
 
 export type LedgerAccount = typeof ledgerAccount.$inferSelect;
 
-export interface AccountSpec {
-  code: string;
-  kind: LedgerAccountKind;
-  currency: LedgerCurrency;
-  ownerId?: string | null;
-  /** Platform and source accounts may go negative; member accounts never. */
-  allowNegative: boolean;
-}
-
 /**
- * The account with `spec.code`, created when missing; safe to call repeatedly and concurrently. An existing account
- * with other properties is refused with "account_mismatch".
+ * The account `code` of `kind`, created when missing; safe to call repeatedly and concurrently. The kind fixes the
+ * currency, and a member's account never goes negative; an existing account with the code but other properties is
+ * refused with "account_mismatch".
  */
-export async function ensureAccount(db: Database, spec: AccountSpec): Promise<LedgerAccount> {
-  const ownerId = spec.ownerId ?? null;
+async function ensureAccount(
+  source: DatabaseOrUnit,
+  code: string,
+  kind: LedgerAccountKind,
+  ownerId: string | null,
+): Promise<LedgerAccount> {
+  const db = executor(source);
+  const { currency, owner } = ledgerAccountKinds[kind];
+  const allowNegative = owner === "platform";
   await db
     .insert(ledgerAccount)
-    .values({
-      code: spec.code,
-      kind: spec.kind,
-      currency: spec.currency,
-      ownerId,
-      allowNegative: spec.allowNegative,
-    })
+    .values({ code, kind, currency, ownerId, allowNegative })
     .onConflictDoNothing({ target: ledgerAccount.code });
-  const [account] = await db.select().from(ledgerAccount).where(eq(ledgerAccount.code, spec.code));
-  if (!account) throw new Error(`ledger account ${spec.code} was neither created nor found`);
+  const [account] = await db.select().from(ledgerAccount).where(eq(ledgerAccount.code, code));
+  if (!account) throw new Error(`ledger account ${code} was neither created nor found`);
   if (
-    account.kind !== spec.kind ||
-    account.currency !== spec.currency ||
+    account.kind !== kind ||
+    account.currency !== currency ||
     account.ownerId !== ownerId ||
-    account.allowNegative !== spec.allowNegative
+    account.allowNegative !== allowNegative
   ) {
-    throw new LedgerError("account_mismatch", { accountCode: spec.code });
+    throw new LedgerError("account_mismatch", { accountCode: code });
   }
   return account;
 }
 
-export function ensurePromotionsAccount(db: Database): Promise<LedgerAccount> {
-  return ensureAccount(db, {
-    code: PROMOTIONS_POINTS,
-    kind: "platform_promotions",
-    currency: "P",
-    allowNegative: true,
-  });
+/** A member's account of a member kind (points, pending or withdrawable earnings), created when missing. */
+export function ensureMemberAccount(
+  source: DatabaseOrUnit,
+  userId: string,
+  kind: MemberAccountKind,
+): Promise<LedgerAccount> {
+  return ensureAccount(source, memberAccountCode(userId, kind), kind, userId);
 }
 
-export function ensureMemberPointsAccount(db: Database, userId: string): Promise<LedgerAccount> {
-  return ensureAccount(db, {
-    code: memberPointsCode(userId),
-    kind: "member_points",
-    currency: "P",
-    ownerId: userId,
-    allowNegative: false,
-  });
+/** The platform's one account of a platform kind, created when missing. */
+export function ensurePlatformAccount(
+  source: DatabaseOrUnit,
+  kind: PlatformAccountKind,
+): Promise<LedgerAccount> {
+  return ensureAccount(source, platformAccountCode(kind), kind, null);
+}
+
+export function ensurePromotionsAccount(source: DatabaseOrUnit): Promise<LedgerAccount> {
+  return ensurePlatformAccount(source, "platform_promotions");
+}
+
+export function ensureMemberPointsAccount(source: DatabaseOrUnit, userId: string): Promise<LedgerAccount> {
+  return ensureMemberAccount(source, userId, "member_points");
 }
 
 export interface PostEntry {
@@ -96,13 +123,13 @@ export interface PostEntry {
 export interface PostInput {
   /** Unique per posting; a request or job that retries passes the same key and gets the same transaction. */
   idempotencyKey: string;
-  /** welcome_grant | gift | use | review_reward | adjustment | … */
-  kind: string;
+  kind: LedgerKind;
+  /** Who caused the posting. */
+  actor: ActorOrSystem;
+  /** What it is about, so that a payment's or a review's postings can be found (`postingsOf`). */
+  subject?: LedgerSubject | null;
   memo?: string | null;
-  createdBy?: string | null;
   entries: PostEntry[];
-  /** The transaction's time, from the application clock; the database's time when omitted. */
-  now?: Date;
 }
 
 export interface PostResult {
@@ -132,19 +159,26 @@ function entrySignature(entries: { accountCode: string; amount: number }[]): str
 }
 
 /**
- * Posts a balanced transaction in one database transaction: the entries are non-zero integers in one currency that
- * sum to zero. An idempotency key that was already posted returns that transaction (`created: false`), or throws
- * "idempotency_conflict" when the request differs from it in kind or entries; concurrent posts with one key wait for
- * each other at the key's unique index, so exactly one of them posts. Balances are updated in account-id order (no
- * deadlocks between postings), each by one statement that refuses to take an account that may not go negative below
- * zero ("insufficient_balance", and nothing of the posting is kept).
+ * Posts a balanced transaction in the caller's unit of work, at the unit's time: the entries are non-zero integers
+ * in one currency that sum to zero. An idempotency key that was already posted returns that transaction
+ * (`created: false`), or throws "idempotency_conflict" when the request differs from it in kind, subject or entries;
+ * concurrent posts with one key wait for each other at the key's unique index, so exactly one of them posts.
+ * Balances are updated in account-id order (no deadlocks between postings), each by one statement that refuses to
+ * take an account that may not go negative below zero ("insufficient_balance").
+ *
+ * The posting runs in a savepoint: a refused posting leaves nothing behind, and the unit stays usable when the
+ * caller handles the refusal.
  */
-export async function post(db: Database, input: PostInput): Promise<PostResult> {
+export function post(uow: UnitOfWork, input: PostInput): Promise<PostResult> {
+  return postInUnit(uow, input, null);
+}
+
+async function postInUnit(uow: UnitOfWork, input: PostInput, reverses: number | null): Promise<PostResult> {
   if (input.idempotencyKey.length === 0) throw new TypeError("a ledger posting needs an idempotency key");
   checkEntries(input.entries);
   const codes = [...new Set(input.entries.map((entry) => entry.accountCode))];
 
-  return db.transaction(async (tx) => {
+  return uow.tx.transaction(async (tx) => {
     const accounts = await tx
       .select({ id: ledgerAccount.id, code: ledgerAccount.code, currency: ledgerAccount.currency })
       .from(ledgerAccount)
@@ -164,8 +198,12 @@ export async function post(db: Database, input: PostInput): Promise<PostResult> 
         idempotencyKey: input.idempotencyKey,
         kind: input.kind,
         memo: input.memo ?? null,
-        createdBy: input.createdBy ?? null,
-        ...(input.now ? { createdAt: input.now } : {}),
+        createdAt: uow.now,
+        actorKind: input.actor.kind,
+        actorId: input.actor.id,
+        subjectType: input.subject?.type ?? null,
+        subjectId: input.subject?.id ?? null,
+        reversesTransactionId: reverses,
       })
       .onConflictDoNothing({ target: ledgerTransaction.idempotencyKey })
       .returning({ id: ledgerTransaction.id });
@@ -207,9 +245,14 @@ export async function post(db: Database, input: PostInput): Promise<PostResult> 
 }
 
 /** The transaction already posted under the request's key, when it is the same posting. */
-async function existingPosting(db: Database, input: PostInput): Promise<PostResult> {
+async function existingPosting(db: Transaction, input: PostInput): Promise<PostResult> {
   const [existing] = await db
-    .select({ id: ledgerTransaction.id, kind: ledgerTransaction.kind })
+    .select({
+      id: ledgerTransaction.id,
+      kind: ledgerTransaction.kind,
+      subjectType: ledgerTransaction.subjectType,
+      subjectId: ledgerTransaction.subjectId,
+    })
     .from(ledgerTransaction)
     .where(eq(ledgerTransaction.idempotencyKey, input.idempotencyKey));
   if (!existing) throw new Error(`ledger transaction ${input.idempotencyKey} conflicted but was not found`);
@@ -218,40 +261,36 @@ async function existingPosting(db: Database, input: PostInput): Promise<PostResu
     .from(ledgerEntry)
     .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
     .where(eq(ledgerEntry.transactionId, existing.id));
-  if (existing.kind !== input.kind || entrySignature(stored) !== entrySignature(input.entries)) {
+  if (
+    existing.kind !== input.kind ||
+    existing.subjectType !== (input.subject?.type ?? null) ||
+    existing.subjectId !== (input.subject?.id ?? null) ||
+    entrySignature(stored) !== entrySignature(input.entries)
+  ) {
     throw new LedgerError("idempotency_conflict", { idempotencyKey: input.idempotencyKey });
   }
   return { transactionId: existing.id, created: false };
 }
 
-export interface TransferInput {
+export interface TransferInput extends Omit<PostInput, "entries"> {
   from: string;
   to: string;
   /** Positive. */
   amount: number;
-  kind: string;
-  idempotencyKey: string;
-  memo?: string | null;
-  createdBy?: string | null;
-  now?: Date;
 }
 
 /** Moves a positive `amount` from one account to another: a posting of two entries. */
-export function transfer(db: Database, input: TransferInput): Promise<PostResult> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-    return Promise.reject(new LedgerError("invalid_amount", { accountCode: input.from }));
+export function transfer(uow: UnitOfWork, input: TransferInput): Promise<PostResult> {
+  const { from, to, amount, ...posting } = input;
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    return Promise.reject(new LedgerError("invalid_amount", { accountCode: from }));
   }
-  if (input.from === input.to)
-    return Promise.reject(new LedgerError("same_account", { accountCode: input.from }));
-  return post(db, {
-    idempotencyKey: input.idempotencyKey,
-    kind: input.kind,
-    memo: input.memo,
-    createdBy: input.createdBy,
-    now: input.now,
+  if (from === to) return Promise.reject(new LedgerError("same_account", { accountCode: from }));
+  return post(uow, {
+    ...posting,
     entries: [
-      { accountCode: input.from, amount: -input.amount },
-      { accountCode: input.to, amount: input.amount },
+      { accountCode: from, amount: -amount },
+      { accountCode: to, amount },
     ],
   });
 }
@@ -261,24 +300,25 @@ export const welcomeGrantKey = (userId: string) => `welcome:${userId}`;
 /**
  * Gives a member the welcome points, once: the idempotency key `welcome:<userId>` makes repeated and concurrent calls
  * post one transaction. `granted` is false when the member already had them (also when granted with another amount).
+ * The system grants them; the transaction is about the member.
  */
 export async function grantWelcomePoints(
-  db: Database,
+  uow: UnitOfWork,
   userId: string,
   amount: number,
-  options: { now?: Date } = {},
 ): Promise<{ granted: boolean }> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new LedgerError("invalid_amount");
-  await ensurePromotionsAccount(db);
-  await ensureMemberPointsAccount(db, userId);
+  await ensurePromotionsAccount(uow);
+  await ensureMemberPointsAccount(uow, userId);
   try {
-    const { created } = await transfer(db, {
+    const { created } = await transfer(uow, {
       from: PROMOTIONS_POINTS,
       to: memberPointsCode(userId),
       amount,
       kind: "welcome_grant",
       idempotencyKey: welcomeGrantKey(userId),
-      now: options.now,
+      actor: systemActor,
+      subject: { type: "member", id: userId },
     });
     return { granted: created };
   } catch (error) {
@@ -287,8 +327,116 @@ export async function grantWelcomePoints(
   }
 }
 
+export const reversalKey = (transactionId: number) => `reversal:${transactionId}`;
+
+/**
+ * Posts the opposite entries of a transaction (a refund, a cancelled grant) in the caller's unit, linked to it, about
+ * the same subject, with `reason` as its memo. A transaction is reversed at most once: the original is locked while
+ * this runs, so of concurrent reversals one posts and the others are refused with "already_reversed" (a unique index
+ * on the link backs this); a reversal itself is "not_reversible", a missing transaction "unknown_transaction". A
+ * reversal that would take an account below zero (the gift was spent) is refused like any posting.
+ */
+export async function reverseTransaction(
+  uow: UnitOfWork,
+  transactionId: number,
+  actor: ActorOrSystem,
+  reason: string,
+): Promise<PostResult> {
+  const tx = uow.tx;
+  const [original] = await tx
+    .select({
+      id: ledgerTransaction.id,
+      reverses: ledgerTransaction.reversesTransactionId,
+      subjectType: ledgerTransaction.subjectType,
+      subjectId: ledgerTransaction.subjectId,
+    })
+    .from(ledgerTransaction)
+    .where(eq(ledgerTransaction.id, transactionId))
+    .for("update");
+  if (!original) throw new LedgerError("unknown_transaction", { transactionId });
+  if (original.reverses !== null) throw new LedgerError("not_reversible", { transactionId });
+  const [reversed] = await tx
+    .select({ id: ledgerTransaction.id })
+    .from(ledgerTransaction)
+    .where(eq(ledgerTransaction.reversesTransactionId, transactionId));
+  if (reversed) throw new LedgerError("already_reversed", { transactionId });
+
+  const entries = await tx
+    .select({ accountCode: ledgerAccount.code, amount: ledgerEntry.amount })
+    .from(ledgerEntry)
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+    .where(eq(ledgerEntry.transactionId, transactionId))
+    .orderBy(asc(ledgerEntry.id));
+  const subject =
+    original.subjectType === null || original.subjectId === null
+      ? null
+      : ({ type: original.subjectType, id: original.subjectId } as LedgerSubject);
+  return postInUnit(
+    uow,
+    {
+      idempotencyKey: reversalKey(transactionId),
+      kind: "reversal",
+      actor,
+      subject,
+      memo: reason,
+      entries: entries.map((entry) => ({ accountCode: entry.accountCode, amount: -entry.amount })),
+    },
+    transactionId,
+  );
+}
+
+export interface Posting {
+  transactionId: number;
+  /** A kind of `ledgerKinds`, or an older one. */
+  kind: string;
+  actor: { kind: "member" | "admin" | "system"; id: string | null };
+  memo: string | null;
+  createdAt: Date;
+  reversesTransactionId: number | null;
+  entries: { accountCode: string; amount: number; currency: LedgerCurrency }[];
+}
+
+/** Every transaction about a subject (a payment, a review, a member …), oldest first, with its entries. */
+export async function postingsOf(source: DatabaseOrUnit, subject: LedgerSubject): Promise<Posting[]> {
+  const db = executor(source);
+  const transactions = await db
+    .select()
+    .from(ledgerTransaction)
+    .where(and(eq(ledgerTransaction.subjectType, subject.type), eq(ledgerTransaction.subjectId, subject.id)))
+    .orderBy(asc(ledgerTransaction.id));
+  if (transactions.length === 0) return [];
+  const entries = await db
+    .select({
+      transactionId: ledgerEntry.transactionId,
+      accountCode: ledgerAccount.code,
+      amount: ledgerEntry.amount,
+      currency: ledgerEntry.currency,
+    })
+    .from(ledgerEntry)
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+    .where(
+      inArray(
+        ledgerEntry.transactionId,
+        transactions.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(ledgerEntry.id));
+  return transactions.map((row) => ({
+    transactionId: row.id,
+    kind: row.kind,
+    actor: { kind: row.actorKind, id: row.actorId },
+    memo: row.memo,
+    createdAt: row.createdAt,
+    reversesTransactionId: row.reversesTransactionId,
+    entries: entries
+      .filter((entry) => entry.transactionId === row.id)
+      .map(({ accountCode, amount, currency }) => ({ accountCode, amount, currency })),
+  }));
+}
+
 /** The cached balance of an account. */
-export async function balanceOf(db: Database, accountCode: string): Promise<number> {
+export async function balanceOf(source: DatabaseOrUnit, accountCode: string): Promise<number> {
+  const db = executor(source);
   const [row] = await db
     .select({ balance: ledgerAccount.balance })
     .from(ledgerAccount)
@@ -298,7 +446,8 @@ export async function balanceOf(db: Database, accountCode: string): Promise<numb
 }
 
 /** The balance as the sum of the account's entries, to check the cached one. */
-export async function derivedBalance(db: Database, accountCode: string): Promise<number> {
+export async function derivedBalance(source: DatabaseOrUnit, accountCode: string): Promise<number> {
+  const db = executor(source);
   const [account] = await db
     .select({ id: ledgerAccount.id })
     .from(ledgerAccount)
@@ -323,6 +472,7 @@ export interface HistoryOptions {
 
 export interface HistoryRow {
   transactionId: number;
+  /** A kind of `ledgerKinds`, or one stored by an older version. */
   kind: string;
   /** Signed, for the member's account(s): positive came in, negative went out. */
   amount: number;
@@ -334,7 +484,12 @@ export interface HistoryRow {
 export const HISTORY_MAX_LIMIT = 100;
 
 /** A member's transactions in one currency, newest first, a page at a time (keyset on the transaction id). */
-export async function history(db: Database, ownerId: string, options: HistoryOptions): Promise<HistoryRow[]> {
+export async function history(
+  source: DatabaseOrUnit,
+  ownerId: string,
+  options: HistoryOptions,
+): Promise<HistoryRow[]> {
+  const db = executor(source);
   const { currency, direction, limit, before } = options;
   if (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT) {
     throw new RangeError(`bad history limit ${limit}`);
@@ -396,10 +551,13 @@ export interface LedgerAudit {
   balanceMismatches: { code: string; cached: number; derived: number }[];
   /** Accounts below zero that may not be. */
   negativeAccounts: string[];
+  /** Reversals whose entries are not the exact opposite of their original's, account by account. */
+  reversalMismatches: number[];
 }
 
 /** Checks the ledger's invariants over all of it (for tests and operational checks, not for requests). */
-export async function auditLedger(db: Database): Promise<LedgerAudit> {
+export async function auditLedger(source: DatabaseOrUnit): Promise<LedgerAudit> {
+  const db = executor(source);
   const unbalanced = await queryRows<{ id: number | string }>(
     db,
     sql`select transaction_id as id from ${ledgerEntry} group by transaction_id
@@ -430,6 +588,15 @@ export async function auditLedger(db: Database): Promise<LedgerAudit> {
     .from(ledgerAccount)
     .where(sql`not ${ledgerAccount.allowNegative} and ${ledgerAccount.balance} < 0`)
     .orderBy(ledgerAccount.code);
+  const reversals = await queryRows<{ id: number | string }>(
+    db,
+    sql`select r.id from ${ledgerTransaction} r
+        where r.reverses_transaction_id is not null and exists (
+          select 1 from ${ledgerEntry} e
+          where e.transaction_id in (r.id, r.reverses_transaction_id)
+          group by e.account_id having sum(e.amount) <> 0)
+        order by r.id`,
+  );
   return {
     unbalancedTransactions: unbalanced.map((row) => Number(row.id)),
     mixedCurrencyTransactions: mixed.map((row) => Number(row.id)),
@@ -439,5 +606,6 @@ export async function auditLedger(db: Database): Promise<LedgerAudit> {
       derived: Number(row.derived),
     })),
     negativeAccounts: negative.map((row) => row.code),
+    reversalMismatches: reversals.map((row) => Number(row.id)),
   };
 }

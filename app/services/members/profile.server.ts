@@ -252,13 +252,17 @@ export async function hasSavedProfile(db: Database, userId: string) {
 }
 
 /**
- * The welcome screen: grants the welcome points (once, whatever happens) and completes the first login.
+ * The welcome screen: grants the welcome points (once, whatever happens) and completes the first login, in one unit.
  */
-export async function welcomeMember(db: Database, clock: Clock, userId: string, amount: number) {
-  const { granted } =
-    amount > 0 ? await grantWelcomePoints(db, userId, amount, { now: clock.now() }) : { granted: false };
-  await db.update(member).set({ profileComplete: true, updatedAt: clock.now() }).where(eq(member.id, userId));
-  return { granted };
+export function welcomeMember(db: Database, clock: Clock, userId: string, amount: number) {
+  return runInTransaction(db, clock, async (uow) => {
+    const { granted } = amount > 0 ? await grantWelcomePoints(uow, userId, amount) : { granted: false };
+    await uow.tx
+      .update(member)
+      .set({ profileComplete: true, updatedAt: uow.now })
+      .where(eq(member.id, userId));
+    return { granted };
+  });
 }
 
 /**
