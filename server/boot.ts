@@ -12,7 +12,7 @@ import { checkTrigramLocale, migrateDatabase } from "#app/db/migrate.server";
 import { systemClock, type Clock } from "#app/platform/clock.server";
 import { acquireDataDirLock, type DataDirLock } from "#app/platform/data-dir-lock.server";
 import type { AppConfig } from "#app/platform/env.server";
-import { enqueueJob, JobWorker, purgeFinishedJobs } from "#app/platform/jobs.server";
+import { composeJobRegistry, ensureDailyJobs, JobWorker, platformJobs } from "#app/platform/jobs.server";
 import { createLogger, type Logger } from "#app/platform/logger.server";
 import { createAuth } from "#app/platform/auth/auth.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
@@ -24,7 +24,9 @@ import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
-import { EVENT_START_JOB, eventStartJob, scheduleEventStartCheck } from "#app/services/notice/events.server";
+import { scheduleEventStartCheck } from "#app/services/notice/events.server";
+import { noticeJobs } from "#app/services/notice/jobs.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
 import { cspNonceContext } from "#app/platform/csp-nonce.server";
 import { setRichTextRunner } from "#app/services/content/rich-text-runner.server";
@@ -172,17 +174,11 @@ export async function startServer({
   httpServer.on("request", app);
   const io = createRealtime(httpServer, { buildId, logger, publicUrl: config.publicUrl, auth });
 
-  const worker = new JobWorker({
-    db,
-    clock,
-    logger,
-    handlers: { "jobs.purgeFinished": purgeFinishedJobs, [EVENT_START_JOB]: eventStartJob },
-    pollIntervalMs: config.jobPollIntervalMs,
-  });
-  const today = clock.now().toISOString().slice(0, 10);
-  await enqueueJob(db, "jobs.purgeFinished", {}, { dedupeKey: `jobs.purgeFinished:${today}` });
+  const registry = composeJobRegistry(platformJobs, noticeJobs);
+  const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });
+  await ensureDailyJobs(db, clock, registry);
   // Each event schedules its own start check; one more at start-up catches an event whose check gave up failing.
-  await scheduleEventStartCheck(db, clock.now(), `start:${clock.now().toISOString()}`);
+  await runInTransaction(db, clock, (uow) => scheduleEventStartCheck(uow, uow.now), { logger });
   worker.start();
 
   const listening = new Promise<void>((resolve, reject) => {
