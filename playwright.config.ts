@@ -60,6 +60,7 @@ export default defineConfig({
         DATABASE_URL: "",
         LOG_LEVEL: "warn",
         OUTBOX_PAGE: "true",
+        TEST_CLOCK: "true",
         TRUSTED_PROXIES: "127.0.0.1",
         ADMIN_EMAILS:
           "admin@motomate.test,notice-admin@motomate.test,report-admin@motomate.test,board-admin@motomate.test",

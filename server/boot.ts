@@ -9,7 +9,7 @@ import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { openConfiguredDatabase } from "#app/db/open.server";
 import { checkTrigramLocale, migrateDatabase } from "#app/db/migrate.server";
-import { systemClock, type Clock } from "#app/platform/clock.server";
+import { AdjustableClock, systemClock, type Clock } from "#app/platform/clock.server";
 import { acquireDataDirLock, type DataDirLock } from "#app/platform/data-dir-lock.server";
 import type { AppConfig } from "#app/platform/env.server";
 import { composeJobRegistry, ensureDailyJobs, JobWorker, platformJobs } from "#app/platform/jobs.server";
@@ -82,8 +82,10 @@ export async function startServer({
   config,
   dev = false,
   logger: givenLogger,
-  clock = systemClock,
+  clock: givenClock,
 }: StartOptions) {
+  // With TEST_CLOCK on (development, or the explicit setting) the clock can be moved forward through /test/clock.
+  const clock = givenClock ?? (config.testClock ? new AdjustableClock() : systemClock);
   const logger = givenLogger ?? createLogger(config.logLevel);
   // Only the embedded database lives in DATA_DIR; with PostgreSQL several instances may share one.
   let lock: DataDirLock | undefined;
@@ -170,12 +172,13 @@ export async function startServer({
     if (posts > 0) logger.info({ posts }, "demo posts created");
   }
 
-  const app = createHttpApp({ runtime, pages, beforePages, mountStatic });
-  httpServer.on("request", app);
-  const io = createRealtime(httpServer, { buildId, logger, publicUrl: config.publicUrl, auth });
-
   const registry = composeJobRegistry(platformJobs, noticeJobs);
   const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });
+  const testClock =
+    config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;
+  const app = createHttpApp({ runtime, pages, beforePages, mountStatic, testClock });
+  httpServer.on("request", app);
+  const io = createRealtime(httpServer, { buildId, logger, publicUrl: config.publicUrl, auth });
   await ensureDailyJobs(db, clock, registry);
   // Each event schedules its own start check; one more at start-up catches an event whose check gave up failing.
   await runInTransaction(db, clock, (uow) => scheduleEventStartCheck(uow, uow.now), { logger });
