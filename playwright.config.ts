@@ -60,9 +60,10 @@ export default defineConfig({
         DATABASE_URL: "",
         LOG_LEVEL: "warn",
         OUTBOX_PAGE: "true",
+        TEST_CLOCK: "true",
         TRUSTED_PROXIES: "127.0.0.1",
         ADMIN_EMAILS:
-          "admin@motomate.test,notice-admin@motomate.test,report-admin@motomate.test,board-admin@motomate.test",
+          "admin@motomate.test,notice-admin@motomate.test,report-admin@motomate.test,board-admin@motomate.test,clock-admin@motomate.test",
         OIDC_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
         OIDC_CLIENT_ID: "motomate-e2e",
         OIDC_CLIENT_SECRET: "e2e-secret",

@@ -13,6 +13,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { toNodeHandler } from "better-auth/node";
 import { apiErrorHandler, createApiRouter, healthz } from "./api";
 import { securityHeaders } from "./security-headers";
+import { testClockRouter, type TestClock } from "./test-clock";
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -205,9 +206,17 @@ export interface HttpAppOptions {
   beforePages?: RequestHandler;
   /** The React Router request handler. */
   pages: RequestHandler;
+  /** The movable clock of the browser tests; /test/clock exists only with it and TEST_CLOCK on. */
+  testClock?: TestClock;
 }
 
-export function createHttpApp({ runtime, mountStatic, beforePages, pages }: HttpAppOptions): Express {
+export function createHttpApp({
+  runtime,
+  mountStatic,
+  beforePages,
+  pages,
+  testClock,
+}: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", runtime.config.trustedProxies.length > 0 ? runtime.config.trustedProxies : false);
@@ -230,6 +239,7 @@ export function createHttpApp({ runtime, mountStatic, beforePages, pages }: Http
   const authHandler = toNodeHandler(runtime.auth);
   app.all("/api/auth/{*rest}", (req, res) => void authHandler(req, res));
   app.use("/api", createApiRouter(runtime));
+  if (testClock && runtime.config.testClock) app.use("/test/clock", testClockRouter(testClock));
 
   // Uploaded files: server-generated, re-encoded, unguessable names; never an index.
   app.use(

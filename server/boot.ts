@@ -9,10 +9,10 @@ import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { openConfiguredDatabase } from "#app/db/open.server";
 import { checkTrigramLocale, migrateDatabase } from "#app/db/migrate.server";
-import { systemClock, type Clock } from "#app/platform/clock.server";
+import { AdjustableClock, systemClock, type Clock } from "#app/platform/clock.server";
 import { acquireDataDirLock, type DataDirLock } from "#app/platform/data-dir-lock.server";
 import type { AppConfig } from "#app/platform/env.server";
-import { enqueueJob, JobWorker, purgeFinishedJobs } from "#app/platform/jobs.server";
+import { composeJobRegistry, ensureDailyJobs, JobWorker, platformJobs } from "#app/platform/jobs.server";
 import { createLogger, type Logger } from "#app/platform/logger.server";
 import { createAuth } from "#app/platform/auth/auth.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
@@ -24,7 +24,9 @@ import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
-import { EVENT_START_JOB, eventStartJob, scheduleEventStartCheck } from "#app/services/notice/events.server";
+import { scheduleEventStartCheck } from "#app/services/notice/events.server";
+import { noticeJobs } from "#app/services/notice/jobs.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
 import { cspNonceContext } from "#app/platform/csp-nonce.server";
 import { setRichTextRunner } from "#app/services/content/rich-text-runner.server";
@@ -80,8 +82,10 @@ export async function startServer({
   config,
   dev = false,
   logger: givenLogger,
-  clock = systemClock,
+  clock: givenClock,
 }: StartOptions) {
+  // With TEST_CLOCK on (development, or the explicit setting) the clock can be moved forward through /test/clock.
+  const clock = givenClock ?? (config.testClock ? new AdjustableClock() : systemClock);
   const logger = givenLogger ?? createLogger(config.logLevel);
   // Only the embedded database lives in DATA_DIR; with PostgreSQL several instances may share one.
   let lock: DataDirLock | undefined;
@@ -168,21 +172,16 @@ export async function startServer({
     if (posts > 0) logger.info({ posts }, "demo posts created");
   }
 
-  const app = createHttpApp({ runtime, pages, beforePages, mountStatic });
+  const registry = composeJobRegistry(platformJobs, noticeJobs);
+  const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });
+  const testClock =
+    config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;
+  const app = createHttpApp({ runtime, pages, beforePages, mountStatic, testClock });
   httpServer.on("request", app);
   const io = createRealtime(httpServer, { buildId, logger, publicUrl: config.publicUrl, auth });
-
-  const worker = new JobWorker({
-    db,
-    clock,
-    logger,
-    handlers: { "jobs.purgeFinished": purgeFinishedJobs, [EVENT_START_JOB]: eventStartJob },
-    pollIntervalMs: config.jobPollIntervalMs,
-  });
-  const today = clock.now().toISOString().slice(0, 10);
-  await enqueueJob(db, "jobs.purgeFinished", {}, { dedupeKey: `jobs.purgeFinished:${today}` });
+  await ensureDailyJobs(db, clock, registry);
   // Each event schedules its own start check; one more at start-up catches an event whose check gave up failing.
-  await scheduleEventStartCheck(db, clock.now(), `start:${clock.now().toISOString()}`);
+  await runInTransaction(db, clock, (uow) => scheduleEventStartCheck(uow, uow.now), { logger });
   worker.start();
 
   const listening = new Promise<void>((resolve, reject) => {

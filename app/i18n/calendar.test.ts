@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatDate,
-  formatDateTime,
-  formatDay,
-  formatRelative,
-  parseSeoulInput,
-  seoulDay,
-  seoulTime,
-  toSeoulInput,
-} from "./calendar";
+import { parseSeoulInput, seoulDay, seoulTime, toSeoulInput } from "#app/platform/seoul-calendar";
+import { formatDate, formatDateTime, formatDay, formatRelative } from "./calendar";
 
 describe("the Seoul calendar", () => {
   it("puts a moment written between 00:00 and 09:00 KST on its Seoul day, not the UTC one", () => {

@@ -9,6 +9,7 @@ import { enTime } from "./areas/time.en";
 import { enConsent } from "./areas/consent.en";
 import { enMembers } from "./areas/members.en";
 import { enDialog } from "./areas/dialog.en";
+import { enJobs } from "./areas/jobs.en";
 
 export const en: Messages = {
   app: {
@@ -534,4 +535,5 @@ export const en: Messages = {
   consent: enConsent,
   members: enMembers,
   dialog: enDialog,
+  jobs: enJobs,
 };

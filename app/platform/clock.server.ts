@@ -17,3 +17,24 @@ export class FixedClock implements Clock {
     this.current = new Date(this.current.getTime() + ms);
   }
 }
+
+/**
+ * Another clock moved forward by an offset that only grows: the server's clock when TEST_CLOCK is on, so that the
+ * browser tests can pass a time window (an event's start, an edit window) without waiting. It never goes back.
+ */
+export class AdjustableClock implements Clock {
+  private offsetMs = 0;
+  constructor(private readonly base: Clock = systemClock) {}
+  now() {
+    return new Date(this.base.now().getTime() + this.offsetMs);
+  }
+  /** Moves forward by `ms` milliseconds. */
+  advance(ms: number) {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError("the clock only moves forward");
+    this.offsetMs += ms;
+  }
+  /** Moves forward to `at`; a moment already past is refused. */
+  moveTo(at: Date) {
+    this.advance(at.getTime() - this.now().getTime());
+  }
+}

@@ -38,6 +38,17 @@ describe("configuration", () => {
     expect(second.personalDataKeys.currentId).toBe(first.personalDataKeys.currentId);
   });
 
+  it("moves the clock only in development or with TEST_CLOCK, never in production by default", () => {
+    const cwd = tempDir();
+    expect(loadConfig({}, { cwd }).testClock).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test" }, { cwd }).testClock).toBe(false);
+    expect(loadConfig({}, { cwd, dev: true }).testClock).toBe(true);
+    expect(loadConfig({ TEST_CLOCK: "false" }, { cwd, dev: true }).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: "true" }, { cwd }).testClock).toBe(true);
+    expect(loadConfig({ TEST_CLOCK: "1" }, { cwd }).testClock).toBe(true);
+    expect(() => loadConfig({ TEST_CLOCK: "yes" }, { cwd })).toThrow(/TEST_CLOCK/);
+  });
+
   it("stops on a bad setting with one line that names it", () => {
     const cwd = tempDir();
     const cases: [Record<string, string>, string][] = [

@@ -95,6 +95,9 @@ const envSchema = z.object({
   OUTBOX_PAGE: optionalString.pipe(
     z.enum(["true", "false", "1", "0"], { error: "expected true or false" }).optional(),
   ),
+  TEST_CLOCK: optionalString.pipe(
+    z.enum(["true", "false", "1", "0"], { error: "expected true or false" }).optional(),
+  ),
   KAKAO_CLIENT_ID: optionalString,
   KAKAO_CLIENT_SECRET: optionalString,
   NAVER_CLIENT_ID: optionalString,
@@ -142,6 +145,8 @@ export interface AppConfig {
   sms: { apiUrl: string | undefined; apiKey: string | undefined; sender: string };
   /** Show the message outbox to everybody (development and tests); administrators always see it. */
   outboxPage: boolean;
+  /** The server's clock can be moved forward through POST /test/clock (browser tests); gated like the outbox. */
+  testClock: boolean;
   /** External sign-in providers that have both a client id and a secret. */
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
   /** A generic OpenID Connect provider (any compliant identity provider). */
@@ -269,6 +274,9 @@ export function loadConfig(
     sms: { apiUrl: parsed.SMS_API_URL, apiKey: parsed.SMS_API_KEY, sender: parsed.SMS_SENDER },
     outboxPage: parsed.OUTBOX_PAGE
       ? parsed.OUTBOX_PAGE === "true" || parsed.OUTBOX_PAGE === "1"
+      : parsed.NODE_ENV === "development",
+    testClock: parsed.TEST_CLOCK
+      ? parsed.TEST_CLOCK === "true" || parsed.TEST_CLOCK === "1"
       : parsed.NODE_ENV === "development",
     socialProviders: Object.fromEntries(
       socialProviderIds.flatMap((id) => {

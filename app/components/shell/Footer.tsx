@@ -1,4 +1,4 @@
-import { seoulTime } from "#app/i18n/calendar";
+import { seoulTime } from "#app/platform/seoul-calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 
 export function Footer() {

@@ -11,7 +11,8 @@ import {
 import { EventStateBadge } from "#app/components/notice/EventCard";
 import { TabNav } from "#app/components/notice/TabNav";
 import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
-import { formatDate, formatDateTime, parseSeoulInput, toSeoulInput } from "#app/i18n/calendar";
+import { formatDate, formatDateTime } from "#app/i18n/calendar";
+import { parseSeoulInput, toSeoulInput } from "#app/platform/seoul-calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { Actor } from "#app/services/actor";

@@ -10,7 +10,7 @@ import {
   memberProfile,
   memberSns,
 } from "#app/db/schema";
-import { seoulDay } from "#app/i18n/calendar";
+import { seoulDay } from "#app/platform/seoul-calendar";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { Logger } from "#app/platform/logger.server";

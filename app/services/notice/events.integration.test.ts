@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { communityEvent, job, member, notification } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { createLogger } from "#app/platform/logger.server";
-import { JobWorker } from "#app/platform/jobs.server";
+import { composeJobRegistry, JobWorker } from "#app/platform/jobs.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { createTestRuntime } from "../../../tests/setup/runtime";
@@ -11,8 +12,8 @@ import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup
 import {
   createEvent,
   deleteEvent,
-  EVENT_START_JOB,
   eventStartJob,
+  eventStartKey,
   eventsForAdmin,
   getEvent,
   listEvents,
@@ -75,9 +76,29 @@ describe("events", () => {
     expect(await problem(deleteEvent(db, clock, rider, id))).toBe("forbidden");
     expect(await problem(eventsForAdmin(db, clock, rider))).toBe("forbidden");
     // Each event asks the job worker to look for it at its start.
-    const jobs = await db.select().from(job).where(eq(job.kind, EVENT_START_JOB));
-    expect(jobs.map((row) => row.runAt.getTime())).toContain(valid.startsAt.getTime());
+    const check = async () =>
+      (
+        await db
+          .select()
+          .from(job)
+          .where(eq(job.dedupeKey, eventStartKey(id)))
+      ).map((row) => ({
+        status: row.status,
+        runAt: row.runAt,
+        payload: row.payload,
+      }));
+    expect(await check()).toEqual([{ status: "pending", runAt: valid.startsAt, payload: { eventId: id } }]);
+    // A new start moves the pending check instead of adding one.
+    const later = new Date(valid.startsAt.getTime() + 3 * HOUR);
+    await updateEvent(db, clock, admin, id, {
+      ...valid,
+      startsAt: later,
+      endsAt: new Date(later.getTime() + HOUR),
+    });
+    expect(await check()).toEqual([{ status: "pending", runAt: later, payload: { eventId: id } }]);
+    // Deleting the event cancels its check in the same unit.
     await deleteEvent(db, clock, admin, id);
+    expect(await check()).toMatchObject([{ status: "cancelled" }]);
     expect(await getEvent(db, clock, id, null)).toBeNull();
     expect(await problem(deleteEvent(db, clock, admin, id))).toBe("event_not_found");
   });
@@ -170,7 +191,7 @@ describe("events", () => {
       db,
       clock,
       logger: createLogger("silent"),
-      handlers: { [EVENT_START_JOB]: eventStartJob },
+      registry: composeJobRegistry([eventStartJob]),
       pollIntervalMs: 1000,
     });
     await worker.drain();
@@ -178,7 +199,9 @@ describe("events", () => {
 
     clock.set(start);
     await worker.drain();
-    await eventStartJob({}, { db, clock, logger: createLogger("silent") });
+    await runInTransaction(db, clock, (uow) =>
+      eventStartJob.handle({}, { uow, clock, logger: createLogger("silent") }),
+    );
     expect(await notifyStartedEvents(db, clock)).toBe(0);
     const rows = await sent();
     const recipients = rows.map((row) => row.recipientId).sort();
@@ -197,7 +220,9 @@ describe("an event and its start check", () => {
     const { id } = await createEvent(db, clock, admin, input("점검 전 이벤트", ...period));
     await db.execute(sql`create function refuse_job() returns trigger language plpgsql as
       $$ begin raise exception 'job table unavailable'; end $$`);
-    await db.execute(sql`create trigger refuse_job before insert on job execute function refuse_job()`);
+    await db.execute(
+      sql`create trigger refuse_job before insert or update on job execute function refuse_job()`,
+    );
     try {
       const later = [new Date(start.getTime() + HOUR), new Date(start.getTime() + 2 * HOUR)] as const;
       await expect(

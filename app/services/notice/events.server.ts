@@ -1,19 +1,17 @@
+import { z } from "zod";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import type { Actor } from "#app/services/actor";
 import { communityEvent, eventParticipation, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
-import { enqueueJob, type JobHandler } from "#app/platform/jobs.server";
+import { cancelJobs, defineJob, enqueueJob, scheduleJob } from "#app/platform/jobs.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
-import { executor, runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
+import { runInTransaction, type DatabaseOrUnit, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { notifyAll } from "#app/services/notifications/notify.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { EVENT_SUMMARY_MAX, EVENT_TITLE_MAX, eventState, type EventState, type EventTab } from "./tabs";
 
 export const EVENT_PAGE_SIZE = 12;
-
-/** The job that tells members an event has started; see notifyStartedEvents. */
-export const EVENT_START_JOB = "event.notifyStarted";
 
 export interface EventInput {
   title: string;
@@ -188,17 +186,19 @@ export async function participateInEvent(
   });
 }
 
+/** The key of an event's start check: one pending check per event, moved when its start moves. */
+export const eventStartKey = (eventId: number) => `event.notifyStarted:${eventId}`;
+
 /**
- * Asks the job worker to look for started events at `at` (an event's start). The key makes a repeated request for
- * the same moment a no-op.
+ * Asks the job worker to look for started events at `at`, an event's start (or, without an event, once at start-up
+ * for an event whose check gave up failing). A pending check of the same event is moved instead of doubled.
  */
-export async function scheduleEventStartCheck(source: DatabaseOrUnit, at: Date, key: string): Promise<void> {
-  await enqueueJob(
-    executor(source),
-    EVENT_START_JOB,
-    {},
-    { runAt: at, dedupeKey: `${EVENT_START_JOB}:${key}` },
-  );
+export async function scheduleEventStartCheck(uow: UnitOfWork, at: Date, eventId?: number): Promise<void> {
+  if (eventId === undefined) {
+    await enqueueJob(uow, eventStartJob, {}, { runAt: at, key: "event.notifyStarted:start-up" });
+    return;
+  }
+  await scheduleJob(uow, eventStartJob, { eventId }, { runAt: at, key: eventStartKey(eventId) });
 }
 
 /**
@@ -206,9 +206,9 @@ export async function scheduleEventStartCheck(source: DatabaseOrUnit, at: Date, 
  * FOR UPDATE SKIP LOCKED and marked in the same transaction as the notifications are written, so two workers (or
  * a job run twice) never notify about one event twice, and a failure leaves the event for the next run.
  */
-export async function notifyStartedEvents(db: Database, clock: Clock): Promise<number> {
+export async function notifyStartedEvents(source: DatabaseOrUnit, clock: Clock): Promise<number> {
   // The start marker and the notifications commit together, so a job that runs twice notifies once.
-  return runInTransaction(db, clock, async (uow) => {
+  return runInTransaction(source, clock, async (uow) => {
     const { tx, now } = uow;
     const due = await tx
       .select({ id: communityEvent.id, title: communityEvent.title })
@@ -240,9 +240,16 @@ export async function notifyStartedEvents(db: Database, clock: Clock): Promise<n
   });
 }
 
-export const eventStartJob: JobHandler = async (_payload, { db, clock }) => {
-  await notifyStartedEvents(db, clock);
-};
+/**
+ * Tells members that events have started. Every due event is handled, not only the one named, so a check that
+ * runs late or twice is harmless: the start marker makes it idempotent.
+ */
+export const eventStartJob = defineJob("event.notifyStarted", {
+  payload: z.object({ eventId: z.number().int().positive().optional() }).strict(),
+  handle: async (_payload, { uow, clock }) => {
+    await notifyStartedEvents(uow, clock);
+  },
+});
 
 export async function createEvent(
   db: Database,
@@ -269,12 +276,12 @@ export async function createEvent(
       })
       .returning({ id: communityEvent.id });
     const id = row!.id;
-    await scheduleEventStartCheck(uow, checked.startsAt, `${id}:${checked.startsAt.getTime()}`);
+    await scheduleEventStartCheck(uow, checked.startsAt, id);
     return { id };
   });
 }
 
-/** Changes a live event; a new start gets its own start check (the notification still goes out only once). */
+/** Changes a live event; its pending start check moves with its start (the notification still goes out only once). */
 export async function updateEvent(
   db: Database,
   clock: Clock,
@@ -299,18 +306,21 @@ export async function updateEvent(
       .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
       .returning({ id: communityEvent.id });
     if (updated.length === 0) throw noticeError("event_not_found");
-    await scheduleEventStartCheck(uow, checked.startsAt, `${id}:${checked.startsAt.getTime()}`);
+    await scheduleEventStartCheck(uow, checked.startsAt, id);
   });
 }
 
 export async function deleteEvent(db: Database, clock: Clock, actor: Actor, id: number): Promise<void> {
   requireAdmin(actor);
-  const deleted = await db
-    .update(communityEvent)
-    .set({ deletedAt: clock.now() })
-    .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
-    .returning({ id: communityEvent.id });
-  if (deleted.length === 0) throw noticeError("event_not_found");
+  await runInTransaction(db, clock, async (uow) => {
+    const deleted = await uow.tx
+      .update(communityEvent)
+      .set({ deletedAt: uow.now })
+      .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
+      .returning({ id: communityEvent.id });
+    if (deleted.length === 0) throw noticeError("event_not_found");
+    await cancelJobs(uow, eventStartKey(id));
+  });
 }
 
 /** Every live event with its content, newest first, for the administrators' page. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Clock, systemClock } from "#app/platform/clock.server";
+import { seoulMonthPath } from "#app/platform/seoul-calendar";
 import type { Logger } from "#app/platform/logger.server";
 import type { FileStorage } from "#app/platform/storage/types";
 import { UploadError } from "./errors";
@@ -54,10 +55,7 @@ const extensions: Record<OutputFormat, string> = { webp: "webp", jpeg: "jpg", pn
 
 /** `{kind}/{yyyy}/{mm}/{uuid}.{ext}`, the month in Korean time. */
 export function storageKey(kind: string, extension: string, now: Date): string {
-  const korean = new Date(now.getTime() + 9 * 60 * 60 * 1000);
-  const year = korean.getUTCFullYear();
-  const month = String(korean.getUTCMonth() + 1).padStart(2, "0");
-  return `${kind}/${year}/${month}/${randomUUID()}.${extension}`;
+  return `${kind}/${seoulMonthPath(now)}/${randomUUID()}.${extension}`;
 }
 
 export async function storeImage(
