@@ -17,7 +17,7 @@ import { createLogger, type Logger } from "#app/platform/logger.server";
 import { createAuth } from "#app/platform/auth/auth.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
 import { createRealtime } from "#app/platform/realtime.server";
-import { createLocalStorage } from "#app/platform/storage/local.server";
+import { createConfiguredStorage } from "#app/platform/storage/configured.server";
 import { createAddressProvider } from "#app/services/location/address-provider.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
@@ -124,7 +124,7 @@ export async function startServer({
     },
   });
   const auth = createAuth({ config, db, messaging, logger });
-  const storage = createLocalStorage({ root: path.join(config.dataDir, "uploads") });
+  const storage = createConfiguredStorage(config);
   const addresses = createAddressProvider({ kakaoApiKey: config.kakaoRestApiKey });
   const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging, storage, addresses };
   setRuntime(runtime);
@@ -230,7 +230,7 @@ export async function startServer({
   const address = httpServer.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const url = `http://${host}:${address.port}`;
-  logger.info({ url, database: database.kind, build: buildId }, "motomate listening");
+  logger.info({ url, database: database.kind, storage: storage.kind, build: buildId }, "motomate listening");
 
   return { url, runtime, httpServer, close } satisfies RunningServer;
 }
