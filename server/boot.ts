@@ -26,6 +26,7 @@ import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
 import { EVENT_START_JOB, eventStartJob, scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
+import { mayJoinRoom } from "#app/services/realtime/rooms.server";
 import { cspNonceContext } from "#app/platform/csp-nonce.server";
 import { setRichTextRunner } from "#app/services/content/rich-text-runner.server";
 import { createHttpApp, serveClientBuild } from "./app";
@@ -170,7 +171,13 @@ export async function startServer({
 
   const app = createHttpApp({ runtime, pages, beforePages, mountStatic });
   httpServer.on("request", app);
-  const io = createRealtime(httpServer, { buildId, logger, publicUrl: config.publicUrl, auth });
+  const realtime = createRealtime(httpServer, {
+    logger,
+    publicUrl: config.publicUrl,
+    auth,
+    authoriseJoin: mayJoinRoom,
+    databaseUrl: config.databaseUrl,
+  });
 
   const worker = new JobWorker({
     db,
@@ -200,12 +207,12 @@ export async function startServer({
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       const idleTimer = setInterval(() => httpServer.closeIdleConnections(), 100);
-      io.disconnectSockets(true);
+      realtime.io.disconnectSockets(true);
       const forced = setTimeout(() => httpServer.closeAllConnections(), config.shutdownTimeoutMs);
       await Promise.all([httpClosed, worker.stop()]);
       clearInterval(idleTimer);
       clearTimeout(forced);
-      await io.close().catch(() => undefined);
+      await realtime.close();
       await vite?.close();
       await messaging.close();
       setRichTextRunner(undefined);
