@@ -20,6 +20,7 @@ export async function startRealtimeTestServer() {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     runtime,
+    io: realtime.io,
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {
       const closing = realtime.close();
