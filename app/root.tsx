@@ -16,7 +16,8 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import commonFont from "pretendard/dist/web/variable/woff2-dynamic-subset/PretendardVariable.subset.91.woff2?url";
-import { useAlarmConnection } from "./components/alarm/live-alarms";
+import { useAlarmSubscription } from "./components/alarm/live-alarms";
+import { useRealtimeMember } from "./components/realtime/socket";
 import { FlashMessage } from "./components/shell/FlashMessage";
 import { Toaster } from "./components/shell/toasts";
 import { ErrorScreen } from "./components/shell/ErrorScreen";
@@ -172,7 +173,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const language = useLanguage();
   useEffect(() => startAppUpdates(loaderData.buildId), [loaderData.buildId]);
   useSessionEvents(loaderData.session);
-  useAlarmConnection(loaderData.session?.userId ?? null);
+  useRealtimeMember(loaderData.session?.userId ?? null);
+  useAlarmSubscription(loaderData.session?.userId ?? null);
   return (
     <>
       <title>{pageTitle(language, matches, location.pathname)}</title>

@@ -10,6 +10,9 @@ import express, {
 import { languageFromPath, localizePath, translate, type Language, type MessageKey } from "#app/i18n";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
+import { UPLOADS_PATH } from "#app/platform/storage/configured.server";
+import { contentTypeForKey } from "#app/platform/storage/local.server";
+import { StorageError, type FileStorage } from "#app/platform/storage/types";
 import { toNodeHandler } from "better-auth/node";
 import { apiErrorHandler, createApiRouter, healthz } from "./api";
 import { securityHeaders } from "./security-headers";
@@ -210,6 +213,27 @@ export interface HttpAppOptions {
   testClock?: TestClock;
 }
 
+/**
+ * Files of a shared bucket, read through the app: every instance serves every file and the bucket stays private. The
+ * type comes from the key's extension, as the static handler of local files decides it; a key the storage refuses
+ * is a missing file.
+ */
+function serveStoredFiles(storage: FileStorage): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const key = req.path.slice(1);
+    storage.get(key).then(
+      (file) => {
+        if (!file) return next();
+        res.set("Cache-Control", "public, max-age=31536000, immutable");
+        res.type(contentTypeForKey(key)).send(file.body);
+      },
+      (error: unknown) =>
+        next(error instanceof StorageError && error.code === "invalid_key" ? undefined : error),
+    );
+  };
+}
+
 export function createHttpApp({
   runtime,
   mountStatic,
@@ -243,13 +267,15 @@ export function createHttpApp({
 
   // Uploaded files: server-generated, re-encoded, unguessable names; never an index.
   app.use(
-    "/uploads",
-    express.static(path.join(runtime.config.dataDir, "uploads"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      dotfiles: "deny",
-    }),
+    UPLOADS_PATH,
+    runtime.storage.kind === "local"
+      ? express.static(path.join(runtime.config.dataDir, "uploads"), {
+          immutable: true,
+          maxAge: "1y",
+          index: false,
+          dotfiles: "deny",
+        })
+      : serveStoredFiles(runtime.storage),
   );
   mountStatic?.(app);
   app.use(refuseUnsupportedPageRequests);

@@ -17,7 +17,7 @@ import { createLogger, type Logger } from "#app/platform/logger.server";
 import { createAuth } from "#app/platform/auth/auth.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
 import { createRealtime } from "#app/platform/realtime.server";
-import { createLocalStorage } from "#app/platform/storage/local.server";
+import { createConfiguredStorage } from "#app/platform/storage/configured.server";
 import { createAddressProvider } from "#app/services/location/address-provider.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
@@ -28,6 +28,7 @@ import { scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { noticeJobs } from "#app/services/notice/jobs.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
+import { mayJoinRoom } from "#app/services/realtime/rooms.server";
 import { cspNonceContext } from "#app/platform/csp-nonce.server";
 import { setRichTextRunner } from "#app/services/content/rich-text-runner.server";
 import { createHttpApp, serveClientBuild } from "./app";
@@ -128,7 +129,7 @@ export async function startServer({
     },
   });
   const auth = createAuth({ config, db, messaging, logger });
-  const storage = createLocalStorage({ root: path.join(config.dataDir, "uploads") });
+  const storage = createConfiguredStorage(config);
   const addresses = createAddressProvider({ kakaoApiKey: config.kakaoRestApiKey });
   const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging, storage, addresses };
   setRuntime(runtime);
@@ -178,7 +179,13 @@ export async function startServer({
     config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;
   const app = createHttpApp({ runtime, pages, beforePages, mountStatic, testClock });
   httpServer.on("request", app);
-  const io = createRealtime(httpServer, { buildId, logger, publicUrl: config.publicUrl, auth });
+  const realtime = createRealtime(httpServer, {
+    logger,
+    publicUrl: config.publicUrl,
+    auth,
+    authoriseJoin: mayJoinRoom,
+    databaseUrl: config.databaseUrl,
+  });
   await ensureDailyJobs(db, clock, registry);
   // Each event schedules its own start check; one more at start-up catches an event whose check gave up failing.
   await runInTransaction(db, clock, (uow) => scheduleEventStartCheck(uow, uow.now), { logger });
@@ -199,12 +206,12 @@ export async function startServer({
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       const idleTimer = setInterval(() => httpServer.closeIdleConnections(), 100);
-      io.disconnectSockets(true);
+      realtime.io.disconnectSockets(true);
       const forced = setTimeout(() => httpServer.closeAllConnections(), config.shutdownTimeoutMs);
       await Promise.all([httpClosed, worker.stop()]);
       clearInterval(idleTimer);
       clearTimeout(forced);
-      await io.close().catch(() => undefined);
+      await realtime.close();
       await vite?.close();
       await messaging.close();
       setRichTextRunner(undefined);
@@ -229,7 +236,7 @@ export async function startServer({
   const address = httpServer.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const url = `http://${host}:${address.port}`;
-  logger.info({ url, database: database.kind, build: buildId }, "motomate listening");
+  logger.info({ url, database: database.kind, storage: storage.kind, build: buildId }, "motomate listening");
 
   return { url, runtime, httpServer, close } satisfies RunningServer;
 }

@@ -332,6 +332,15 @@ describe("security headers", () => {
             ...runtime.config,
             publicUrl: "https://moto.example",
             mapTileUrl: "https://{s}.tile.example.org/{z}/{x}/{y}.png",
+            storage: {
+              kind: "s3",
+              endpoint: "https://s3.example",
+              bucket: "motomate-uploads",
+              region: "us-east-1",
+              accessKeyId: "motomate",
+              secretAccessKey: "bucket-secret",
+              publicUrl: "https://cdn.example/uploads",
+            },
           },
         },
         pages: (_req, res) => void res.status(418).send("page"),
@@ -343,6 +352,7 @@ describe("security headers", () => {
       const policy = policyOf(response.headers.get("content-security-policy"));
       expect(policy.get("connect-src")).toEqual(["'self'", "wss://moto.example"]);
       expect(policy.get("img-src")).toContain("https://*.tile.example.org");
+      expect(policy.get("img-src")).toContain("https://cdn.example");
     } finally {
       await secure.close();
     }

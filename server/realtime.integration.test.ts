@@ -3,6 +3,8 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { member } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
+import { realtimePublisher } from "#app/platform/publisher.server";
+import { JOIN_ROOM_EVENT, LEAVE_ROOM_EVENT, type JoinAnswer } from "#app/platform/realtime.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { joiningConsents } from "../tests/setup/consents";
@@ -22,12 +24,14 @@ afterAll(async () => {
   await close();
 });
 
+let signUps = 0;
 async function signedUpMember() {
-  const email = "rider@example.com";
+  signUps += 1;
+  const email = `rider${signUps}@example.com`;
   const signedUp = await signUpWithEmail(
     runtime,
     { email, password: "Saddle-Road-42!", consents: joiningConsents },
-    new Headers({ [CLIENT_IP_HEADER]: "203.0.113.40" }),
+    new Headers({ [CLIENT_IP_HEADER]: `203.0.113.${40 + signUps}` }),
   );
   const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
   const [row] = await runtime.db.select({ id: member.id }).from(member).where(eq(member.email, email));
@@ -50,7 +54,11 @@ async function openSocket(cookie: string, transport: "polling" | "websocket", or
     socket.once("connect", () => resolve("connected"));
     socket.once("connect_error", () => resolve("refused"));
   });
-  return { outcome, received };
+  return { socket, outcome, received };
+}
+
+function join(socket: Socket, room: unknown) {
+  return socket.timeout(5_000).emitWithAck(JOIN_ROOM_EVENT, room) as Promise<JoinAnswer>;
 }
 
 describe("Socket.IO handshake origin", () => {
@@ -80,5 +88,40 @@ describe("Socket.IO handshake origin", () => {
     await expect.poll(() => sameOriginPolling.received).toContain("alarm:unread");
     expect(foreignWebSocket.received).toEqual([]);
     expect(foreignPolling.received).toEqual([]);
+  });
+});
+
+describe("Socket.IO rooms", () => {
+  it("let a member join only the rooms the services allow, and refuse the rest with an error", async () => {
+    const rider = await signedUpMember();
+    const other = await signedUpMember();
+    const riderTab = await openSocket(rider.cookie, "websocket");
+    const visitorTab = await openSocket("", "websocket");
+    expect(riderTab.outcome).toBe("connected");
+    expect(visitorTab.outcome).toBe("connected");
+
+    expect(await join(riderTab.socket, `member:${rider.id}`)).toEqual({ ok: true });
+    expect(await join(riderTab.socket, `member:${other.id}`)).toEqual({ error: "forbidden" });
+    expect(await join(visitorTab.socket, `member:${rider.id}`)).toEqual({ error: "forbidden" });
+    expect(await join(riderTab.socket, "meeting:1")).toEqual({ error: "forbidden" });
+    expect(await join(riderTab.socket, "members")).toEqual({ error: "forbidden" });
+    expect(await join(riderTab.socket, { room: "x" })).toEqual({ error: "invalid_room" });
+    expect(await join(riderTab.socket, "x".repeat(201))).toEqual({ error: "invalid_room" });
+
+    // A refused join left the socket outside the room: only the other member's own connection hears it.
+    const otherTab = await openSocket(other.cookie, "websocket");
+    realtimePublisher().toMember(other.id, "test:private", {});
+    await expect.poll(() => otherTab.received).toContain("test:private");
+    expect(riderTab.received).not.toContain("test:private");
+    expect(visitorTab.received).not.toContain("test:private");
+
+    // Leaving a room stops its events; the connection itself stays open.
+    riderTab.socket.emit(LEAVE_ROOM_EVENT, `member:${rider.id}`);
+    // The server handles a connection's events in order: once this answer is back, the leave is done.
+    expect(await join(riderTab.socket, "meeting:1")).toEqual({ error: "forbidden" });
+    realtimePublisher().toMember(rider.id, "test:after-leave", {});
+    realtimePublisher().toMember(other.id, "test:after-leave", {});
+    await expect.poll(() => otherTab.received).toContain("test:after-leave");
+    expect(riderTab.received).not.toContain("test:after-leave");
   });
 });

@@ -13,18 +13,29 @@ export function tileSource(mapTileUrl: string) {
 /**
  * The page policy (ADR 010): scripts only from the product's own files or inline with this response's nonce; frames
  * only from the YouTube embed origin; images from the product, data:/blob: (the editor's previews) and the map tile
- * host; connections to the product and its own Socket.IO endpoint; never framed by other sites.
+ * host and the CDN of uploads (S3_PUBLIC_URL); connections to the product and its own Socket.IO endpoint; never
+ * framed by other sites.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, "publicUrl" | "mapTileUrl">, nonce: string) {
+export function contentSecurityPolicy(
+  config: Pick<AppConfig, "publicUrl" | "mapTileUrl" | "storage">,
+  nonce: string,
+) {
   const publicUrl = new URL(config.publicUrl);
   const tiles = tileSource(config.mapTileUrl);
+  const uploads = config.storage.kind === "s3" ? config.storage.publicUrl : undefined;
   const socketOrigin = `${publicUrl.protocol === "https:" ? "wss:" : "ws:"}//${publicUrl.host}`;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],
     // Sonner injects a <style> element, and server-rendered style attributes (the loading bar) need it too.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...(tiles ? [tiles] : [])],
+    "img-src": [
+      "'self'",
+      "data:",
+      "blob:",
+      ...(tiles ? [tiles] : []),
+      ...(uploads ? [new URL(uploads).origin] : []),
+    ],
     "font-src": ["'self'"],
     "connect-src": ["'self'", socketOrigin],
     "frame-src": [new URL(YOUTUBE_EMBED_PREFIX).origin],
@@ -49,7 +60,7 @@ export function cspNonce(res: Response): string {
 }
 
 /** Security headers of every response, with a fresh script nonce each time. */
-export function securityHeaders(config: Pick<AppConfig, "publicUrl" | "mapTileUrl">) {
+export function securityHeaders(config: Pick<AppConfig, "publicUrl" | "mapTileUrl" | "storage">) {
   const https = new URL(config.publicUrl).protocol === "https:";
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");

@@ -15,6 +15,8 @@ afterEach(() => {
 });
 
 const key = (fill: number) => Buffer.alloc(32, fill).toString("base64");
+const s3Keys = { S3_ACCESS_KEY_ID: "motomate", S3_SECRET_ACCESS_KEY: "bucket-secret" };
+const s3 = { S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "motomate-uploads", ...s3Keys };
 
 describe("configuration", () => {
   it("runs with no settings: defaults, and secrets generated once into DATA_DIR", () => {
@@ -64,6 +66,16 @@ describe("configuration", () => {
       [{ ENCRYPTION_READ_KEYS: Buffer.alloc(33, 1).toString("base64") }, "ENCRYPTION_READ_KEYS"],
       [{ ENCRYPTION_READ_KEYS: `${key(1)}, ${key(2)},${key(1)}` }, "ENCRYPTION_READ_KEYS"],
       [{ ENCRYPTION_KEY: key(3), ENCRYPTION_READ_KEYS: `${key(1)},${key(3)}` }, "ENCRYPTION_READ_KEYS"],
+      [{ S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT"],
+      [{ S3_BUCKET: "uploads" }, "S3_ENDPOINT"],
+      [{ S3_ENDPOINT: "http://127.0.0.1:9000", ...s3Keys }, "S3_BUCKET"],
+      [{ S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "Uploads_1", ...s3Keys }, "S3_BUCKET"],
+      [{ S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "uploads" }, "S3_ACCESS_KEY_ID"],
+      [
+        { S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "uploads", S3_ACCESS_KEY_ID: "key" },
+        "S3_SECRET_ACCESS_KEY",
+      ],
+      [{ ...s3, S3_PUBLIC_URL: "cdn.example" }, "S3_PUBLIC_URL"],
     ];
     for (const [env, setting] of cases) {
       let error: unknown;
@@ -95,6 +107,25 @@ describe("configuration", () => {
     expect(config.publicUrl).toBe("https://motomate.kr");
     expect(config.trustedProxies).toEqual(["10.0.0.1", "10.0.0.2"]);
     expect(fs.existsSync(path.join(cwd, "data", "secrets.json"))).toBe(false);
+  });
+
+  it("keeps uploads in DATA_DIR unless S3_ENDPOINT names a bucket", () => {
+    const cwd = tempDir();
+    expect(loadConfig({}, { cwd }).storage).toEqual({ kind: "local" });
+    expect(loadConfig(s3, { cwd }).storage).toEqual({
+      kind: "s3",
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "motomate-uploads",
+      region: "us-east-1",
+      accessKeyId: "motomate",
+      secretAccessKey: "bucket-secret",
+      publicUrl: undefined,
+    });
+    const cdn = loadConfig(
+      { ...s3, S3_REGION: "kr-standard", S3_PUBLIC_URL: "https://cdn.example/uploads" },
+      { cwd },
+    );
+    expect(cdn.storage).toMatchObject({ region: "kr-standard", publicUrl: "https://cdn.example/uploads" });
   });
 
   it("reads personal-data keys: ENCRYPTION_KEY seals, ENCRYPTION_READ_KEYS only open", () => {

@@ -117,6 +117,21 @@ const envSchema = z.object({
     .int("expected a whole number of points")
     .min(0, "expected 0 or more")
     .default(3000),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" }).optional(),
+  ),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "expected a bucket name: 3–63 of a-z, 0-9, '.' and '-'")
+      .optional(),
+  ),
+  S3_REGION: z.string().min(1, "must not be empty").default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" }).optional(),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected a number of milliseconds" })
     .int()
@@ -155,9 +170,24 @@ export interface AppConfig {
   kakaoRestApiKey: string | undefined;
   /** Points granted once to each member on the welcome screen. */
   welcomePoints: number;
+  /** Where uploads go: DATA_DIR/uploads, or an S3-compatible bucket that every instance shares. */
+  storage: StorageConfig;
   /** Seed demo members into an empty database: on by default for the embedded one, off for PostgreSQL. */
   demoData: boolean;
 }
+
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Where browsers load files from (a CDN); without it the app serves them under /uploads. */
+      publicUrl: string | undefined;
+    };
 
 export const socialProviderIds = ["kakao", "naver", "google", "apple"] as const;
 export type SocialProviderId = (typeof socialProviderIds)[number];
@@ -218,6 +248,34 @@ function readPersonalDataKeys(current: string, readOnly: string[]): PersonalData
     return key;
   });
   return createKeyring(currentKey, readOnlyKeys);
+}
+
+/**
+ * S3_ENDPOINT selects the bucket; it then needs the bucket and both keys, and the other S3 settings alone are a
+ * configuration pasted incompletely, not a reason to fall back to local files silently.
+ */
+function readStorage(parsed: ReturnType<typeof parseEnv>): StorageConfig {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket } = parsed;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = parsed;
+  if (!endpoint) {
+    const stray = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const).find(
+      (name) => parsed[name] !== undefined,
+    );
+    if (stray) throw new ConfigError("S3_ENDPOINT", `required when ${stray} is set`);
+    return { kind: "local" };
+  }
+  if (!bucket) throw new ConfigError("S3_BUCKET", "required with S3_ENDPOINT");
+  if (!accessKeyId) throw new ConfigError("S3_ACCESS_KEY_ID", "required with S3_ENDPOINT");
+  if (!secretAccessKey) throw new ConfigError("S3_SECRET_ACCESS_KEY", "required with S3_ENDPOINT");
+  return {
+    kind: "s3",
+    endpoint,
+    bucket,
+    region: parsed.S3_REGION,
+    accessKeyId,
+    secretAccessKey,
+    publicUrl: parsed.S3_PUBLIC_URL,
+  };
 }
 
 export function parseEnv(env: Record<string, string | undefined>) {
@@ -297,6 +355,7 @@ export function loadConfig(
         : undefined,
     kakaoRestApiKey: parsed.KAKAO_REST_API_KEY,
     welcomePoints: parsed.WELCOME_POINTS,
+    storage: readStorage(parsed),
     demoData: parsed.DEMO_DATA ? parsed.DEMO_DATA === "true" : parsed.DATABASE_URL === undefined,
   };
 }

@@ -1,31 +1,55 @@
 import type { Server as HttpServer } from "node:http";
+import { createAdapter } from "@socket.io/postgres-adapter";
 import { fromNodeHeaders } from "better-auth/node";
+import pg from "pg";
 import { Server, type Socket } from "socket.io";
 import type { Auth } from "./auth/auth.server";
 import type { Logger } from "./logger.server";
 import { memberRoom, MEMBERS_ROOM, setRealtimePublisher, type RealtimePublisher } from "./publisher.server";
+import { viewerFromHeaders, type SessionViewer } from "./viewer.server";
+
+/** Client → server: join or leave a room by name (`kind:id`); the answer comes as the event's acknowledgement. */
+export const JOIN_ROOM_EVENT = "room:join";
+export const LEAVE_ROOM_EVENT = "room:leave";
+
+export type JoinAnswer = { ok: true } | { error: "invalid_room" | "forbidden" | "failed" };
+
+/**
+ * Decides whether the member behind a connection (null for a visitor) may join a room. Services own the rules per
+ * room kind; the server asks on every join.
+ */
+export type RoomAuthoriser = (viewer: SessionViewer | null, room: string) => Promise<boolean>;
+
+const MAX_ROOM_LENGTH = 200;
 
 interface SocketData {
-  /** The signed-in member behind the connection; absent for visitors. */
-  memberId?: string;
+  /** The signed-in member behind the connection, as the handshake found them; null for visitors. */
+  viewer: SessionViewer | null;
 }
 
 /**
  * Who is behind a connection, from the session cookie of the handshake. Visitors (no cookie, an expired session, a
- * withdrawn account) connect anonymously: they still get build announcements, never member events.
+ * withdrawn account) connect anonymously and never get member events.
  */
-async function memberOfHandshake(auth: Auth, socket: Socket, logger: Logger): Promise<string | undefined> {
-  const headers = socket.request.headers;
-  if (!headers.cookie?.includes("session_token=")) return undefined;
+async function viewerOfHandshake(auth: Auth, socket: Socket, logger: Logger): Promise<SessionViewer | null> {
   try {
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-    if (!result) return undefined;
-    const user = result.user as typeof result.user & { withdrawnAt?: Date | null };
-    return user.withdrawnAt ? undefined : user.id;
+    return await viewerFromHeaders(fromNodeHeaders(socket.request.headers), auth);
   } catch (error) {
     logger.warn({ err: error }, "realtime session lookup failed; connecting anonymously");
-    return undefined;
+    return null;
   }
+}
+
+export interface RealtimeOptions {
+  logger: Logger;
+  publicUrl: string;
+  auth: Auth;
+  authoriseJoin: RoomAuthoriser;
+  /**
+   * With PostgreSQL, rooms span every process on the database (@socket.io/postgres-adapter, LISTEN/NOTIFY); the
+   * embedded database serves one process, so rooms stay in memory.
+   */
+  databaseUrl?: string;
 }
 
 /**
@@ -33,10 +57,8 @@ async function memberOfHandshake(auth: Auth, socket: Socket, logger: Logger): Pr
  * pages: a browser always names the page's origin on a cross-origin request (and on every WebSocket), so an Origin
  * other than PUBLIC_URL's is a foreign page riding on the member's cookie. Same-origin polling may carry none.
  */
-export function createRealtime(
-  httpServer: HttpServer,
-  options: { buildId: string; logger: Logger; publicUrl: string; auth: Auth },
-) {
+export function createRealtime(httpServer: HttpServer, options: RealtimeOptions) {
+  const { logger } = options;
   const ownOrigin = new URL(options.publicUrl).origin;
   const io = new Server(httpServer, {
     path: "/socket.io",
@@ -49,23 +71,53 @@ export function createRealtime(
       callback(null, origin === undefined || origin === ownOrigin);
     },
   });
+  // The adapter keeps one connection LISTENing and publishes with NOTIFY: a small pool of its own.
+  const pool = options.databaseUrl
+    ? new pg.Pool({ connectionString: options.databaseUrl, max: 2 })
+    : undefined;
+  if (pool) {
+    pool.on("error", (error) => logger.warn({ err: error }, "realtime database connection failed"));
+    io.adapter(
+      createAdapter(pool, {
+        errorHandler: (error) => logger.warn({ err: error }, "realtime fan-out across processes failed"),
+      }),
+    );
+  }
+
   io.use((socket, next) => {
-    void memberOfHandshake(options.auth, socket, options.logger).then((memberId) => {
-      (socket.data as SocketData).memberId = memberId;
+    void viewerOfHandshake(options.auth, socket, logger).then((viewer) => {
+      (socket.data as SocketData).viewer = viewer;
       next();
     });
   });
   io.on("connection", (socket) => {
-    const { memberId } = socket.data as SocketData;
-    if (memberId) void socket.join([memberRoom(memberId), MEMBERS_ROOM]);
-    // Lets a long-open page learn that a new build is live without polling.
-    socket.emit("app:build", { id: options.buildId });
-    socket.on("app:ping", (ack: unknown) => {
-      if (typeof ack === "function") ack({ id: options.buildId, at: Date.now() });
+    const { viewer } = socket.data as SocketData;
+    if (viewer) void socket.join([memberRoom(viewer.id), MEMBERS_ROOM]);
+
+    socket.on(JOIN_ROOM_EVENT, (room: unknown, ack: unknown) => {
+      if (typeof ack !== "function") return;
+      const answer = ack as (answer: JoinAnswer) => void;
+      if (typeof room !== "string" || room.length === 0 || room.length > MAX_ROOM_LENGTH) {
+        return answer({ error: "invalid_room" });
+      }
+      options.authoriseJoin(viewer, room).then(
+        async (allowed) => {
+          if (!allowed) return answer({ error: "forbidden" });
+          await socket.join(room);
+          answer({ ok: true });
+        },
+        (error: unknown) => {
+          logger.warn({ err: error, room }, "realtime room check failed");
+          answer({ error: "failed" });
+        },
+      );
+    });
+    socket.on(LEAVE_ROOM_EVENT, (room: unknown) => {
+      if (typeof room === "string" && room !== socket.id) void socket.leave(room);
     });
   });
 
-  // Rooms, not sockets: with an adapter (PostgreSQL, Redis) the same calls reach members on other processes.
+  // Rooms, not sockets: with the PostgreSQL adapter the same calls reach members on other processes.
   const publisher: RealtimePublisher = {
     toMember: (memberId, event, payload) => void io.to(memberRoom(memberId)).emit(event, payload),
     toMembers: (event, payload) => void io.to(MEMBERS_ROOM).emit(event, payload),
@@ -73,6 +125,14 @@ export function createRealtime(
   setRealtimePublisher(publisher);
   httpServer.once("close", () => setRealtimePublisher(undefined));
 
-  options.logger.debug("realtime ready");
-  return io;
+  logger.debug({ adapter: pool ? "postgres" : "memory" }, "realtime ready");
+  return {
+    io,
+    /** Disconnects every socket, stops the adapter and closes its connections. */
+    async close() {
+      io.disconnectSockets(true);
+      await io.close().catch(() => undefined);
+      await pool?.end();
+    },
+  };
 }

@@ -1,18 +1,17 @@
 import { io } from "socket.io-client";
 import { expect, test } from "./fixtures";
 
-test("Socket.IO answers on the same HTTP server as the pages", async ({ baseURL, request }) => {
-  const { id } = (await (await request.get("/builds/latest.json")).json()) as { id: string };
+test("Socket.IO answers on the same HTTP server as the pages, and refuses a visitor a member's room", async ({
+  baseURL,
+}) => {
   const socket = io(baseURL!, { path: "/socket.io", transports: ["websocket"], reconnection: false });
   try {
-    const announced = await new Promise<{ id: string }>((resolve, reject) => {
-      socket.once("app:build", resolve);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", resolve);
       socket.once("connect_error", reject);
     });
-    expect(announced.id).toBe(id);
-    const pong = (await socket.timeout(5_000).emitWithAck("app:ping")) as { id: string; at: number };
-    expect(pong.id).toBe(id);
-    expect(pong.at).toBeGreaterThan(0);
+    const answer = (await socket.timeout(5_000).emitWithAck("room:join", "member:someone")) as unknown;
+    expect(answer).toEqual({ error: "forbidden" });
   } finally {
     socket.close();
   }

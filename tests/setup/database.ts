@@ -26,55 +26,63 @@ afterAll(async () => {
 });
 
 /**
+ * A migrated PostgreSQL database of this test file's own, cloned from the run's template and named with this run's
+ * prefix, with its address (for server processes the test starts). Closed and dropped after the file's tests.
+ */
+export async function createTestPostgresDatabase(): Promise<{ handle: DatabaseHandle; url: string }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url || !testsOnPostgres()) throw new Error("TEST_DATABASE_URL is not set: this test needs PostgreSQL");
+  const name = `${inject("postgresPrefix")}${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
+  } finally {
+    await admin.end();
+  }
+  const drop = async () => {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    try {
+      // The pool's `end()` resolves before its connections have closed. Wait for them: a connection the forced
+      // drop terminated would fail its client with "terminating connection due to administrator command".
+      for (let waited = 0; waited < 5_000; waited += 50) {
+        const { rows } = await cleanup.query<{ open: number }>(
+          "select count(*)::int as open from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (rows[0]!.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await cleanup.end();
+    }
+  };
+  const databaseUrl = withDatabase(url, name);
+  let handle: DatabaseHandle;
+  try {
+    handle = await openPostgres(databaseUrl, 4);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  cleanups.push(async () => {
+    try {
+      await handle.close();
+    } finally {
+      await drop();
+    }
+  });
+  return { handle, url: databaseUrl };
+}
+
+/**
  * A migrated database of this test file's own: a fresh PGlite copy of the template, or a clone of the PostgreSQL
- * template when TEST_DATABASE_URL is set, named with this run's prefix. Closed (and dropped) after the file's tests.
+ * template when TEST_DATABASE_URL is set. Closed (and dropped) after the file's tests.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url && testsOnPostgres()) {
-    const name = `${inject("postgresPrefix")}${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
-    } finally {
-      await admin.end();
-    }
-    const drop = async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      try {
-        // The pool's `end()` resolves before its connections have closed. Wait for them: a connection the forced
-        // drop terminated would fail its client with "terminating connection due to administrator command".
-        for (let waited = 0; waited < 5_000; waited += 50) {
-          const { rows } = await cleanup.query<{ open: number }>(
-            "select count(*)::int as open from pg_stat_activity where datname = $1",
-            [name],
-          );
-          if (rows[0]!.open === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
-    };
-    let handle: DatabaseHandle;
-    try {
-      handle = await openPostgres(withDatabase(url, name), 4);
-    } catch (error) {
-      await drop();
-      throw error;
-    }
-    cleanups.push(async () => {
-      try {
-        await handle.close();
-      } finally {
-        await drop();
-      }
-    });
-    return handle;
-  }
+  if (process.env.TEST_DATABASE_URL && testsOnPostgres()) return (await createTestPostgresDatabase()).handle;
   const dump = fs.readFileSync(inject("pgliteTemplate"));
   const handle = await openPglite({ loadDataDir: new Blob([dump]) });
   cleanups.push(() => handle.close());

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRealtime } from "#app/platform/realtime.server";
+import { mayJoinRoom } from "#app/services/realtime/rooms.server";
 import { createHttpApp } from "../../server/app";
 import { createTestRuntime } from "./runtime";
 
@@ -10,16 +11,21 @@ export async function startRealtimeTestServer() {
   const server = http.createServer(
     createHttpApp({ runtime, pages: (_req, res) => void res.status(418).send("page") }),
   );
-  createRealtime(server, {
-    buildId: runtime.buildId,
+  const realtime = createRealtime(server, {
     logger: runtime.logger,
     publicUrl: runtime.config.publicUrl,
     auth: runtime.auth,
+    authoriseJoin: mayJoinRoom,
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     runtime,
+    io: realtime.io,
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      const closing = realtime.close();
+      server.closeAllConnections();
+      await closing;
+    },
   };
 }

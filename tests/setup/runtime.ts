@@ -11,13 +11,14 @@ import { createMessaging } from "#app/platform/messaging/index.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
+import type { DatabaseHandle } from "#app/db/client.server";
 import { createTestDatabase } from "./database";
 
 /** A complete runtime on this test file's own database, with the local (outbox) message adapters. */
 export async function createTestRuntime(
-  options: { env?: Record<string, string>; clock?: Clock; buildId?: string } = {},
+  options: { env?: Record<string, string>; clock?: Clock; buildId?: string; database?: DatabaseHandle } = {},
 ): Promise<Runtime> {
-  const { db } = await createTestDatabase();
+  const { db } = options.database ?? (await createTestDatabase());
   await seedReferenceData(db);
   await seedBoardCategories(db);
   const config: AppConfig = loadConfig({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { badgeText } from "./AlarmBadge";
-import { currentLiveAlarms, receiveLoaderCount, receiveUnread, reconnectDelay } from "./live-alarms";
+import { reconnectDelay } from "#app/components/realtime/socket";
+import { currentLiveAlarms, receiveLoaderCount, receiveUnread } from "./live-alarms";
 
 describe("live notification state", () => {
   it("reconnects after 1, 2, 5 and then every 10 seconds", () => {

@@ -1,19 +1,10 @@
 import { useEffect, useSyncExternalStore } from "react";
-import type { Socket } from "socket.io-client";
+import { onRealtimeEvent, onRealtimeReconnect } from "#app/components/realtime/socket";
 import {
   ALARM_REFRESH_EVENT,
   ALARM_UNREAD_EVENT,
   type AlarmUnreadPayload,
 } from "#app/services/notifications/types";
-
-/** Reconnect delays of the product's realtime link: 1, 2, 5, then every 10 seconds. */
-export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
-/** Connection timeout of the realtime link (the server sets the 25 s heartbeat). */
-export const CONNECT_TIMEOUT_MS = 10_000;
-
-export function reconnectDelay(attempt: number): number {
-  return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
-}
 
 export interface LiveAlarms {
   /** The latest unread count heard live; null until something newer than the page's loader data arrives. */
@@ -63,65 +54,24 @@ async function fetchUnread() {
   }
 }
 
-interface Connection {
-  memberId: string;
-  socket?: Socket;
-  timer?: ReturnType<typeof setTimeout>;
-  attempt: number;
-  closed: boolean;
-}
+/** The member the live state belongs to; undefined before the first page has subscribed. */
+let heardFor: string | null | undefined;
 
-let connection: Connection | undefined;
-
-function close() {
-  if (!connection) return;
-  connection.closed = true;
-  clearTimeout(connection.timer);
-  connection.socket?.close();
-  connection = undefined;
-  update(initial);
-}
-
-/** One shared connection per page, opened for a signed-in member; the server knows them by the session cookie. */
-async function open(memberId: string) {
-  if (connection?.memberId === memberId) return;
-  close();
-  const current: Connection = { memberId, attempt: 0, closed: false };
-  connection = current;
-  const { io } = await import("socket.io-client");
-  if (current.closed) return;
-  // Socket.IO's own backoff is exponential; the product's delays are a fixed ladder, so reconnecting is done here.
-  const socket = io({ path: "/socket.io", reconnection: false, timeout: CONNECT_TIMEOUT_MS });
-  current.socket = socket;
-  let connectedBefore = false;
-  const retry = () => {
-    if (current.closed || current.timer) return;
-    const delay = reconnectDelay(current.attempt);
-    current.attempt += 1;
-    current.timer = setTimeout(() => {
-      current.timer = undefined;
-      if (!current.closed) socket.connect();
-    }, delay);
-  };
-  socket.on("connect", () => {
-    current.attempt = 0;
-    // Whatever changed while the link was down.
-    if (connectedBefore) void fetchUnread();
-    connectedBefore = true;
-  });
-  socket.on("connect_error", retry);
-  socket.on("disconnect", (reason) => {
-    if (reason !== "io client disconnect") retry();
-  });
-  socket.on(ALARM_UNREAD_EVENT, (payload: AlarmUnreadPayload) => receiveUnread(payload));
-  socket.on(ALARM_REFRESH_EVENT, () => void fetchUnread());
-}
-
-/** Keeps the realtime link open while a member is signed in, and closes it when they sign out. */
-export function useAlarmConnection(memberId: string | null) {
+/**
+ * Listens on the page's realtime link while a member is signed in: new counts, refresh requests after notifications
+ * to everybody, and a fresh count after the link comes back. A change of member starts again from the page's count.
+ */
+export function useAlarmSubscription(memberId: string | null) {
   useEffect(() => {
-    if (memberId) void open(memberId);
-    else close();
+    if (heardFor !== undefined && heardFor !== memberId) update(initial);
+    heardFor = memberId;
+    if (!memberId) return;
+    const unsubscribe = [
+      onRealtimeEvent<AlarmUnreadPayload>(ALARM_UNREAD_EVENT, receiveUnread),
+      onRealtimeEvent(ALARM_REFRESH_EVENT, () => void fetchUnread()),
+      onRealtimeReconnect(() => void fetchUnread()),
+    ];
+    return () => unsubscribe.forEach((stop) => stop());
   }, [memberId]);
 }
 

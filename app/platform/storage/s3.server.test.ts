@@ -1,237 +1,38 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  canonicalRequest,
+  sha256,
+  startFakeS3,
+  verifySigV4,
+  type SignedRequest,
+} from "../../../tests/setup/s3-server";
 import { createS3Storage, type S3StorageOptions } from "./s3.server";
 import { StorageError } from "./types";
 
-// Contract test of the S3 adapter against a local server that speaks a minimal S3 (path-style PUT/GET/DELETE of
-// objects, XML errors) and checks every request's AWS Signature Version 4 itself, from the canonical request rules,
-// with the known secret.
+// Contract test of the S3 adapter against a local server that speaks a minimal S3 and checks every request's AWS
+// Signature Version 4 (tests/setup/s3-server.ts).
 
 const ACCESS_KEY_ID = "AKIDMOTOMATETEST0001";
 const SECRET = "mOtOmAtE/sEcReT+kEy/0123456789abcdefghij";
 const REGION = "ap-northeast-2";
 const BUCKET = "motomate-test";
 
-// --- SigV4 verification, written from the specification (independent of the signing library) ---
-
-interface SignedRequest {
-  method: string;
-  /** The request target as sent: path and query, percent-encoded. */
-  target: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-type Verdict = { ok: true } | { ok: false; status: number; code: string; message: string };
-
-const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
-const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
-
-/** URI-encode as SigV4 requires: everything but A-Z a-z 0-9 - _ . ~ as %XY with upper-case hex. */
-function uriEncode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-function headerValue(headers: http.IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(",") : value;
-}
-
-function canonicalRequest(request: SignedRequest, signedHeaders: string[], payloadHash: string): string {
-  const [rawPath = "/", rawQuery = ""] = request.target.split("?", 2);
-  // S3 does not normalise the path: each segment is decoded once and encoded again.
-  const canonicalUri = rawPath
-    .split("/")
-    .map((segment) => uriEncode(decodeURIComponent(segment)))
-    .join("/");
-  const canonicalQuery = rawQuery
-    .split("&")
-    .filter(Boolean)
-    .map((pair) => {
-      const [name = "", value = ""] = pair.split("=", 2);
-      return [uriEncode(decodeURIComponent(name)), uriEncode(decodeURIComponent(value))] as const;
-    })
-    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
-    .map(([name, value]) => `${name}=${value}`)
-    .join("&");
-  const canonicalHeaders = signedHeaders
-    .map((name) => `${name}:${(headerValue(request.headers, name) ?? "").trim().replace(/\s+/g, " ")}\n`)
-    .join("");
-  return [
-    request.method,
-    canonicalUri,
-    canonicalQuery,
-    canonicalHeaders,
-    signedHeaders.join(";"),
-    payloadHash,
-  ].join("\n");
-}
-
-function verifySigV4(
-  request: SignedRequest,
-  credentials: { accessKeyId: string; secret: string; region: string },
-  now: Date,
-): Verdict {
-  const deny = (code: string, message: string, status = 403): Verdict => ({
-    ok: false,
-    status,
-    code,
-    message,
-  });
-  const authorization = headerValue(request.headers, "authorization");
-  const match =
-    /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(
-      authorization ?? "",
-    );
-  if (!match) return deny("AccessDenied", "Missing or malformed AWS4-HMAC-SHA256 authorization");
-  const [, accessKeyId, scopeDate, region, service, signedHeaderList, signature] =
-    match as unknown as string[];
-  if (accessKeyId !== credentials.accessKeyId) return deny("InvalidAccessKeyId", "Unknown access key");
-  if (region !== credentials.region || service !== "s3") {
-    return deny("AuthorizationHeaderMalformed", "Wrong region or service in the credential scope", 400);
-  }
-
-  const amzDate = headerValue(request.headers, "x-amz-date") ?? "";
-  const parsed = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
-  if (!parsed) return deny("AccessDenied", "Missing or malformed x-amz-date");
-  if (amzDate.slice(0, 8) !== scopeDate) {
-    return deny("AuthorizationHeaderMalformed", "Credential date does not match x-amz-date", 400);
-  }
-  const [, y, mo, d, h, mi, s] = parsed.map(Number) as number[];
-  const signedAt = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
-  if (Math.abs(now.getTime() - signedAt) > 15 * 60 * 1000) {
-    return deny(
-      "RequestTimeTooSkewed",
-      "The difference between the request time and the server's time is too large",
-    );
-  }
-
-  const signedHeaders = signedHeaderList!.split(";");
-  const sorted = [...signedHeaders].sort();
-  if (signedHeaders.join(";") !== sorted.join(";"))
-    return deny("AccessDenied", "SignedHeaders are not sorted");
-  const mustSign = ["host", ...Object.keys(request.headers).filter((name) => name.startsWith("x-amz-"))];
-  for (const name of mustSign) {
-    if (!signedHeaders.includes(name)) return deny("AccessDenied", `Header ${name} is not signed`);
-  }
-
-  const payloadHash = headerValue(request.headers, "x-amz-content-sha256");
-  if (!payloadHash) return deny("InvalidRequest", "Missing x-amz-content-sha256", 400);
-  if (payloadHash !== sha256(request.body)) {
-    return deny(
-      "XAmzContentSHA256Mismatch",
-      "The provided x-amz-content-sha256 does not match the body",
-      400,
-    );
-  }
-
-  const canonical = canonicalRequest(request, signedHeaders, payloadHash);
-  const scope = `${scopeDate}/${region}/s3/aws4_request`;
-  const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256(canonical)].join("\n");
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${credentials.secret}`, scopeDate!), region!), "s3"),
-    "aws4_request",
-  );
-  const expected = hmac(signingKey, stringToSign);
-  const given = Buffer.from(signature!, "hex");
-  if (!timingSafeEqual(expected, given)) {
-    return deny(
-      "SignatureDoesNotMatch",
-      "The request signature we calculated does not match the signature you provided",
-    );
-  }
-  return { ok: true };
-}
-
-// --- the minimal S3 server ---
-
-interface Recorded {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  verdict: Verdict;
-}
-
-let objects: Map<string, { body: Buffer; contentType: string }>;
-let requests: Recorded[];
-let forcedError: { status: number; code: string } | "hang" | undefined;
-let server: http.Server;
+let fake: Awaited<ReturnType<typeof startFakeS3>>;
 let endpoint: string;
-
-function xmlError(res: http.ServerResponse, status: number, code: string, message: string, resource: string) {
-  res
-    .writeHead(status, { "Content-Type": "application/xml" })
-    .end(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>` +
-        `<Resource>${resource}</Resource><RequestId>TEST</RequestId></Error>`,
-    );
-}
+const objects = () => fake.state.objects;
+const requests = () => fake.state.requests;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const method = req.method ?? "";
-      const target = req.url ?? "/";
-      const verdict = verifySigV4(
-        { method, target, headers: req.headers, body },
-        { accessKeyId: ACCESS_KEY_ID, secret: SECRET, region: REGION },
-        new Date(),
-      );
-      const resource = target.split("?")[0]!;
-      requests.push({ method, path: resource, headers: req.headers, verdict });
-      if (!verdict.ok) return xmlError(res, verdict.status, verdict.code, verdict.message, resource);
-      if (forcedError === "hang") return;
-      if (forcedError) {
-        return xmlError(res, forcedError.status, forcedError.code, "Forced by the test", resource);
-      }
-
-      const [, bucket = "", ...rest] = resource.split("/");
-      const key = rest.map(decodeURIComponent).join("/");
-      if (bucket !== BUCKET)
-        return xmlError(res, 404, "NoSuchBucket", "The specified bucket does not exist", resource);
-      if (key === "") return xmlError(res, 400, "InvalidRequest", "An object key is required", resource);
-
-      switch (method) {
-        case "PUT":
-          objects.set(key, {
-            body,
-            contentType: headerValue(req.headers, "content-type") ?? "binary/octet-stream",
-          });
-          return res.writeHead(200, { ETag: `"${createHash("md5").update(body).digest("hex")}"` }).end();
-        case "GET": {
-          const object = objects.get(key);
-          if (!object) return xmlError(res, 404, "NoSuchKey", "The specified key does not exist.", resource);
-          return res
-            .writeHead(200, { "Content-Type": object.contentType, "Content-Length": object.body.length })
-            .end(object.body);
-        }
-        case "DELETE":
-          objects.delete(key);
-          return res.writeHead(204).end();
-        default:
-          return xmlError(res, 405, "MethodNotAllowed", "The specified method is not allowed", resource);
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startFakeS3({ accessKeyId: ACCESS_KEY_ID, secret: SECRET, region: REGION, bucket: BUCKET });
+  endpoint = fake.endpoint;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => fake.close());
 beforeEach(() => {
-  objects = new Map();
-  requests = [];
-  forcedError = undefined;
+  fake.state.objects.clear();
+  fake.state.requests.length = 0;
+  fake.state.forcedError = undefined;
 });
 
 function storage(options: Partial<S3StorageOptions> = {}) {
@@ -309,19 +110,19 @@ describe("S3 storage", () => {
     const body = Buffer.from([0x52, 0x49, 0x46, 0x46, 0x00, 0xff, 0x10, 0x80]);
 
     await s3.put(KEY, body, "image/webp");
-    expect(objects.get(KEY)).toEqual({ body, contentType: "image/webp" });
+    expect(objects().get(KEY)).toEqual({ body, contentType: "image/webp" });
     expect(await s3.get(KEY)).toEqual({ body, contentType: "image/webp" });
     await s3.delete(KEY);
-    expect(objects.has(KEY)).toBe(false);
+    expect(objects().has(KEY)).toBe(false);
     expect(await s3.get(KEY)).toBeUndefined();
 
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(requests().map((r) => `${r.method} ${r.path}`)).toEqual([
       `PUT /${BUCKET}/${KEY}`,
       `GET /${BUCKET}/${KEY}`,
       `DELETE /${BUCKET}/${KEY}`,
       `GET /${BUCKET}/${KEY}`,
     ]);
-    for (const request of requests) {
+    for (const request of requests()) {
       expect(request.verdict).toEqual({ ok: true });
       expect(request.headers.authorization).toMatch(
         new RegExp(`^AWS4-HMAC-SHA256 Credential=${ACCESS_KEY_ID}/\\d{8}/${REGION}/s3/aws4_request, `),
@@ -329,8 +130,8 @@ describe("S3 storage", () => {
       expect(request.headers["x-amz-date"]).toMatch(/^\d{8}T\d{6}Z$/);
     }
     // The payload itself is signed, not UNSIGNED-PAYLOAD.
-    expect(requests[0]!.headers["x-amz-content-sha256"]).toBe(sha256(body));
-    expect(requests[1]!.headers["x-amz-content-sha256"]).toBe(sha256(""));
+    expect(requests()[0]!.headers["x-amz-content-sha256"]).toBe(sha256(body));
+    expect(requests()[1]!.headers["x-amz-content-sha256"]).toBe(sha256(""));
   });
 
   it("stores a larger binary body intact", async () => {
@@ -347,7 +148,7 @@ describe("S3 storage", () => {
     expect(error.code).toBe("storage_failed");
     expect(error.message).toContain("403");
     expect(error.message).toContain("SignatureDoesNotMatch");
-    expect(objects.size).toBe(0);
+    expect(objects().size).toBe(0);
     await refusal(s3.get(KEY));
     await refusal(s3.delete(KEY));
   });
@@ -381,7 +182,7 @@ describe("S3 storage", () => {
       storage({ fetch: otherPayload }).put(KEY, Buffer.from("x"), "image/webp"),
     );
     expect(headerError.message).toContain("SignatureDoesNotMatch");
-    expect(objects.size).toBe(0);
+    expect(objects().size).toBe(0);
   });
 
   it("answers undefined for a missing key but fails for a missing bucket", async () => {
@@ -392,7 +193,7 @@ describe("S3 storage", () => {
   });
 
   it("fails on server errors", async () => {
-    forcedError = { status: 500, code: "InternalError" };
+    fake.state.forcedError = { status: 500, code: "InternalError" };
     const error = await refusal(storage().put(KEY, Buffer.from("x"), "image/webp"));
     expect(error.message).toContain("500");
     expect(error.message).toContain("InternalError");
@@ -400,7 +201,7 @@ describe("S3 storage", () => {
   });
 
   it("fails when the service does not answer in time", async () => {
-    forcedError = "hang";
+    fake.state.forcedError = "hang";
     const started = Date.now();
     const error = await refusal(storage({ timeoutMs: 200 }).put(KEY, Buffer.from("x"), "image/webp"));
     expect(error.message).toContain("no answer within 200 ms");
@@ -422,7 +223,7 @@ describe("S3 storage", () => {
       expect((await refusal(s3.put(key, Buffer.from("x"), "image/png"))).code).toBe("invalid_key");
       expect((await refusal(s3.get(key))).code).toBe("invalid_key");
     }
-    expect(requests).toHaveLength(0);
+    expect(requests()).toHaveLength(0);
     expect(s3.url(KEY)).toBe(`${endpoint}/${BUCKET}/${KEY}`);
     expect(storage({ publicUrl: "https://cdn.motomate.kr/" }).url(KEY)).toBe(
       `https://cdn.motomate.kr/${KEY}`,
