@@ -13,6 +13,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { toNodeHandler } from "better-auth/node";
 import { apiErrorHandler, createApiRouter, healthz } from "./api";
 import { securityHeaders } from "./security-headers";
+import { createTestRouter } from "./testing";
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -230,6 +231,7 @@ export function createHttpApp({ runtime, mountStatic, beforePages, pages }: Http
   const authHandler = toNodeHandler(runtime.auth);
   app.all("/api/auth/{*rest}", (req, res) => void authHandler(req, res));
   app.use("/api", createApiRouter(runtime));
+  app.use("/test", createTestRouter(runtime));
 
   // Uploaded files: server-generated, re-encoded, unguessable names; never an index.
   app.use(
