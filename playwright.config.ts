@@ -24,7 +24,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Every page a test visits is also checked with axe-core, which takes its time on a busy machine.
+  timeout: 60_000,
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: "ko-KR",
