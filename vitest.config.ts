@@ -1,6 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Tests that need PostgreSQL itself, not only its dialect: several server processes on one database. They are part
+ * of every run on PostgreSQL (TEST_DATABASE_URL, which CI requires) and not collected on PGlite, whose database
+ * belongs to one process.
+ */
+const postgresOnly = ["server/instances.integration.test.ts"];
+
 export default defineConfig({
   resolve: {
     alias: { "#app": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -12,6 +19,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "tests/unit/**/*.test.{ts,tsx}",
     ],
+    exclude: ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : postgresOnly)],
     globalSetup: ["./tests/setup/global-db.ts"],
     setupFiles: ["./tests/setup/console.ts", "./tests/setup/concurrency.ts"],
     tags: [

@@ -17,6 +17,7 @@ import { toNodeHandler } from "better-auth/node";
 import { apiErrorHandler, createApiRouter, healthz } from "./api";
 import { securityHeaders } from "./security-headers";
 import { testClockRouter, type TestClock } from "./test-clock";
+import { createTestRouter } from "./testing";
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -264,6 +265,7 @@ export function createHttpApp({
   app.all("/api/auth/{*rest}", (req, res) => void authHandler(req, res));
   app.use("/api", createApiRouter(runtime));
   if (testClock && runtime.config.testClock) app.use("/test/clock", testClockRouter(testClock));
+  app.use("/test", createTestRouter(runtime));
 
   // Uploaded files: server-generated, re-encoded, unguessable names; never an index.
   app.use(

@@ -24,3 +24,33 @@ for (const language of ["ko", "en"] as const) {
     });
   }
 }
+
+test("every page a test reaches is checked, by clicking too, and a violation is reported with its address", async ({
+  page,
+  accessibility,
+}) => {
+  // A page of the server's origin with an image nobody named, reached by a link from a real page.
+  await page.route("**/axe-probe", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: '<!doctype html><html lang="ko"><head><title>probe</title></head><body><main><img src="/favicon.ico"></main></body></html>',
+    }),
+  );
+  await page.goto("/policy");
+  await accessibility.settled();
+  await page.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "/axe-probe";
+    link.textContent = "probe";
+    document.body.append(link);
+  });
+  await page.getByRole("link", { name: "probe" }).click();
+  await expect(page).toHaveURL(/\/axe-probe$/);
+  await accessibility.settled();
+  expect([...accessibility.checked].map((url) => new URL(url).pathname)).toEqual(["/policy", "/axe-probe"]);
+  const found = accessibility.violations.filter((violation) => violation.url.endsWith("/axe-probe"));
+  expect(found.map((violation) => violation.id)).toContain("image-alt");
+  // Provoked on purpose: the test's own end would fail on it otherwise.
+  expect(accessibility.violations).toEqual(found);
+  accessibility.violations.length = 0;
+});

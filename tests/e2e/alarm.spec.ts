@@ -1,12 +1,11 @@
 import { expect, expectAccessible, test } from "./fixtures";
-import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
+import { signedInMember } from "./support/seed";
 
 test("notification switches are saved per member and stay after a reload, in Korean and English", async ({
   page,
   visit,
 }) => {
-  await signUpByEmail(page, uniqueEmail("alarmset"));
-  await finishFirstLogin(page, uniqueNickname("알림"));
+  await signedInMember(page);
   await page.goto("/setting");
   await page.getByRole("main").getByRole("link", { name: "알림 설정" }).click();
   await expect(page).toHaveURL(/\/setting\/alarm$/);
@@ -66,8 +65,7 @@ test("notification switches are saved per member and stay after a reload, in Kor
 });
 
 test("the switches work without JavaScript too", async ({ page, browser }) => {
-  await signUpByEmail(page, uniqueEmail("alarmnojs"));
-  await finishFirstLogin(page, uniqueNickname("무스크립트"));
+  await signedInMember(page);
   const context = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),
@@ -105,8 +103,7 @@ test("visitors see a sign-in prompt instead of the switches", async ({ page, vis
 });
 
 test("a member's header bell opens the notification list, empty at first", async ({ page, visit }) => {
-  await signUpByEmail(page, uniqueEmail("alarmlist"));
-  await finishFirstLogin(page, uniqueNickname("벨"));
+  await signedInMember(page);
   const bell = page.getByRole("banner").getByRole("link", { name: "알림", exact: true });
   await expect(bell).toBeVisible();
   await expect(page.getByTestId("alarm-badge-count")).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
-import { finishFirstLogin, signUpByEmail, signUpAdmin, uniqueEmail, uniqueNickname } from "./support/auth";
+import { newAdmin } from "./support/auth";
+import { signedInMember } from "./support/seed";
 
 test("board lists for visitors: boards, order, categories and search", async ({ page, visit }) => {
   await visit("/board/total");
@@ -59,8 +60,7 @@ test("members: the write link, the guestbook and their own articles and comments
   page,
   visit,
 }) => {
-  await signUpByEmail(page, uniqueEmail("board"));
-  await finishFirstLogin(page, uniqueNickname("게시"));
+  await signedInMember(page);
   await visit("/board/riding");
   await expect(page.getByRole("link", { name: "글쓰기" })).toHaveAttribute(
     "href",
@@ -112,7 +112,7 @@ test("administrators manage board categories; deleting states how many posts go 
 }) => {
   // Two-step verification is set up first: this test does more than most.
   test.setTimeout(60_000);
-  const admin = await signUpAdmin(browser, "board-admin@motomate.test", "198.51.100.252");
+  const admin = await newAdmin(browser, "198.51.100.252");
 
   await admin.goto("/admin/board");
   await expect(admin.getByRole("heading", { level: 1, name: "게시판 카테고리 관리" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from "./fixtures";
-import { signUpAdmin } from "./support/auth";
+import { newAdmin } from "./support/auth";
 import { newMember, stubYoutube, writePost } from "./support/community";
 
 // Three complete members sign up before the story starts.
@@ -120,7 +120,7 @@ test("administrators see reports with their reasons and delete what was reported
   // Members cannot see the reports.
   expect((await reader.page.goto("/admin/report"))?.status()).toBe(404);
 
-  const admin = await signUpAdmin(browser, "report-admin@motomate.test", "198.51.100.250");
+  const admin = await newAdmin(browser, "198.51.100.250");
   await admin.goto("/admin/report");
   await expectAccessible(admin);
   const item = admin.getByRole("listitem").filter({ hasText: title });

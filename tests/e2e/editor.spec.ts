@@ -3,7 +3,8 @@ import type { Page } from "@playwright/test";
 import { phoneJpeg } from "../../app/services/uploads/test-images";
 import { xssCorpus, type XssVector } from "../fixtures/xss-corpus";
 import { expect, expectAccessible, test } from "./fixtures";
-import { finishFirstLogin, signIn, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
+import { signIn, uniqueNickname } from "./support/auth";
+import { signedInMember } from "./support/seed";
 
 const VIDEO_ID = "dQw4w9WgXcQ";
 
@@ -18,8 +19,7 @@ async function stubYoutube(page: Page) {
 }
 
 async function newMember(page: Page, label: string) {
-  await signUpByEmail(page, uniqueEmail(label));
-  await finishFirstLogin(page, uniqueNickname(label));
+  await signedInMember(page, { nickname: uniqueNickname(label) });
 }
 
 function editorArea(page: Page) {

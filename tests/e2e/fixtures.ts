@@ -1,10 +1,27 @@
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import axe from "axe-core";
 
-/** Runs axe-core on the page as it is now and fails on any serious or critical violation. */
-export async function expectAccessible(page: Page) {
+export interface AxeViolation {
+  url: string;
+  id: string;
+  impact: string | null | undefined;
+  nodes: string[];
+}
+
+/** One axe run at a time per page: axe-core refuses to start while it runs. */
+const axeRuns = new WeakMap<Page, Promise<unknown>>();
+
+/** The serious and critical axe-core violations of the page as it is now. */
+export function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const run = (axeRuns.get(page) ?? Promise.resolve()).catch(() => undefined).then(() => runAxe(page));
+  axeRuns.set(page, run);
+  return run;
+}
+
+async function runAxe(page: Page): Promise<AxeViolation[]> {
   // Evaluated by the test runner, so the page's Content-Security-Policy (which refuses inline scripts) allows it.
-  await page.evaluate(axe.source);
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  const url = page.url();
   const results = await page.evaluate(async () => {
     const run = (window as unknown as { axe: typeof axe }).axe.run;
     const outcome = await run(document, { resultTypes: ["violations"] });
@@ -14,10 +31,89 @@ export async function expectAccessible(page: Page) {
       nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
     }));
   });
-  const blocking = results.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  return results
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ url, ...violation }));
+}
+
+/** Runs axe-core on the page as it is now and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  expect(await axeViolations(page), `${page.url()} accessibility violations`).toEqual([]);
+}
+
+/** A check that could not finish because the page went on to another document or closed. */
+function isNavigatedAway(error: unknown) {
+  return /Execution context was destroyed|Target page, context or browser has been closed|Target closed|frame was detached|navigat/i.test(
+    String(error),
   );
-  expect(blocking, `${page.url()} accessibility violations`).toEqual([]);
+}
+
+/**
+ * What a check stands for: the address with its numbers (post ids, pages, times) left out, so that a test going
+ * through a hundred posts checks the post page once, and `/faq?tab=service` is still apart from `/faq`.
+ */
+function pageKind(url: string) {
+  const { origin, pathname, search } = new URL(url);
+  return `${origin}${pathname}${search}`.replace(/\d+/g, "#");
+}
+
+/**
+ * axe-core on every page a test visits: each document and each client-side navigation of the main frame is checked
+ * once it has loaded and rendered (once per kind of page, see pageKind), one after the other, while the test goes
+ * on; the test then fails on what they found. A page that navigated on before its check is checked at its next
+ * address.
+ */
+export class AccessibilityWatch {
+  readonly violations: AxeViolation[] = [];
+  /** The addresses checked. */
+  readonly checked = new Set<string>();
+  private readonly kinds = new Set<string>();
+  private queue: Promise<void> = Promise.resolve();
+  private readonly pages = new Set<Page>();
+
+  watchContext(context: BrowserContext) {
+    context.pages().forEach((page) => this.watch(page));
+    context.on("page", (page) => this.watch(page));
+  }
+
+  watch(page: Page) {
+    if (this.pages.has(page)) return;
+    this.pages.add(page);
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) this.schedule(page);
+    });
+    page.on("close", () => this.pages.delete(page));
+  }
+
+  private schedule(page: Page) {
+    this.queue = this.queue.then(() => this.check(page));
+  }
+
+  private async check(page: Page) {
+    try {
+      if (page.isClosed()) return;
+      await page.waitForLoadState("load");
+      // Two frames: whatever the navigation rendered is on screen.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const url = page.url();
+      const key = pageKind(url);
+      if (!/^https?:/.test(url) || this.kinds.has(key)) return;
+      if (!(await page.evaluate(() => document.contentType === "text/html"))) return;
+      this.kinds.add(key);
+      this.checked.add(url);
+      this.violations.push(...(await axeViolations(page)));
+    } catch (error) {
+      if (!isNavigatedAway(error)) throw error;
+    }
+  }
+
+  /** Checks every open page as it is now (when its address was not checked yet) and waits for all checks. */
+  async settled() {
+    for (const page of this.pages) this.schedule(page);
+    await this.queue;
+  }
 }
 
 const CSP_REPORT = "Content Security Policy violation";
@@ -49,24 +145,61 @@ export async function watchBrowserProblems(context: BrowserContext) {
 
 let clients = 0;
 const problemsOf = new WeakMap<BrowserContext, string[]>();
+const watchOf = new WeakMap<BrowserContext, AccessibilityWatch>();
 
-export const test = base.extend<{ visit: (path: string) => Promise<void>; browserProblems: string[] }>({
+/** Contexts a test opens with `browser.newContext` are watched like its own (guards and axe). */
+function watchNewContexts(browser: Browser, watch: AccessibilityWatch, problems: string[][]) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext(...args);
+    watch.watchContext(context);
+    problems.push(await watchBrowserProblems(context));
+    return context;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
+export const test = base.extend<{
+  visit: (path: string) => Promise<void>;
+  browserProblems: string[];
+  accessibility: AccessibilityWatch;
+}>({
   // Each test browses as its own client behind the trusted local proxy, so per-address limits of one test do not
-  // spill into the next. Every test fails on an uncaught error in any page of its context, or on anything the
-  // Content-Security-Policy refused there.
-  context: async ({ context }, use, testInfo) => {
+  // spill into the next. Every test fails on an uncaught error in any page of its contexts, on anything the
+  // Content-Security-Policy refused there, and on a serious accessibility violation of any page it visited.
+  context: async ({ context, browser }, use, testInfo) => {
     const address = `198.51.100.${((testInfo.workerIndex * 97 + ++clients) % 250) + 1}`;
     await context.setExtraHTTPHeaders({ "Accept-Language": "ko-KR,ko;q=0.9", "X-Forwarded-For": address });
     const problems = await watchBrowserProblems(context);
     problemsOf.set(context, problems);
-    await use(context);
-    expect(problems, "uncaught page errors and Content-Security-Policy violations").toEqual([]);
+    const watch = new AccessibilityWatch();
+    watch.watchContext(context);
+    watchOf.set(context, watch);
+    const others: string[][] = [];
+    const restore = watchNewContexts(browser, watch, others);
+    try {
+      await use(context);
+    } finally {
+      restore();
+    }
+    await watch.settled();
+    expect(
+      [...problems, ...others.flat()],
+      "uncaught page errors and Content-Security-Policy violations",
+    ).toEqual([]);
+    expect(watch.violations, "accessibility violations of the visited pages").toEqual([]);
   },
   /** What the test's context reported so far, for a test that provokes a refusal on purpose. */
   browserProblems: async ({ context }, use) => {
     await use(problemsOf.get(context)!);
   },
-  // Every page a test opens is also checked for accessibility.
+  /** The accessibility checks of the test's pages. */
+  accessibility: async ({ context }, use) => {
+    await use(watchOf.get(context)!);
+  },
+  // Opens a page and waits for it to settle; the check itself happens for every page.
   visit: async ({ page }, use) => {
     await use(async (path: string) => {
       await page.goto(path);

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from "./fixtures";
-import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
+import { signedInMember } from "./support/seed";
 import { newMember, writePost } from "./support/community";
 
 test("pin and hide show their state on a profile, each undone there, with a message shown once", async ({
@@ -10,8 +10,7 @@ test("pin and hide show their state on a profile, each undone there, with a mess
   const other = await newMember(browser, "숨김", testInfo.workerIndex);
   await other.context.close();
 
-  await signUpByEmail(page, uniqueEmail("hider"));
-  await finishFirstLogin(page, uniqueNickname("주인"));
+  await signedInMember(page);
   await page.goto(`/profile/${other.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(other.nickname);
   await expect(page).toHaveTitle(`${other.nickname} | 모토메이트`);
@@ -81,8 +80,7 @@ test("pin and hide show their state on a profile, each undone there, with a mess
 });
 
 test("an unknown member id shows that the user does not exist, with 404", async ({ page }) => {
-  await signUpByEmail(page, uniqueEmail("seeker"));
-  await finishFirstLogin(page, uniqueNickname("찾기"));
+  await signedInMember(page);
   const missing = await page.goto("/profile/no-such-member");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("존재하지 않는 회원입니다");

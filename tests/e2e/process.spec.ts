@@ -3,11 +3,18 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { startServerProcess } from "./support/server-process";
 
 const run = startServerProcess;
+
+/**
+ * Ports of this run's own (E2E_PORT + 1 and + 2 are the OpenID provider's), so that runs on other ports never meet.
+ */
+const SECOND_PORT = E2E_PORT + 3;
+const STOP_PORT = E2E_PORT + 4;
+const PLAIN_PORT = E2E_PORT + 5;
 
 async function waitFor(check: () => boolean, describe: () => string, ms = 60_000) {
   const start = Date.now();
@@ -20,7 +27,7 @@ async function waitFor(check: () => boolean, describe: () => string, ms = 60_000
 
 test.describe("server process", () => {
   test("a second server on the same DATA_DIR refuses to start with one clear line", async () => {
-    const second = run({ DATA_DIR: E2E_DATA_DIR, PORT: "3299" });
+    const second = run({ DATA_DIR: E2E_DATA_DIR, PORT: String(SECOND_PORT) });
     const code = await second.exited;
     expect(code).toBe(1);
     const lines = second.output().trim().split("\n");
@@ -42,13 +49,13 @@ test.describe("server process", () => {
     let server: ReturnType<typeof run> | undefined;
     let child: ChildProcess | undefined;
     try {
-      server = run({ DATA_DIR: dataDir, PORT: "3298" });
+      server = run({ DATA_DIR: dataDir, PORT: String(STOP_PORT) });
       child = server.child;
       await waitFor(() => server!.output().includes("motomate listening"), server.output);
       expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(true);
 
       // A request whose body is still arriving when the signal comes.
-      const socket = net.connect(3298, "127.0.0.1");
+      const socket = net.connect(STOP_PORT, "127.0.0.1");
       await new Promise((resolve) => socket.once("connect", resolve));
       let answer = "";
       socket.on("data", (chunk) => (answer += chunk));
@@ -77,7 +84,7 @@ test.describe("server process", () => {
   test("a flood of wrong passwords with rotating X-Forwarded-For gets 429, and the count survives a restart", async () => {
     test.setTimeout(120_000);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-e2e-flood-"));
-    const port = "3296";
+    const port = String(PLAIN_PORT);
     const attempt = (n: number) =>
       fetch(`http://127.0.0.1:${port}/login`, {
         method: "POST",

@@ -1,6 +1,6 @@
 import { writePost } from "./support/community";
 import { expect, test } from "./fixtures";
-import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
+import { signedInMember } from "./support/seed";
 
 test("visitors are sent to sign in", async ({ page }) => {
   await page.goto("/search");
@@ -15,8 +15,7 @@ test("a member finds a rider by part of the nickname, grouped by area, and manag
   page,
   visit,
 }) => {
-  await signUpByEmail(page, uniqueEmail("search"));
-  await finishFirstLogin(page, uniqueNickname("검색"));
+  await signedInMember(page);
 
   await page.getByRole("link", { name: "통합 검색" }).click();
   await expect(page).toHaveURL(/\/search$/);
@@ -92,8 +91,7 @@ test("a member finds a rider by part of the nickname, grouped by area, and manag
 });
 
 test("search and removal work without JavaScript", async ({ page, browser }) => {
-  await signUpByEmail(page, uniqueEmail("nojs"));
-  await finishFirstLogin(page, uniqueNickname("무자바"));
+  await signedInMember(page);
   const plain = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),
@@ -111,8 +109,7 @@ test("search and removal work without JavaScript", async ({ page, browser }) => 
 });
 
 test("the English search pages", async ({ page, visit }) => {
-  await signUpByEmail(page, uniqueEmail("search.en"));
-  await finishFirstLogin(page, uniqueNickname("영어"));
+  await signedInMember(page);
   await visit("/en/search");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
   await expect(page.getByText("No recent searches.")).toBeVisible();
@@ -137,8 +134,7 @@ test("the English search pages", async ({ page, visit }) => {
 
 test.describe("articles", () => {
   test("a post written on a board is found by a Korean part of its title, highlighted", async ({ page }) => {
-    await signUpByEmail(page, uniqueEmail("search.post"));
-    await finishFirstLogin(page, uniqueNickname("글쓴이"));
+    await signedInMember(page);
     const tag = Date.now().toString(36);
     await writePost(page, {
       title: `엔진오일정비후기 ${tag}`,

@@ -1,21 +1,13 @@
 import { expect, test } from "./fixtures";
-import {
-  finishFirstLogin,
-  signIn,
-  signUpByEmail,
-  STRONG_PASSWORD,
-  uniqueEmail,
-  uniqueNickname,
-} from "./support/auth";
+import { signIn } from "./support/auth";
+import { signedInMember } from "./support/seed";
 
 test.describe("session security", () => {
   test("no response carries the session token or a password hash outside Set-Cookie", async ({
     page,
     context,
   }) => {
-    const email = uniqueEmail("leak");
-    await signUpByEmail(page, email);
-    await finishFirstLogin(page, uniqueNickname("leak"));
+    await signedInMember(page);
     const cookie = (await context.cookies()).find((c) => c.name === "motomate.session_token");
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe("Lax");
@@ -50,12 +42,10 @@ test.describe("session security", () => {
   });
 
   test("mutations from a foreign Origin are refused", async ({ page, request }) => {
-    const email = uniqueEmail("origin");
-    await signUpByEmail(page, email);
-    await finishFirstLogin(page, uniqueNickname("origin"));
+    const { email, password } = await signedInMember(page);
     const foreign = await request.post("/login", {
       headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
-      data: `identifier=${encodeURIComponent(email)}&password=${encodeURIComponent(STRONG_PASSWORD)}`,
+      data: `identifier=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
       maxRedirects: 0,
     });
     expect(foreign.status()).toBe(403);
@@ -72,9 +62,7 @@ test.describe("session security", () => {
     browser,
     page,
   }) => {
-    const email = uniqueEmail("devices");
-    await signUpByEmail(page, email);
-    await finishFirstLogin(page, uniqueNickname("dev"));
+    const { email, password } = await signedInMember(page);
     expect(await page.evaluate(() => localStorage.getItem("motomate.userId"))).toBeTruthy();
     await page.evaluate(() => localStorage.setItem("motomate.profile", JSON.stringify({ nickname: "x" })));
 
@@ -85,7 +73,7 @@ test.describe("session security", () => {
         "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
     });
     const second = await other.newPage();
-    await signIn(second, email, STRONG_PASSWORD);
+    await signIn(second, email, password);
     await expect(second.getByRole("button", { name: "로그아웃" })).toBeVisible();
 
     await page.goto("/setting/account");
@@ -95,8 +83,9 @@ test.describe("session security", () => {
       .getByRole("button", { name: "모든 기기에서 로그아웃" })
       .click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem("motomate.userId"))).toBeNull();
-    expect(await page.evaluate(() => localStorage.getItem("motomate.profile"))).toBeNull();
+    // The sign-in page clears them once it runs: waited for, not read at the moment the address changed.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("motomate.userId"))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("motomate.profile"))).toBeNull();
 
     await second.goto("/setting/account");
     await expect(second).toHaveURL(/\/login\?redirectTo=/);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { phoneJpeg } from "../../../app/services/uploads/test-images";
 import { totp } from "../../setup/totp";
 import { expect } from "../fixtures";
+import { signedInMember } from "./seed";
 
 export const STRONG_PASSWORD = "Saddle-Road-42!";
 
@@ -109,6 +110,10 @@ export async function finishFirstLogin(
   await page.getByRole("button", { name: "서울특별시 영등포구" }).click();
   await page.getByRole("button", { name: "이 위치 추가" }).click();
   await page.getByRole("button", { name: "프로필 저장" }).click();
+  // The welcome page's own content, not only its address: the address changes before the page replaces the form.
+  await expect(page.getByRole("heading", { name: "환영합니다", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "포인트 받고 시작하기" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "프로필 저장" })).toHaveCount(0);
   await expect(page).toHaveURL(/\/login\/welcome$/);
   if (options.stopAtWelcome) return;
   await page.getByRole("button", { name: "포인트 받고 시작하기" }).click();
@@ -144,10 +149,10 @@ export async function turnOnTwoFactor(page: Page) {
 }
 
 /**
- * An administrator (an address of ADMIN_EMAILS in playwright.config.ts; each spec has its own) in a browser context
- * of its own, with a complete profile and two-step verification on. `address` keeps its sign-up limits apart.
+ * A seeded administrator (two-step verification on) signed in through the sign-in pages, in a browser context of its
+ * own; `address` keeps its sign-in limits apart.
  */
-export async function signUpAdmin(browser: Browser, email: string, address: string): Promise<Page> {
+export async function newAdmin(browser: Browser, address: string): Promise<Page> {
   const context = await browser.newContext({
     locale: "ko-KR",
     extraHTTPHeaders: { "Accept-Language": "ko", "X-Forwarded-For": address },
@@ -155,8 +160,6 @@ export async function signUpAdmin(browser: Browser, email: string, address: stri
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
   });
   const admin = await context.newPage();
-  await signUpByEmail(admin, email);
-  await finishFirstLogin(admin, uniqueNickname("운영"));
-  await turnOnTwoFactor(admin);
+  await signedInMember(admin, { role: "admin" });
   return admin;
 }

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { phoneJpeg } from "../../../app/services/uploads/test-images";
 import { expect } from "../fixtures";
-import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./auth";
+import { uniqueNickname } from "./auth";
+import { signedInMember } from "./seed";
 
 export interface TestMember {
   context: BrowserContext;
@@ -12,7 +13,7 @@ export interface TestMember {
 
 let contexts = 0;
 
-/** A complete member in a browser context of their own (their own address, so sign-up limits do not collide). */
+/** A complete, seeded member signed in in a browser context of their own (their own address, so limits do not collide). */
 export async function newMember(browser: Browser, label: string, workerIndex: number): Promise<TestMember> {
   contexts += 1;
   const context = await browser.newContext({
@@ -25,10 +26,7 @@ export async function newMember(browser: Browser, label: string, workerIndex: nu
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
   });
   const page = await context.newPage();
-  const nickname = uniqueNickname(label);
-  await signUpByEmail(page, uniqueEmail(label.replace(/[^a-z]/gi, "") || "member"));
-  await finishFirstLogin(page, nickname);
-  const id = (await page.evaluate(() => localStorage.getItem("motomate.userId")))!;
+  const { id, nickname } = await signedInMember(page, { nickname: uniqueNickname(label) });
   return { context, page, nickname, id };
 }
 

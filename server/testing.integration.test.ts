@@ -1,0 +1,130 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { member, memberProfile } from "#app/db/schema";
+import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
+import type { Runtime } from "#app/platform/runtime.server";
+import { totp } from "#app/platform/auth/totp";
+import { signIn, verifySignInCode, type AuthDeps } from "#app/services/auth/accounts.server";
+import { hasRequiredConsents } from "#app/services/auth/consents.server";
+import type { SeededMember } from "#app/services/testing/seed-members.server";
+import { createTestRuntime } from "../tests/setup/runtime";
+import { createHttpApp } from "./app";
+
+async function serve(runtime: Runtime) {
+  const app = createHttpApp({ runtime, pages: (_req, res) => void res.status(418).send("page") });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+function seed(base: string, body: unknown) {
+  return fetch(`${base}/test/seed/member`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+function deps(runtime: Runtime): AuthDeps {
+  const { auth, db, clock, messaging, config, storage } = runtime;
+  return { auth, db, clock, messaging, config, storage };
+}
+
+let open: { runtime: Runtime; server: http.Server; base: string };
+let closed: { runtime: Runtime; server: http.Server; base: string };
+
+beforeAll(async () => {
+  const openRuntime = await createTestRuntime({ env: { OUTBOX_PAGE: "true" } });
+  open = { runtime: openRuntime, ...(await serve(openRuntime)) };
+  // Production without the explicit setting: the gate is off.
+  const closedRuntime = await createTestRuntime({ env: { NODE_ENV: "production" } });
+  closed = { runtime: closedRuntime, ...(await serve(closedRuntime)) };
+});
+afterAll(async () => {
+  for (const { server } of [open, closed])
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe("POST /test/seed/member", () => {
+  it("does not exist without the outbox page's setting: 404, and nobody is made", async () => {
+    expect(closed.runtime.config.outboxPage).toBe(false);
+    const response = await seed(closed.base, { role: "admin" });
+    expect(response.status).toBe(404);
+    expect(await closed.runtime.db.select({ id: member.id }).from(member)).toEqual([]);
+    expect((await fetch(`${closed.base}/test/seed/member`)).status).toBe(404);
+  });
+
+  it("makes a member with a verified mobile, the consents, a saved profile and the first login complete", async () => {
+    const response = await seed(open.base, { role: "member", nickname: "씨앗라이더" });
+    expect(response.status).toBe(201);
+    const seeded = (await response.json()) as SeededMember;
+    expect(seeded).toMatchObject({ role: "member", nickname: "씨앗라이더" });
+    expect(seeded.totpSecret).toBeUndefined();
+    const [row] = await open.runtime.db.select().from(member).where(eq(member.id, seeded.id));
+    expect(row).toMatchObject({
+      email: seeded.email,
+      nickname: "씨앗라이더",
+      role: "member",
+      profileComplete: true,
+      phoneNumber: seeded.phone,
+      phoneNumberVerified: true,
+      twoFactorEnabled: false,
+    });
+    expect(await hasRequiredConsents(open.runtime.db, seeded.id)).toBe(true);
+    const profiles = await open.runtime.db
+      .select({ userId: memberProfile.userId })
+      .from(memberProfile)
+      .where(eq(memberProfile.userId, seeded.id));
+    expect(profiles).toHaveLength(1);
+    // The answer's password is the member's: signing in takes it, with no second step.
+    const headers = new Headers({ [CLIENT_IP_HEADER]: "192.0.2.10" });
+    const signedIn = await signIn(
+      deps(open.runtime),
+      { identifier: seeded.email, password: seeded.password },
+      headers,
+    );
+    expect(signedIn.twoFactor).toBe(false);
+  });
+
+  it("makes an administrator with two-step verification on, whose secret makes the sign-in codes", async () => {
+    const response = await seed(open.base, { role: "admin" });
+    expect(response.status).toBe(201);
+    const seeded = (await response.json()) as SeededMember;
+    expect(seeded.totpSecret).toMatch(/^[A-Z2-7]+=*$/);
+    const [row] = await open.runtime.db.select().from(member).where(eq(member.id, seeded.id));
+    expect(row).toMatchObject({ role: "admin", twoFactorEnabled: true, profileComplete: true });
+
+    const address = new Headers({ [CLIENT_IP_HEADER]: "192.0.2.11" });
+    const first = await signIn(
+      deps(open.runtime),
+      { identifier: seeded.email, password: seeded.password },
+      address,
+    );
+    expect(first.twoFactor).toBe(true);
+    const challenge = new Headers(address);
+    challenge.set(
+      "cookie",
+      first.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0]!)
+        .join("; "),
+    );
+    const second = await verifySignInCode(deps(open.runtime), totp(seeded.totpSecret!), challenge);
+    expect(second.headers.getSetCookie().some((line) => line.includes("session_token="))).toBe(true);
+  });
+
+  it("refuses a body it does not know with 400, making nobody", async () => {
+    const before = await open.runtime.db.select({ id: member.id }).from(member);
+    for (const body of [{ role: "owner" }, { role: "member", password: "chosen" }])
+      expect((await seed(open.base, body)).status, JSON.stringify(body)).toBe(400);
+    const malformed = await fetch(`${open.base}/test/seed/member`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
+    expect(malformed.status).toBe(400);
+    expect(await open.runtime.db.select({ id: member.id }).from(member)).toHaveLength(before.length);
+  });
+});

@@ -1,0 +1,52 @@
+import express, { type NextFunction, type Request, type Response } from "express";
+import { z } from "zod";
+import { fromNodeHeaders } from "better-auth/node";
+import type { Runtime } from "#app/platform/runtime.server";
+import { AuthError } from "#app/services/auth/errors";
+import { ProfileError } from "#app/services/members/profile.server";
+import { seedMember } from "#app/services/testing/seed-members.server";
+
+const seedMemberSchema = z.strictObject({
+  role: z.enum(["member", "admin"]).default("member"),
+  nickname: z.string().min(1).optional(),
+});
+
+/**
+ * Test seeding under /test, behind the outbox page's gate (OUTBOX_PAGE, on by default only in development): browser
+ * tests make complete members and administrators here instead of driving the whole sign-up each time. With the gate
+ * off, nothing under /test exists.
+ *
+ * POST /test/seed/member {role: "member" | "admin", nickname?} answers 201 with the member's credentials (and an
+ * administrator's authenticator secret).
+ */
+export function createTestRouter(runtime: Runtime) {
+  const router = express.Router();
+  router.use((req, res, next) => {
+    if (runtime.config.outboxPage) return next();
+    res.status(404).json({ error: { code: "not_found", message: "Not found" } });
+  });
+  router.post("/seed/member", express.json({ limit: "10kb" }), async (req, res, next) => {
+    const input = seedMemberSchema.safeParse(req.body ?? {});
+    if (!input.success) {
+      res.status(400).json({ error: { code: "invalid_input", message: z.prettifyError(input.error) } });
+      return;
+    }
+    try {
+      res.status(201).json(await seedMember(runtime, input.data, fromNodeHeaders(req.headers)));
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (error instanceof AuthError || error instanceof ProfileError) {
+      res.status(400).json({ error: { code: error.name, message: error.message } });
+      return;
+    }
+    if ((error as { type?: string }).type === "entity.parse.failed") {
+      res.status(400).json({ error: { code: "malformed_json", message: "Malformed JSON" } });
+      return;
+    }
+    next(error);
+  });
+  return router;
+}
