@@ -6,3 +6,4 @@ export * from "./ledger";
 export * from "./profile";
 export * from "./support";
 export * from "./community";
+export * from "./transitions";
