@@ -9,6 +9,7 @@ import { enTime } from "./areas/time.en";
 import { enConsent } from "./areas/consent.en";
 import { enMembers } from "./areas/members.en";
 import { enDialog } from "./areas/dialog.en";
+import { enMachine } from "./areas/machine.en";
 
 export const en: Messages = {
   app: {
@@ -529,4 +530,5 @@ export const en: Messages = {
   consent: enConsent,
   members: enMembers,
   dialog: enDialog,
+  machine: enMachine,
 };

@@ -9,6 +9,7 @@ import { koTime } from "./areas/time.ko";
 import { koConsent } from "./areas/consent.ko";
 import { koMembers } from "./areas/members.ko";
 import { koDialog } from "./areas/dialog.ko";
+import { koMachine } from "./areas/machine.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -524,6 +525,7 @@ export const ko = {
   consent: koConsent,
   members: koMembers,
   dialog: koDialog,
+  machine: koMachine,
 } as const;
 
 /** The shape every language must fill completely. */
