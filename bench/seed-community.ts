@@ -44,8 +44,8 @@ export async function seedBenchCommunity(handle: DatabaseHandle): Promise<void> 
   const bodyArray = sql.raw(`array[${bodies.map((body) => `'${body}'`).join(",")}]`);
 
   await db.execute(sql`
-    insert into member (id, name, email, nickname, role, profile_complete, member_type)
-    select 'bench-' || g, '벤치라이더' || g, 'bench' || g || '@bench.motomate.kr', '벤치라이더' || g, 'member', true,
+    insert into member (id, name, email, nickname, role, onboarding, member_type)
+    select 'bench-' || g, '벤치라이더' || g, 'bench' || g || '@bench.motomate.kr', '벤치라이더' || g, 'member', 'welcomed',
       'individual'
     from generate_series(1, ${MEMBERS}) g`);
 

@@ -143,7 +143,7 @@ async function signedUpMember(label: string) {
   );
   const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
   const [row] = await runtime.db.select({ id: member.id }).from(member).where(eq(member.email, email));
-  await runtime.db.update(member).set({ profileComplete: true }).where(eq(member.id, row!.id));
+  await runtime.db.update(member).set({ onboarding: "welcomed" }).where(eq(member.id, row!.id));
   return { id: row!.id, cookie };
 }
 

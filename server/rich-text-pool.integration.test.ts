@@ -72,7 +72,7 @@ beforeAll(async () => {
   cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
   await runtime.db
     .update(member)
-    .set({ nickname: "일꾼", profileComplete: true })
+    .set({ nickname: "일꾼", onboarding: "welcomed" })
     .where(eq(member.email, email));
   categoryId = String((await listCategories(runtime.db, "free"))[0]!.id);
 });

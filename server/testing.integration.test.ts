@@ -67,7 +67,7 @@ describe("POST /test/seed/member", () => {
       email: seeded.email,
       nickname: "씨앗라이더",
       role: "member",
-      profileComplete: true,
+      onboarding: "welcomed",
       phoneNumber: seeded.phone,
       phoneNumberVerified: true,
       twoFactorEnabled: false,
@@ -94,7 +94,7 @@ describe("POST /test/seed/member", () => {
     const seeded = (await response.json()) as SeededMember;
     expect(seeded.totpSecret).toMatch(/^[A-Z2-7]+=*$/);
     const [row] = await open.runtime.db.select().from(member).where(eq(member.id, seeded.id));
-    expect(row).toMatchObject({ role: "admin", twoFactorEnabled: true, profileComplete: true });
+    expect(row).toMatchObject({ role: "admin", twoFactorEnabled: true, onboarding: "welcomed" });
 
     const address = new Headers({ [CLIENT_IP_HEADER]: "192.0.2.11" });
     const first = await signIn(

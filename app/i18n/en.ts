@@ -10,6 +10,7 @@ import { enConsent } from "./areas/consent.en";
 import { enMembers } from "./areas/members.en";
 import { enDialog } from "./areas/dialog.en";
 import { enJobs } from "./areas/jobs.en";
+import { enMachine } from "./areas/machine.en";
 
 export const en: Messages = {
   app: {
@@ -536,4 +537,5 @@ export const en: Messages = {
   members: enMembers,
   dialog: enDialog,
   jobs: enJobs,
+  machine: enMachine,
 };

@@ -10,6 +10,7 @@ import { koConsent } from "./areas/consent.ko";
 import { koMembers } from "./areas/members.ko";
 import { koDialog } from "./areas/dialog.ko";
 import { koJobs } from "./areas/jobs.ko";
+import { koMachine } from "./areas/machine.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -531,6 +532,7 @@ export const ko = {
   members: koMembers,
   dialog: koDialog,
   jobs: koJobs,
+  machine: koMachine,
 } as const;
 
 /** The shape every language must fill completely. */

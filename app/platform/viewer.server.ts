@@ -1,9 +1,12 @@
+import type { OnboardingState } from "#app/db/schema";
 import { getRuntime, type Runtime } from "./runtime.server";
 
 /** The signed-in member as loaders and services need it (never the password, tokens or the session id). */
 export interface SessionViewer {
   id: string;
-  /** The first-login profile (/login/new) has been completed. */
+  /** How far the member is through the first login (the onboarding machine's state). */
+  onboarding: OnboardingState;
+  /** The first login is complete: the onboarding machine has reached `welcomed`. */
   profileComplete: boolean;
   name: string;
   email: string;
@@ -32,7 +35,7 @@ export async function viewerFromHeaders(
   const user = result.user as typeof result.user & {
     phoneNumber?: string | null;
     role?: string;
-    profileComplete?: boolean;
+    onboarding?: OnboardingState;
     withdrawnAt?: Date | null;
     twoFactorEnabled?: boolean | null;
   };
@@ -44,7 +47,8 @@ export async function viewerFromHeaders(
     emailVerified: user.emailVerified,
     phoneNumber: user.phoneNumber ?? null,
     role: user.role === "admin" ? "admin" : "member",
-    profileComplete: Boolean(user.profileComplete),
+    onboarding: user.onboarding ?? "signed_up",
+    profileComplete: user.onboarding === "welcomed",
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     sessionCreatedAt: new Date(result.session.createdAt),
     sessionExpiresAt: new Date(result.session.expiresAt),

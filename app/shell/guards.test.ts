@@ -8,8 +8,9 @@ import {
   type Viewer,
 } from "./guards";
 
-const member: Viewer = { id: "m1", profileComplete: true };
-const newcomer: Viewer = { id: "m2", profileComplete: false };
+const member: Viewer = { id: "m1", onboarding: "welcomed" };
+const newcomer: Viewer = { id: "m2", onboarding: "signed_up" };
+const saved: Viewer = { id: "m3", onboarding: "profile_saved" };
 
 function context(path: string, viewer: Viewer | null, params: GuardContext["params"] = {}): GuardContext {
   return { side: "server", url: new URL(path, "http://localhost"), params, viewer };
@@ -33,10 +34,11 @@ describe("route guards", () => {
     });
     expect(runGuards(["auth"], context("/point", member))).toEqual({ kind: "allow" });
     expect(runGuards(["auth"], context("/point", newcomer))).toEqual({ kind: "redirect", to: "/login/new" });
+    expect(runGuards(["auth"], context("/point", saved))).toEqual({ kind: "redirect", to: "/login/welcome" });
   });
 
   it("auth sends an administrator without two-factor to the security settings first", () => {
-    const admin: Viewer = { id: "a1", profileComplete: true, role: "admin", twoFactorEnabled: false };
+    const admin: Viewer = { id: "a1", onboarding: "welcomed", role: "admin", twoFactorEnabled: false };
     expect(runGuards(["auth"], context("/point", admin))).toEqual({
       kind: "redirect",
       to: "/setting/account",
@@ -58,10 +60,15 @@ describe("route guards", () => {
       kind: "redirect",
       to: "/en/login/new",
     });
+    expect(runGuards(["main-auth"], context("/en", saved))).toEqual({
+      kind: "redirect",
+      to: "/en/login/welcome",
+    });
   });
 
   it("first-auth keeps finished members and visitors out of the first-login pages", () => {
     expect(runGuards(["first-auth"], context("/login/new", newcomer))).toEqual({ kind: "allow" });
+    expect(runGuards(["first-auth"], context("/login/welcome", saved))).toEqual({ kind: "allow" });
     expect(runGuards(["first-auth"], context("/login/new", member))).toEqual({ kind: "redirect", to: "/" });
     expect(runGuards(["first-auth"], context("/login/welcome", null))).toMatchObject({ kind: "redirect" });
   });

@@ -1,4 +1,5 @@
 import { languageFromPath, localizePath, stripLanguage } from "#app/i18n";
+import { onboardingPage, type Onboarding } from "#app/services/members/onboarding";
 
 export const guardNames = [
   "auth",
@@ -15,8 +16,8 @@ export type GuardName = (typeof guardNames)[number];
 /** Who is navigating, as far as the guards need to know. */
 export interface Viewer {
   id: string;
-  /** The first-login profile (/login/new) has been completed. */
-  profileComplete: boolean;
+  /** How far the member is through the first login; the onboarding machine says which page comes next. */
+  onboarding: Onboarding;
   role?: "member" | "admin";
   twoFactorEnabled?: boolean;
 }
@@ -64,23 +65,25 @@ const guards: Record<GuardName, Guard> = {
     if (viewer === undefined) return allow;
     if (!viewer) return loginRedirect(url);
     const language = languageFromPath(url.pathname);
-    if (!viewer.profileComplete) return redirectTo(localizePath(language, "/login/new"));
+    const step = onboardingPage(viewer.onboarding);
+    if (step) return redirectTo(localizePath(language, step));
     // Administrators must have two-factor on before anything else that needs sign-in.
     const settings = localizePath(language, "/setting/account");
     if (viewer.role === "admin" && !viewer.twoFactorEnabled && url.pathname !== settings)
       return redirectTo(settings);
     return allow;
   },
-  // Visitors may look around; a member who has not finished the first-login profile is sent to finish it.
-  "main-auth": ({ url, viewer }) =>
-    viewer && !viewer.profileComplete
-      ? redirectTo(localizePath(languageFromPath(url.pathname), "/login/new"))
-      : allow,
+  // Visitors may look around; a member who has not finished the first login is sent to its next step.
+  "main-auth": ({ url, viewer }) => {
+    const step = viewer ? onboardingPage(viewer.onboarding) : null;
+    return step ? redirectTo(localizePath(languageFromPath(url.pathname), step)) : allow;
+  },
   // Only signed-in members who have not finished the first-login profile belong on /login/new and /login/welcome.
   "first-auth": ({ url, viewer }) => {
     if (viewer === undefined) return allow;
     if (!viewer) return loginRedirect(url);
-    if (viewer.profileComplete) return redirectTo(localizePath(languageFromPath(url.pathname), "/"));
+    if (!onboardingPage(viewer.onboarding))
+      return redirectTo(localizePath(languageFromPath(url.pathname), "/"));
     return allow;
   },
   // A post address whose id cannot exist goes back to its list; a deleted post is shown by the post page itself.

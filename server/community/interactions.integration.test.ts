@@ -40,7 +40,7 @@ async function signedIn(complete = true) {
   const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
   const nickname = `라이더${accounts}`;
   if (complete)
-    await runtime.db.update(member).set({ nickname, profileComplete: true }).where(eq(member.email, email));
+    await runtime.db.update(member).set({ nickname, onboarding: "welcomed" }).where(eq(member.email, email));
   const [row] = await runtime.db.select({ id: member.id }).from(member).where(eq(member.email, email));
   return { cookie, id: row!.id, nickname };
 }

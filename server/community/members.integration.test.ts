@@ -35,7 +35,7 @@ async function signedIn() {
   const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
   await runtime.db
     .update(member)
-    .set({ nickname: "메뉴라이더", profileComplete: true })
+    .set({ nickname: "메뉴라이더", onboarding: "welcomed" })
     .where(eq(member.email, email));
   const [row] = await runtime.db.select({ id: member.id }).from(member).where(eq(member.email, email));
   return { cookie, id: row!.id };

@@ -24,7 +24,7 @@ export async function insertMember(
     nickname,
     role,
     twoFactorEnabled,
-    profileComplete: true,
+    onboarding: "welcomed",
   });
   return { ...actorOf({ id, role, twoFactorEnabled }), nickname, role, twoFactorEnabled };
 }

@@ -68,7 +68,12 @@ export async function signUpMember(
   const twoFactorEnabled = options.twoFactorEnabled ?? false;
   await runtime.db
     .update(member)
-    .set({ nickname: profileComplete ? nickname : null, profileComplete, role, twoFactorEnabled })
+    .set({
+      nickname: profileComplete ? nickname : null,
+      onboarding: profileComplete ? "welcomed" : "signed_up",
+      role,
+      twoFactorEnabled,
+    })
     .where(eq(member.id, response.user.id));
   const id = response.user.id;
   return { id, email, nickname, cookie, actor: actorOf({ id, role, twoFactorEnabled }) };

@@ -1,5 +1,22 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Where a member is in the first login, in order: signed up, first-login profile saved (/login/new), welcomed
+ * (/login/welcome, which completes it). The onboarding machine moves a member along; nothing else writes it.
+ */
+export const onboardingStates = ["signed_up", "profile_saved", "welcomed"] as const;
+export type OnboardingState = (typeof onboardingStates)[number];
 
 /**
  * Accounts and sessions, in the shape Better Auth reads and writes (property names are its field names; the columns
@@ -22,8 +39,8 @@ export const member = pgTable(
     role: text("role").notNull().default("member"),
     /** individual | business, chosen in the first-login profile. */
     memberType: text("member_type"),
-    /** The first-login profile (/login/new) is complete. */
-    profileComplete: boolean("profile_complete").notNull().default(false),
+    /** One of `onboardingStates`: how far the member is through the first login. */
+    onboarding: text("onboarding").$type<OnboardingState>().notNull().default("signed_up"),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     /** When the member accepted the terms of use (required to join). */
     termsAgreedAt: timestamp("terms_agreed_at", { withTimezone: true }),
@@ -42,6 +59,10 @@ export const member = pgTable(
     index("member_nickname_trgm_idx")
       .using("gin", sql`${t.nickname} gin_trgm_ops`)
       .with({ fastupdate: false }),
+    check(
+      "member_onboarding_check",
+      sql`${t.onboarding} in (${sql.raw(onboardingStates.map((state) => `'${state}'`).join(", "))})`,
+    ),
   ],
 );
 

@@ -159,6 +159,10 @@ export const boardKeep = pgTable(
   ],
 );
 
+/** Where a report is: waiting for an administrator, or closed either way (the report machine moves it). */
+export const reportStatuses = ["open", "resolved", "dismissed"] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
 /** Reports of an article, a comment or a member, with the reporter's reason, for administrators. */
 export const contentReport = pgTable(
   "content_report",
@@ -174,8 +178,8 @@ export const contentReport = pgTable(
       .notNull()
       .references(() => member.id, { onDelete: "cascade" }),
     reason: text("reason").notNull(),
-    /** open | resolved | dismissed */
-    status: text("status").notNull().default("open"),
+    /** One of `reportStatuses`. */
+    status: text("status").$type<ReportStatus>().notNull().default("open"),
     handledBy: text("handled_by").references(() => member.id, { onDelete: "set null" }),
     handledAt: timestamp("handled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -184,6 +188,10 @@ export const contentReport = pgTable(
     uniqueIndex("content_report_once_key").on(t.reporterId, t.targetType, t.targetId),
     uniqueIndex("content_report_member_once_key").on(t.reporterId, t.targetMemberId),
     index("content_report_status_idx").on(t.status, t.id),
+    check(
+      "content_report_status_check",
+      sql`${t.status} in (${sql.raw(reportStatuses.map((status) => `'${status}'`).join(", "))})`,
+    ),
     check(
       "content_report_target_type_check",
       sql`(${t.targetType} in ('article', 'comment') and ${t.targetId} is not null and ${t.targetMemberId} is null) or (${t.targetType} = 'member' and ${t.targetMemberId} is not null and ${t.targetId} is null)`,

@@ -7,3 +7,4 @@ export * from "./profile";
 export * from "./support";
 export * from "./community";
 export * from "./realtime";
+export * from "./transitions";

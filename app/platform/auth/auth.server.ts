@@ -95,7 +95,7 @@ export function createAuth({
         phoneNumberVerified: { type: "boolean", required: false, input: true },
         role: { type: "string", required: false, input: false, defaultValue: "member" },
         memberType: { type: "string", required: false, input: false },
-        profileComplete: { type: "boolean", required: false, input: false, defaultValue: false },
+        onboarding: { type: "string", required: false, input: false, defaultValue: "signed_up" },
         withdrawnAt: { type: "date", required: false, input: false },
         // Set by the product's sign-up services from the consent boxes (same reasoning as phoneNumber).
         termsAgreedAt: { type: "date", required: false, input: true },

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   announcement,
@@ -8,6 +8,7 @@ import {
   contentReport,
   faqEntry,
   inquiry,
+  transitionLog,
 } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { createArticle } from "#app/services/board/articles.server";
@@ -217,11 +218,24 @@ describe("/admin/report (reports)", () => {
       return { status: row!.status, deleted: article!.deletedAt !== null };
     };
 
+    const logged = async () =>
+      db
+        .select({ transition: transitionLog.transition, actorId: transitionLog.actorId })
+        .from(transitionLog)
+        .where(
+          and(eq(transitionLog.machine, "content_report"), eq(transitionLog.subjectId, String(report!.id))),
+        );
+
     for (const [who, as, outcome] of refusedCallers()) expect((await resolve(as)).outcome, who).toBe(outcome);
     expect(await state()).toEqual({ status: "open", deleted: false });
+    expect(await logged()).toEqual([]);
 
     expect((await resolve(callers.admin)).outcome).toBe("done");
     expect(await state()).toEqual({ status: "resolved", deleted: true });
+    expect(await logged()).toEqual([{ transition: "resolve", actorId: callers.admin.id }]);
+    // A second press finds the report handled: the machine refuses it and nothing more is logged.
+    expect(await resolve(callers.admin)).toMatchObject({ outcome: "invalid", status: 409 });
+    expect(await logged()).toHaveLength(1);
   });
 });
 

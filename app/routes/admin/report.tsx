@@ -130,7 +130,8 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
               <div className="flex gap-2">
-                {item.target.type === "member" ? (
+                {/* The buttons are the transitions the report machine allows; resolving content deletes it. */}
+                {!item.transitions.includes("resolve") ? null : item.target.type === "member" ? (
                   <Form method="post" className="flex-1">
                     <input type="hidden" name="id" value={item.id} />
                     <ConfirmButton
@@ -164,22 +165,24 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
                     </ConfirmButton>
                   </Form>
                 )}
-                <Form method="post" className="flex-1">
-                  <input type="hidden" name="id" value={item.id} />
-                  <ConfirmButton
-                    name="decision"
-                    value="dismiss"
-                    disabled={busy}
-                    className={`${decisionButton} surface border border-subtle`}
-                    confirm={{
-                      title: t("comment.adminPage.dismissConfirm"),
-                      action: t("comment.adminPage.dismiss"),
-                      tone: "primary",
-                    }}
-                  >
-                    {t("comment.adminPage.dismiss")}
-                  </ConfirmButton>
-                </Form>
+                {item.transitions.includes("dismiss") ? (
+                  <Form method="post" className="flex-1">
+                    <input type="hidden" name="id" value={item.id} />
+                    <ConfirmButton
+                      name="decision"
+                      value="dismiss"
+                      disabled={busy}
+                      className={`${decisionButton} surface border border-subtle`}
+                      confirm={{
+                        title: t("comment.adminPage.dismissConfirm"),
+                        action: t("comment.adminPage.dismiss"),
+                        tone: "primary",
+                      }}
+                    >
+                      {t("comment.adminPage.dismiss")}
+                    </ConfirmButton>
+                  </Form>
+                ) : null}
               </div>
             </li>
           ))}

@@ -39,7 +39,7 @@ beforeAll(async () => {
   cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
   await runtime.db
     .update(member)
-    .set({ nickname: "글쓴이", profileComplete: true })
+    .set({ nickname: "글쓴이", onboarding: "welcomed" })
     .where(eq(member.email, email));
   categoryId = String((await listCategories(runtime.db, "free"))[0]!.id);
 });

@@ -13,7 +13,8 @@ import {
   verifiedMobile,
   verifyProfileMobile,
 } from "#app/services/members/mobile.server";
-import { completeProfile, hasSavedProfile } from "#app/services/members/profile.server";
+import { onboardingPage } from "#app/services/members/onboarding";
+import { completeProfile } from "#app/services/members/profile.server";
 import { readForm } from "#app/shell/input.server";
 import {
   formValues,
@@ -37,7 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, config } = getRuntime();
-  if (await hasSavedProfile(db, viewer.id)) throw redirect(localizePath(language, "/login/welcome"));
+  // The onboarding machine says where the member stands: this page only while the profile is to be saved.
+  const step = onboardingPage(viewer.onboarding);
+  if (step !== "/login/new") throw redirect(localizePath(language, step ?? "/"));
   const [options, mobile] = await Promise.all([
     profileFormOptions(db, language),
     verifiedMobile(db, viewer.id),
@@ -53,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const viewer = await requireViewer(request);
+  const step = onboardingPage(viewer.onboarding);
+  if (step !== "/login/new") return redirect(localizePath(language, step ?? "/"));
   const form = await readForm(request);
   const intent = formText(form, "intent");
   const phone = formText(form, "mobile").trim();

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerTransaction, member, memberProfile } from "#app/db/schema";
+import { ledgerTransaction, member, memberProfile, transitionLog } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
@@ -9,6 +9,7 @@ import { welcomeGrantKey } from "#app/services/ledger/ledger.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { action, loader } from "./welcome";
 import { joiningConsents } from "../../../tests/setup/consents";
+import { callAction, signUpMember } from "../../../tests/setup/route-actions";
 
 let runtime: Runtime;
 let cookie: string;
@@ -30,6 +31,7 @@ beforeAll(async () => {
   await runtime.db
     .insert(memberProfile)
     .values({ userId, introduction: "주말 라이더", ridingYears: 3, birthDate: "1990-05-01" });
+  await runtime.db.update(member).set({ onboarding: "profile_saved" }).where(eq(member.id, userId));
 });
 afterAll(() => setRuntime(undefined));
 
@@ -62,7 +64,7 @@ describe("the welcome page", () => {
     }
     expect(await welcomeGrants()).toEqual([]);
     const [row] = await runtime.db.select().from(member).where(eq(member.id, userId));
-    expect(row?.profileComplete).toBe(false);
+    expect(row?.onboarding).toBe("profile_saved");
   });
 
   it("grants the points once when its button is pressed, and completes the first login", async () => {
@@ -70,6 +72,24 @@ describe("the welcome page", () => {
     expect(await action(args("POST"))).toEqual({ granted: false });
     expect(await welcomeGrants()).toHaveLength(1);
     const [row] = await runtime.db.select().from(member).where(eq(member.id, userId));
-    expect(row?.profileComplete).toBe(true);
+    expect(row?.onboarding).toBe("welcomed");
+    // The one step taken is logged once, as the member's own; the repeated press took none.
+    const logged = await runtime.db
+      .select({ from: transitionLog.fromState, to: transitionLog.toState, actorId: transitionLog.actorId })
+      .from(transitionLog)
+      .where(and(eq(transitionLog.machine, "onboarding"), eq(transitionLog.subjectId, userId)));
+    expect(logged).toEqual([{ from: "profile_saved", to: "welcomed", actorId: userId }]);
+  });
+});
+
+describe("who the welcome button acts for", () => {
+  it("sends a visitor to sign in, and a member whose profile is not saved to the profile page, changing nothing", async () => {
+    expect((await callAction(action, { path: "/login/welcome", as: null })).outcome).toBe("sign-in");
+    const early = await signUpMember(runtime, { profileComplete: false });
+    expect((await callAction(action, { path: "/login/welcome", as: early })).outcome).toBe("first-login");
+    const [row] = await runtime.db.select().from(member).where(eq(member.id, early.id));
+    expect(row?.onboarding).toBe("signed_up");
+    const logged = await runtime.db.select().from(transitionLog).where(eq(transitionLog.subjectId, early.id));
+    expect(logged).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatNumber } from "#app/i18n/message";
 import { getRuntime } from "#app/platform/runtime.server";
-import { hasSavedProfile, welcomeMember } from "#app/services/members/profile.server";
+import { onboardingPage } from "#app/services/members/onboarding";
+import { welcomeMember } from "#app/services/members/profile.server";
 import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -20,7 +21,8 @@ export const handle: RouteHandle = { titleKey: "welcome.title" };
 async function welcomeTarget(request: Request) {
   const viewer = await requireViewer(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  if (!(await hasSavedProfile(getRuntime().db, viewer.id)))
+  // Before the profile is saved, the onboarding machine's next step is the profile page, not this one.
+  if (onboardingPage(viewer.onboarding) === "/login/new")
     throw redirect(localizePath(language, "/login/new"));
   return { viewer, language };
 }

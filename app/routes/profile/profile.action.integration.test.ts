@@ -67,7 +67,7 @@ describe("/profile (editing one's own profile)", () => {
 
   it("saves the signed-in member's own profile, and nobody else's", async () => {
     const { other, adminWithoutTwoFactor, firstLogin } = callers;
-    const owner = await signUpMember(runtime);
+    const owner = await signUpMember(runtime, { profileComplete: false });
     await runtime.db
       .update(member)
       .set({ phoneNumber: "01055501234", phoneNumberVerified: true })
@@ -76,7 +76,7 @@ describe("/profile (editing one's own profile)", () => {
       avatars: [{ body: await jpeg(64, 64), declaredType: "image/jpeg" }],
       businessImages: [],
     });
-    await runtime.db.update(member).set({ profileComplete: true }).where(eq(member.id, owner.id));
+    await runtime.db.update(member).set({ onboarding: "welcomed" }).where(eq(member.id, owner.id));
     const save = (as: SignedInMember | null, introduction: string) =>
       callAction(myProfilePage.action, { path: "/profile", form: form("프로필라이더", introduction), as });
 

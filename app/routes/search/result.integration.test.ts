@@ -25,7 +25,7 @@ beforeAll(async () => {
   cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
   const [row] = await runtime.db
     .update(member)
-    .set({ nickname: "검색하는라이더", profileComplete: true })
+    .set({ nickname: "검색하는라이더", onboarding: "welcomed" })
     .where(eq(member.email, email))
     .returning({ id: member.id });
   memberId = row!.id;

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/client.server";
-import { boardArticle, boardComment, contentReport, notification } from "#app/db/schema";
+import { boardArticle, boardComment, contentReport, notification, transitionLog } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { setRealtimePublisher } from "#app/platform/publisher.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
@@ -475,7 +475,40 @@ describe("reports", () => {
       { status: "resolved", handledBy: admin.id },
       { status: "resolved", handledBy: admin.id },
     ]);
-    expect(await failure(resolveReport(db, clock, admin, open[2]!.id, "dismiss"))).toBe("409 report_handled");
+    // Both reports of the comment were closed through the report machine: one log row each, by the administrator.
+    const log = await db
+      .select({
+        subjectId: transitionLog.subjectId,
+        fromState: transitionLog.fromState,
+        toState: transitionLog.toState,
+        transition: transitionLog.transition,
+        actorKind: transitionLog.actorKind,
+        actorId: transitionLog.actorId,
+        createdAt: transitionLog.createdAt,
+      })
+      .from(transitionLog)
+      .where(
+        and(
+          eq(transitionLog.machine, "content_report"),
+          inArray(transitionLog.subjectId, [String(open[1]!.id), String(open[2]!.id)]),
+        ),
+      )
+      .orderBy(transitionLog.id);
+    expect(log).toEqual(
+      [open[1]!.id, open[2]!.id].map((reportId) => ({
+        subjectId: String(reportId),
+        fromState: "open",
+        toState: "resolved",
+        transition: "resolve",
+        actorKind: "admin",
+        actorId: admin.id,
+        createdAt: clock.now(),
+      })),
+    );
+    expect(open.every((r) => r.transitions.join() === "resolve,dismiss")).toBe(true);
+    expect(await failure(resolveReport(db, clock, admin, open[2]!.id, "dismiss"))).toBe(
+      "409 transition_not_allowed",
+    );
 
     await resolveReport(db, clock, admin, open[0]!.id, "dismiss");
     const [kept] = await db.select().from(boardArticle).where(eq(boardArticle.id, id));

@@ -1,14 +1,17 @@
-import { and, desc, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { isAdmin, type Actor } from "#app/services/actor";
 import { boardArticle, boardComment, contentReport, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
-import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
+import { allowedTransitions, type RoleOf, type TransitionOf } from "#app/services/state-machine";
+import { applyTransition, bindMachine, type TransitionInput } from "#app/services/state-machine.server";
 import { findLiveComment, removeComment } from "./comments.server";
 import { requireReadableArticle } from "./interaction-access.server";
 import { articlePath, REPORT_REASON_MAX, type ArticleKind } from "./kinds";
+import { reportMachine } from "./report-machine";
 
 /** Reports one member may send in an hour. */
 export const REPORT_RATE: RateRule = { limit: 20, windowMs: 60 * 60_000 };
@@ -100,8 +103,65 @@ function requireModerator(actor: Actor) {
   if (!isAdmin(actor)) throw fail("forbidden", 403);
 }
 
+/** What an actor is to the report queue: its administrator, or a member like any other. */
+const reportRole = (actor: Actor): RoleOf<typeof reportMachine> => (isAdmin(actor) ? "admin" : "member");
+
+export type ReportTransition = TransitionOf<typeof reportMachine>;
+
+interface ReportInput extends TransitionInput {
+  /** The administrator closing the report. */
+  handledBy: string;
+  /** Resolving deletes the reported article or comment (the one report the administrator chose). */
+  removeTarget: boolean;
+}
+
+type ReportRow = typeof contentReport.$inferSelect;
+
+/** Soft-deletes the reported article, or removes the reported comment (recounting its article's comments). */
+async function removeReported(uow: UnitOfWork, report: ReportRow) {
+  if (report.targetId === null) return;
+  if (report.targetType === "article") {
+    await uow.tx
+      .update(boardArticle)
+      .set({ deletedAt: uow.now })
+      .where(and(eq(boardArticle.id, report.targetId), isNull(boardArticle.deletedAt)));
+    return;
+  }
+  const [comment] = await uow.tx
+    .select({ deletedAt: boardComment.deletedAt })
+    .from(boardComment)
+    .where(eq(boardComment.id, report.targetId));
+  if (comment && !comment.deletedAt) await removeComment(uow, report.targetId);
+}
+
+const stampHandled = (uow: UnitOfWork, report: ReportRow, input: ReportInput) =>
+  uow.tx
+    .update(contentReport)
+    .set({ handledBy: input.handledBy, handledAt: uow.now })
+    .where(eq(contentReport.id, report.id))
+    .then(() => undefined);
+
+/** The report queue's machine on `content_report`: closing a report stamps who closed it and when. */
+export const reportQueue = bindMachine<typeof reportMachine, typeof contentReport, ReportInput>(
+  reportMachine,
+  {
+    table: contentReport,
+    id: contentReport.id,
+    state: contentReport.status,
+    effects: {
+      resolve: async (uow, report, input) => {
+        if (input.removeTarget) await removeReported(uow, report);
+        await stampHandled(uow, report, input);
+      },
+      dismiss: stampHandled,
+    },
+  },
+);
+
 export interface OpenReport {
   id: number;
+  /** What the viewer may do with it, as the report machine says (the page's buttons). */
+  transitions: ReportTransition[];
   reason: string;
   createdAt: string;
   reporterNickname: string;
@@ -129,6 +189,7 @@ export async function listOpenReports(
   const rows = await db
     .select({
       id: contentReport.id,
+      status: contentReport.status,
       targetType: contentReport.targetType,
       targetId: contentReport.targetId,
       targetMemberId: contentReport.targetMemberId,
@@ -198,6 +259,7 @@ export async function listOpenReports(
   const items = page.map((row): OpenReport => {
     const base = {
       id: row.id,
+      transitions: allowedTransitions(reportMachine, row.status, reportRole(actor)),
       reason: row.reason,
       createdAt: row.createdAt.toISOString(),
       reporterNickname: row.reporterNickname ?? row.reporterName,
@@ -251,9 +313,9 @@ export async function listOpenReports(
 }
 
 /**
- * Handles a report: "delete" soft-deletes the reported article or comment (recounting the article's comments),
- * "resolve" closes a member report as handled, and "dismiss" leaves either alone. Every open report of the same
- * target is closed with it, in one transaction.
+ * Handles a report: "delete" resolves it and soft-deletes the reported article or comment (recounting the article's
+ * comments), "resolve" resolves a member report, and "dismiss" dismisses either. Every open report of the same target
+ * is closed the same way with it, each through the report machine (one log row each), in one transaction.
  */
 export async function resolveReport(
   db: Database,
@@ -265,14 +327,8 @@ export async function resolveReport(
   requireModerator(actor);
   if (!Number.isSafeInteger(reportId) || reportId <= 0) throw fail("report_not_found", 404);
   await runInTransaction(db, clock, async (uow) => {
-    const { tx, now } = uow;
-    const [report] = await tx
-      .select()
-      .from(contentReport)
-      .where(eq(contentReport.id, reportId))
-      .for("update");
+    const [report] = await uow.tx.select().from(contentReport).where(eq(contentReport.id, reportId));
     if (!report) throw fail("report_not_found", 404);
-    if (report.status !== "open") throw fail("report_handled", 409);
     // A member is not content: their reports are closed as handled or dismissed, never "deleted".
     const isMember = report.targetMemberId !== null;
     if (isMember ? action === "delete" : action === "resolve")
@@ -280,23 +336,25 @@ export async function resolveReport(
     const sameTarget: SQL = isMember
       ? eq(contentReport.targetMemberId, report.targetMemberId!)
       : and(eq(contentReport.targetType, report.targetType), eq(contentReport.targetId, report.targetId!))!;
-    if (action === "delete" && report.targetId !== null) {
-      if (report.targetType === "article") {
-        await tx
-          .update(boardArticle)
-          .set({ deletedAt: now })
-          .where(and(eq(boardArticle.id, report.targetId), isNull(boardArticle.deletedAt)));
-      } else {
-        const [comment] = await tx
-          .select({ deletedAt: boardComment.deletedAt })
-          .from(boardComment)
-          .where(eq(boardComment.id, report.targetId));
-        if (comment && !comment.deletedAt) await removeComment(uow, report.targetId);
-      }
+    // The target's reports are locked in one order, so two administrators closing two of them cannot deadlock.
+    const locked = await uow.tx
+      .select({ id: contentReport.id, status: contentReport.status })
+      .from(contentReport)
+      .where(sameTarget)
+      .orderBy(asc(contentReport.id))
+      .for("update");
+    const transition = action === "dismiss" ? "dismiss" : "resolve";
+    const by = { role: reportRole(actor), id: actor.id };
+    await applyTransition(uow, reportQueue, report.id, transition, by, {
+      handledBy: actor.id,
+      removeTarget: action === "delete",
+    });
+    for (const other of locked) {
+      if (other.id === report.id || other.status !== "open") continue;
+      await applyTransition(uow, reportQueue, other.id, transition, by, {
+        handledBy: actor.id,
+        removeTarget: false,
+      });
     }
-    await tx
-      .update(contentReport)
-      .set({ status: action === "dismiss" ? "dismissed" : "resolved", handledBy: actor.id, handledAt: now })
-      .where(and(sameTarget, eq(contentReport.status, "open")));
   });
 }

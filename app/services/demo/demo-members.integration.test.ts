@@ -14,9 +14,9 @@ describe("demo members", () => {
     expect(await seedDemoMembers(runtime)).toBe(0);
     const members = await runtime.db.select().from(member);
     expect(members).toHaveLength(5);
-    expect(members.every((row) => row.profileComplete && row.email.endsWith(`@${DEMO_EMAIL_DOMAIN}`))).toBe(
-      true,
-    );
+    expect(
+      members.every((row) => row.onboarding === "welcomed" && row.email.endsWith(`@${DEMO_EMAIL_DOMAIN}`)),
+    ).toBe(true);
     expect(await runtime.db.select().from(memberAvatar)).toHaveLength(5);
     const areas = await runtime.db.select().from(memberLocation);
     expect(areas.every((area) => area.latitude > 37.3 && area.latitude < 37.8)).toBe(true);

@@ -5,9 +5,16 @@ import { fileURLToPath } from "node:url";
 import { createLocalStorage } from "#app/platform/storage/local.server";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { businessProfile, member, memberAvatar, memberLocation, memberProfile } from "#app/db/schema";
+import {
+  businessProfile,
+  ledgerTransaction,
+  member,
+  memberAvatar,
+  memberLocation,
+  memberProfile,
+} from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
-import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
+import { balanceOf, memberPointsCode, welcomeGrantKey } from "#app/services/ledger/ledger.server";
 import { jpeg, phoneJpeg } from "#app/services/uploads/test-images";
 import { withdraw } from "#app/services/auth/accounts.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
@@ -22,6 +29,14 @@ import { ownProfileView, profileFormValues, publicProfile } from "./profile-view
 
 let runtime: Runtime;
 let counter = 0;
+
+async function welcomeGrantCount(id: string) {
+  const rows = await runtime.db
+    .select({ id: ledgerTransaction.id })
+    .from(ledgerTransaction)
+    .where(eq(ledgerTransaction.idempotencyKey, welcomeGrantKey(id)));
+  return rows.length;
+}
 
 async function newMember() {
   const id = `m${++counter}`;
@@ -94,7 +109,11 @@ describe("first-login profile", () => {
       },
     );
     const [saved] = await runtime.db.select().from(member).where(eq(member.id, id));
-    expect(saved).toMatchObject({ nickname: "저장라이더", memberType: "individual", profileComplete: false });
+    expect(saved).toMatchObject({
+      nickname: "저장라이더",
+      memberType: "individual",
+      onboarding: "profile_saved",
+    });
     expect(await runtime.db.select().from(memberProfile).where(eq(memberProfile.userId, id))).toHaveLength(1);
     const [avatar] = await runtime.db.select().from(memberAvatar).where(eq(memberAvatar.userId, id));
     expect(avatar?.isRepresentative).toBe(true);
@@ -264,18 +283,33 @@ describe("first-login profile", () => {
     { tags: ["concurrency"] },
     async () => {
       const id = await newMember();
+      await runtime.db.update(member).set({ onboarding: "profile_saved" }).where(eq(member.id, id));
       const results = await Promise.all(
         Array.from({ length: 5 }, () => welcomeMember(runtime.db, runtime.clock, id, 3000)),
       );
       expect(results.filter((r) => r.granted)).toHaveLength(1);
       expect(await balanceOf(runtime.db, memberPointsCode(id))).toBe(3000);
       const [row] = await runtime.db
-        .select({ done: member.profileComplete })
+        .select({ onboarding: member.onboarding })
         .from(member)
         .where(eq(member.id, id));
-      expect(row?.done).toBe(true);
+      expect(row?.onboarding).toBe("welcomed");
     },
   );
+
+  it("refuses to welcome a member whose profile is not saved, and grants nothing", async () => {
+    const id = await newMember();
+    await expect(welcomeMember(runtime.db, runtime.clock, id, 3000)).rejects.toMatchObject({
+      code: "transition_not_allowed",
+      status: 409,
+    });
+    const [row] = await runtime.db
+      .select({ onboarding: member.onboarding })
+      .from(member)
+      .where(eq(member.id, id));
+    expect(row?.onboarding).toBe("signed_up");
+    expect(await welcomeGrantCount(id)).toBe(0);
+  });
 });
 
 describe("activity areas", () => {

@@ -22,6 +22,8 @@ import {
   type UploadInput,
 } from "#app/services/uploads/uploads.server";
 import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
+import { DomainError } from "#app/services/errors";
+import { takeOnboardingStep } from "./onboarding.server";
 import { normalizePhone } from "#app/services/auth/identifiers";
 import { areaName, areaOfLocation } from "#app/services/location/address-search";
 import { checkDigitVerifier, type BusinessNumberVerifier } from "./business-verifier.server";
@@ -242,27 +244,28 @@ export interface ProfileServices {
   logger: Logger;
 }
 
-/** Whether the first-login profile has been saved (the welcome screen then completes the first login). */
-export async function hasSavedProfile(db: Database, userId: string) {
-  const [row] = await db
-    .select({ userId: memberProfile.userId })
-    .from(memberProfile)
-    .where(eq(memberProfile.userId, userId));
-  return Boolean(row);
-}
-
 /**
- * The welcome screen: grants the welcome points (once, whatever happens) and completes the first login, in one unit.
+ * The welcome screen: completes the first login (the onboarding machine's "welcome", which a saved profile allows)
+ * and grants the welcome points, in one unit. A member already welcomed is answered `granted: false` (a repeated
+ * press); one whose profile is not saved is refused (409).
  */
-export function welcomeMember(db: Database, clock: Clock, userId: string, amount: number) {
-  return runInTransaction(db, clock, async (uow) => {
-    const { granted } = amount > 0 ? await grantWelcomePoints(uow, userId, amount) : { granted: false };
-    await uow.tx
-      .update(member)
-      .set({ profileComplete: true, updatedAt: uow.now })
+export async function welcomeMember(db: Database, clock: Clock, userId: string, amount: number) {
+  try {
+    return await runInTransaction(db, clock, async (uow) => {
+      await takeOnboardingStep(uow, userId, "welcome");
+      const { granted } =
+        amount > 0 ? await grantWelcomePoints(uow, userId, amount) : { granted: false };
+      return { granted };
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === "transition_not_allowed")) throw error;
+    const [row] = await db
+      .select({ onboarding: member.onboarding })
+      .from(member)
       .where(eq(member.id, userId));
-    return { granted };
-  });
+    if (row?.onboarding !== "welcomed") throw error;
+    return { granted: false };
+  }
 }
 
 /**
@@ -323,7 +326,6 @@ async function saveProfile(
     .select({
       phone: member.phoneNumber,
       verified: member.phoneNumberVerified,
-      profileComplete: member.profileComplete,
     })
     .from(member)
     .where(and(eq(member.id, userId), isNull(member.withdrawnAt)));
@@ -374,7 +376,10 @@ async function saveProfile(
   }
 
   try {
-    await runInTransaction(db, clock, async ({ tx, now }) => {
+    await runInTransaction(db, clock, async (uow) => {
+      const { tx, now } = uow;
+      // Saving the first-login profile is the onboarding step that leads to the welcome screen.
+      if (mode === "create") await takeOnboardingStep(uow, userId, "saveProfile");
       await tx
         .update(member)
         .set({

@@ -88,7 +88,7 @@ describe("announcements", () => {
     const withdrawn = await insertMember(db);
     await db.update(member).set({ withdrawnAt: clock.now() }).where(eq(member.id, withdrawn.id));
     const unfinished = await insertMember(db);
-    await db.update(member).set({ profileComplete: false }).where(eq(member.id, unfinished.id));
+    await db.update(member).set({ onboarding: "profile_saved" }).where(eq(member.id, unfinished.id));
 
     const { id } = await createAnnouncement(db, clock, admin, post("새 기능 안내", { tab: "update" }));
     const rows = await db

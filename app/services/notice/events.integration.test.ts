@@ -168,7 +168,7 @@ describe("events", () => {
       expect(await problem(participateInEvent(db, clock, admin.id, id))).toBe("event_ended");
       expect(await problem(participateInEvent(db, clock, admin.id, 999_999))).toBe("event_not_found");
       const unfinished = await insertMember(db);
-      await db.update(member).set({ profileComplete: false }).where(eq(member.id, unfinished.id));
+      await db.update(member).set({ onboarding: "profile_saved" }).where(eq(member.id, unfinished.id));
       expect(await problem(participateInEvent(db, clock, unfinished.id, id))).toBe("profile_required");
     },
   );

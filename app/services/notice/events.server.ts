@@ -161,7 +161,7 @@ export async function participateInEvent(
     const [participant] = await tx
       .select({ id: member.id })
       .from(member)
-      .where(and(eq(member.id, memberId), eq(member.profileComplete, true), isNull(member.withdrawnAt)));
+      .where(and(eq(member.id, memberId), eq(member.onboarding, "welcomed"), isNull(member.withdrawnAt)));
     if (!participant) throw noticeError("profile_required");
     const [event] = await tx
       .select({ startsAt: communityEvent.startsAt, endsAt: communityEvent.endsAt })

@@ -208,14 +208,14 @@ describe("notifyMany and notifyAll", () => {
     const off = await insertMember(runtime.db);
     const incomplete = await insertMember(runtime.db);
     const withdrawn = await insertMember(runtime.db);
-    await runtime.db.update(member).set({ profileComplete: false }).where(eq(member.id, incomplete.id));
+    await runtime.db.update(member).set({ onboarding: "profile_saved" }).where(eq(member.id, incomplete.id));
     await runtime.db.update(member).set({ withdrawnAt: clock.now() }).where(eq(member.id, withdrawn.id));
     await setAlarmSetting(runtime.db, clock, off.id, "announcement", false);
     const active = await runtime.db
-      .select({ id: member.id, profileComplete: member.profileComplete, withdrawnAt: member.withdrawnAt })
+      .select({ id: member.id, onboarding: member.onboarding, withdrawnAt: member.withdrawnAt })
       .from(member);
     const expected = active.filter(
-      (row) => row.profileComplete && !row.withdrawnAt && row.id !== admin.id && row.id !== off.id,
+      (row) => row.onboarding === "welcomed" && !row.withdrawnAt && row.id !== admin.id && row.id !== off.id,
     ).length;
 
     const reached = await notifyAll(runtime.db, {

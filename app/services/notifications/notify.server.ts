@@ -146,7 +146,7 @@ export async function notifyMany(
 export async function notifyAll(uow: UnitOfWork, input: Omit<NotifyInput, "recipientId">): Promise<number> {
   const [row] = await queryRows<{ reached: number }>(
     uow.tx,
-    sql`with inserted as (${insertFor(sql`m.profile_complete`, input)} returning 1)
+    sql`with inserted as (${insertFor(sql`m.onboarding = 'welcomed'`, input)} returning 1)
       select count(*)::int as reached from inserted`,
   );
   const reached = row?.reached ?? 0;

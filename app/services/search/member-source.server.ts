@@ -8,7 +8,7 @@ import type { ProfileHit, SearchPage, SearchSource } from "./types";
 /** Members who can be found: first-login profile complete, not withdrawn, nickname containing the query. */
 export function memberMatchSql(query: string): SQL {
   return and(
-    eq(member.profileComplete, true),
+    eq(member.onboarding, "welcomed"),
     isNull(member.withdrawnAt),
     isNotNull(member.nickname),
     ilike(member.nickname, containsPattern(query)),

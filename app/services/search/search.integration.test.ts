@@ -218,7 +218,7 @@ describe("what a reader may find", () => {
     const withdrawn = await insertMember(db, { nickname: `탈퇴${tag}` });
     await db.update(member).set({ withdrawnAt: new Date() }).where(eq(member.id, withdrawn.id));
     const unfinished = await insertMember(db, { nickname: `미완${tag}` });
-    await db.update(member).set({ profileComplete: false }).where(eq(member.id, unfinished.id));
+    await db.update(member).set({ onboarding: "profile_saved" }).where(eq(member.id, unfinished.id));
 
     const members = group((await searchAll(db, shown, tag)).groups, "member");
     expect(members.total).toBe(1);
