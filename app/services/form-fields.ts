@@ -10,6 +10,10 @@ import type { MessageKey } from "#app/i18n";
  * box as `true`, and number fields as numbers (empty as missing, anything else as `NaN` when not a number).
  */
 
+// Zod compiles object parsers with `new Function` when it may; the Content-Security-Policy forbids it in the
+// browser (every page would report a violation). Set before any schema is built: each imports this module first.
+z.config({ jitless: true });
+
 /** The largest id a PostgreSQL `integer` column holds. */
 export const MAX_ID = 2_147_483_647;
 
