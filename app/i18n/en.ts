@@ -268,6 +268,13 @@ export const en: Messages = {
       account_not_linked:
         "An account with this external account's e-mail already exists. Sign in the usual way, then link it in your settings.",
     },
+    required: {
+      identifier: "Enter your e-mail address or mobile number.",
+      password: "Enter your password.",
+      email: "Enter your e-mail address.",
+      phone: "Enter your mobile number.",
+      code: "Enter the verification code.",
+    },
     weak: {
       too_short: "It must have at least 8 characters.",
       too_long: "It must have at most 128 characters.",

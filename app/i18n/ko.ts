@@ -265,6 +265,13 @@ export const ko = {
       account_not_linked:
         "이 외부 계정의 이메일로 이미 가입된 계정이 있습니다. 기존 방법으로 로그인한 뒤 설정에서 연결해 주세요.",
     },
+    required: {
+      identifier: "이메일 또는 휴대폰 번호를 입력해 주세요.",
+      password: "비밀번호를 입력해 주세요.",
+      email: "이메일을 입력해 주세요.",
+      phone: "휴대폰 번호를 입력해 주세요.",
+      code: "인증 코드를 입력해 주세요.",
+    },
     weak: {
       too_short: "8자 이상이어야 합니다.",
       too_long: "128자 이하여야 합니다.",

@@ -1,15 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
-
-/** The largest id a PostgreSQL `integer` column holds. */
-const MAX_ID = 2_147_483_647;
-
-/** A record id as an address or a form writes it: plain digits, 1 … 2³¹−1 (no signs, exponents or fractions). */
-const idText = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .pipe(z.number().max(MAX_ID));
+import { idText } from "#app/services/form-fields";
 
 /** The id an address or a form names, or null when the text is not one (out of range, signed, a fraction, …). */
 export function idOrNull(value: string | null | undefined): number | null {

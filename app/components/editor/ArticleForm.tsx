@@ -1,9 +1,12 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Form, isRouteErrorResponse, useBlocker, useNavigate, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/auth/fields";
+import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
 import { ConfirmDialog } from "#app/components/ui/Dialog";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
+import { articleSchema } from "#app/services/board/article.schema";
 import { ARTICLE_TITLE_MAX, articlePath, type ArticleKind, type BoardKind } from "#app/services/board/kinds";
 import { RichTextEditor } from "./RichTextEditor";
 import { useHydrated } from "#app/components/ui/use-hydrated";
@@ -40,7 +43,9 @@ export interface WriteFormData {
 /** What the write pages' action answers when it does not redirect. */
 export type WriteActionData =
   | { step: "board"; kind: BoardKind | null; categories: CategoryOption[]; values: Record<string, string> }
-  | { error: { code: string; message: string }; values: Record<string, string> };
+  | { error: { code: string; message: string }; values: Record<string, string> }
+  /** Refused by the form's schema: each field's messages, and what was typed. */
+  | { lastResult: SubmissionResult<string[]>; values: Record<string, string>; error?: undefined };
 
 type FieldName = "board" | "category" | "title" | "content";
 
@@ -80,7 +85,11 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
   const submitted = useRef(false);
 
   const step = result && "step" in result ? result : undefined;
-  const failure = result && "error" in result ? result : undefined;
+  const failure = result && "error" in result && result.error ? result : undefined;
+  const [form, fields] = useSchemaForm(articleSchema, {
+    lastResult: result && "lastResult" in result ? result.lastResult : undefined,
+  });
+  const messages = useMessages();
   const echoed = result?.values;
   const kind = step ? step.kind : data.kind;
   const categories = step ? step.categories : data.categories;
@@ -93,7 +102,15 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
       }
     : data.values;
   const field = failure ? fieldOfError[failure.error.code] : undefined;
-  const fieldError = (name: FieldName) => (field === name ? failure?.error.message : undefined);
+  // The schema's messages (checked before sending, or by the server), else the service's refusal of that field.
+  const schemaField = {
+    board: fields.kind,
+    category: fields.categoryId,
+    title: fields.title,
+    content: fields.content,
+  };
+  const fieldError = (name: FieldName) =>
+    messages(schemaField[name].errors)[0] ?? (field === name ? failure?.error.message : undefined);
   const busy = navigation.state === "submitting";
   const isBoard = data.scope === "board";
 
@@ -153,9 +170,13 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
       <h1 className="text-2xl font-extrabold">{data.pageTitle}</h1>
       <Form
         method="post"
+        id={form.id}
         noValidate
         className="space-y-4"
-        onSubmit={submit}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (!event.defaultPrevented) submit(event);
+        }}
         onInput={() => setDirty(true)}
         onChange={() => setDirty(true)}
       >

@@ -62,7 +62,11 @@ function write(fields: Record<string, string>) {
 }
 
 type Refusal = {
-  data: { error: { code: string }; values: Record<string, string> };
+  data: {
+    error?: { code: string };
+    lastResult?: { error: Record<string, string[]>; initialValue: Record<string, unknown> };
+    values: Record<string, string>;
+  };
   init: { status: number };
 };
 
@@ -80,7 +84,9 @@ describe("the board write action", () => {
     const typed = '<p onmouseover="x()">남해 <b>일주</b><img src=x onerror="x()"></p>';
     const untitled = (await write({ title: "", content: typed })) as unknown as Refusal;
     expect(untitled.init.status).toBe(400);
-    expect(untitled.data.error.code).toBe("title_required");
+    // Refused by the form's schema, before the service: the content is still read once to be shown again.
+    expect(untitled.data.lastResult!.error).toEqual({ title: ["board.error.title_required"] });
+    expect(untitled.data.lastResult!.initialValue).not.toHaveProperty("content");
     expect(untitled.data.values.content).toBe("<p>남해 <b>일주</b></p>");
     expect(passes.count).toBe(1);
 
@@ -89,7 +95,7 @@ describe("the board write action", () => {
       "",
     );
     const crowded = (await write({ title: "사진 모음", content: images })) as unknown as Refusal;
-    expect(crowded.data.error.code).toBe("too_many_images");
+    expect(crowded.data.error!.code).toBe("too_many_images");
     expect(crowded.data.values.content).toBe(images.replaceAll('.webp">', '.webp" alt="" />'));
     expect(passes.count).toBe(1);
   });
@@ -100,11 +106,22 @@ describe("the board write action", () => {
     expect(untitled.data.values.content).toBe(typed);
   });
 
+  it("names every field its schema refuses, the category of a topic board included", async () => {
+    const refused = (await write({ categoryId: "", title: " ", content: "" })) as unknown as Refusal;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.lastResult!.error).toEqual({
+      categoryId: ["board.error.category_required"],
+      title: ["board.error.title_required"],
+      content: ["board.error.content_required"],
+    });
+    expect(refused.data.values).toMatchObject({ kind: "free", title: " " });
+  });
+
   it("refuses more than 200 KB before reading it and keeps what was typed", async () => {
     const typed = "<p><b><i><u><s>".repeat(Math.ceil(RICH_TEXT_MAX_BYTES / 15) + 1);
     const refused = (await write({ title: "너무 긴 글", content: typed })) as unknown as Refusal;
     expect(refused.init.status).toBe(400);
-    expect(refused.data.error.code).toBe("content_too_large");
+    expect(refused.data.lastResult!.error).toEqual({ content: ["board.error.content_too_large"] });
     expect(refused.data.values.content).toBe(typed);
     expect(passes.count).toBe(0);
   });

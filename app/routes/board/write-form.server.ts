@@ -10,12 +10,18 @@ import {
   updateArticle,
 } from "#app/services/board/articles.server";
 import { articlePath, boardKinds, isBoardKind, type ArticleKind } from "#app/services/board/kinds";
-import { ArticleRefused } from "#app/services/content/article-html.server";
+import { articleBoardStepSchema, articleSchema } from "#app/services/board/article.schema";
+import {
+  ArticleRefused,
+  readArticleHtml,
+  sanitisedContentOf,
+} from "#app/services/content/article-html.server";
 import { formContentHtml } from "#app/services/content/rich-text.server";
 import { submitOnce } from "#app/services/content/submit-once.server";
 import type { DomainError } from "#app/services/errors";
 import { formText, requireActor } from "#app/shell/auth.server";
 import { domainErrorBody, domainFailure } from "#app/shell/domain.server";
+import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import type {
   ArticleFormValues,
   CategoryOption,
@@ -122,6 +128,12 @@ function typedValues(form: FormData): ArticleFormValues & { kind: string } {
   };
 }
 
+/** The content a form refused by its schema shows again: HTML as the one sanitising pass reads it (see above). */
+async function echoedUnread(typed: string): Promise<string> {
+  if (formContentHtml(typed) !== typed) return typed;
+  return sanitisedContentOf(await readArticleHtml(typed)) ?? typed;
+}
+
 export async function submitWriteForm(request: Request, scope: WriteScope) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
@@ -136,27 +148,38 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
   };
 
   // Without JavaScript, choosing another board is a form step: the new board's categories, nothing saved.
-  if (scope === "board" && formText(form, "intent") === "board") {
-    const kind = isBoardKind(typed.kind) ? typed.kind : null;
+  const step = parseSubmission(form, articleBoardStepSchema);
+  if (scope === "board" && step.status === "success") {
+    const kind = isBoardKind(step.value.kind) ? step.value.kind : null;
     return { step: "board" as const, kind, categories: await categoryOptions(kind, language), values };
   }
 
+  const submission = parseSubmission(form, articleSchema);
+  if (submission.status !== "success") {
+    // The content goes back once, as `values` show it (read, when it is HTML).
+    const refused = refusedSubmission(submission, ["content"]);
+    return data(
+      { ...refused.data, values: { ...values, content: await echoedUnread(typed.content) } },
+      refused.init ?? undefined,
+    );
+  }
+  const article = submission.value;
   const { db, clock } = getRuntime();
-  const id = articleId(formText(form, "id"));
+  const id = articleId(article.id);
   const input = {
-    categoryId: scope === "board" ? idOrNull(typed.categoryId) : null,
-    title: typed.title,
-    contentHtml: formContentHtml(typed.content),
-    isPrivate: scope === "board" && typed.isPrivate,
+    categoryId: scope === "board" ? (article.categoryId ?? null) : null,
+    title: article.title,
+    contentHtml: formContentHtml(article.content),
+    isPrivate: scope === "board" && article.isPrivate,
   };
   let saved: { id: number; kind: ArticleKind };
   try {
     if (id !== null) {
       saved = await updateArticle(db, clock, actor, id, input);
     } else {
-      const kind = scope === "guestbook" ? "guestbook" : typed.kind;
+      const kind = scope === "guestbook" ? "guestbook" : article.kind;
       const checked = await checkArticle(db, { ...input, kind });
-      saved = await submitOnce(db, clock, { memberId: actor.id, token: formText(form, "token") }, (uow) =>
+      saved = await submitOnce(db, clock, { memberId: actor.id, token: article.token }, (uow) =>
         insertArticle(uow, clock, actor, checked),
       );
     }

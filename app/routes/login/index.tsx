@@ -1,6 +1,8 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
+import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
 import { SocialButtons } from "#app/components/auth/SocialButtons";
 import { localizePath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
@@ -8,7 +10,9 @@ import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
 import { signIn } from "#app/services/auth/accounts.server";
 import { enabledProviders, startSocialSignIn } from "#app/services/auth/social.server";
-import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";
+import { signInSchema } from "#app/services/auth/sign-in.schema";
+import { authDeps, formFailure, requestTarget } from "#app/shell/auth.server";
+import { parseSubmission, refusedSubmission, withLastResult } from "#app/shell/form.server";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
@@ -36,21 +40,22 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { language, redirectTo } = requestTarget(request);
-  const form = await readForm(request);
-  if (formText(form, "intent") === "social") {
+  const submission = parseSubmission(await readForm(request), signInSchema);
+  if (submission.status !== "success") return refusedSubmission(submission, ["password"]);
+  const form = submission.value;
+  if (form.intent === "social") {
     const target = await startSocialSignIn(
       authDeps(),
-      formText(form, "provider"),
+      form.provider,
       { redirectTo, language },
       request.headers,
     );
     return redirect(target.url, { headers: target.headers });
   }
-  const identifier = formText(form, "identifier");
   try {
     const result = await signIn(
       authDeps(),
-      { identifier, password: formText(form, "password") },
+      { identifier: form.identifier, password: form.password },
       request.headers,
     );
     if (result.twoFactor) {
@@ -63,13 +68,15 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return redirect(redirectTo, { headers: result.headers });
   } catch (error) {
-    return formFailure(language, error, { identifier });
+    return withLastResult(formFailure(language, error), submission, ["password"]);
   }
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(signInSchema, { lastResult: result?.lastResult });
+  const messages = useMessages();
   const [params] = useSearchParams();
   const query = params.get("redirectTo")
     ? `?redirectTo=${encodeURIComponent(params.get("redirectTo")!)}`
@@ -80,18 +87,25 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       {loaderData.socialError ? (
         <FormAlert error={{ code: "social_failed", message: loaderData.socialError }} />
       ) : null}
-      <Form method="post" className="space-y-4" noValidate>
-        <FormAlert error={result?.error} />
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormAlert
+          error={
+            result?.error
+              ? result.error
+              : form.errors
+                ? { code: "invalid", message: messages(form.errors).join(" ") }
+                : undefined
+          }
+        />
         <Field
           label={t("auth.signIn.identifier")}
-          name="identifier"
+          field={fields.identifier}
           autoComplete="username"
           required
-          defaultValue={result?.values.identifier}
         />
         <Field
           label={t("auth.signIn.password")}
-          name="password"
+          field={fields.password}
           type="password"
           autoComplete="current-password"
           required

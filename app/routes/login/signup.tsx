@@ -1,13 +1,16 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
 import { ConsentFields } from "#app/components/auth/ConsentFields";
 import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
-import { consentField, consentKinds } from "#app/services/auth/consents";
 import { getViewer } from "#app/platform/viewer.server";
 import { sendSignUpCode, signUpWithEmail, signUpWithPhone } from "#app/services/auth/accounts.server";
-import { authDeps, formConsents, formFailure, formText, requestTarget } from "#app/shell/auth.server";
+import { signUpConsents, signUpSchema } from "#app/services/auth/sign-up.schema";
+import { authDeps, formFailure, requestTarget } from "#app/shell/auth.server";
+import { parseSubmission, refusedSubmission, withLastResult } from "#app/shell/form.server";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
@@ -26,38 +29,46 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { language, redirectTo } = requestTarget(request);
-  const form = await readForm(request);
-  const intent = formText(form, "intent");
-  const email = formText(form, "email");
-  const phone = formText(form, "phone");
-  const code = formText(form, "code");
-  const { consents, values: consentValues } = formConsents(form);
-  const typed: Record<string, string> = {
-    ...consentValues,
-    ...(intent === "email" ? { email } : { phone, code }),
-  };
+  const submission = parseSubmission(await readForm(request), signUpSchema);
+  if (submission.status !== "success") return refusedSubmission(submission, ["password"]);
+  const form = submission.value;
   try {
-    if (intent === "send-code") {
-      await sendSignUpCode(authDeps(), phone, request.headers);
-      return { sent: true as const, values: typed };
+    if (form.intent === "send-code") {
+      await sendSignUpCode(authDeps(), form.phone, request.headers);
+      return { sent: true as const, lastResult: submission.reply({ hideFields: ["password"] }) };
     }
-    const password = formText(form, "password");
+    const consents = signUpConsents(form);
     const result =
-      intent === "phone"
-        ? await signUpWithPhone(authDeps(), { phone, code, password, consents }, request.headers)
-        : await signUpWithEmail(authDeps(), { email, password, consents }, request.headers);
+      form.intent === "phone"
+        ? await signUpWithPhone(
+            authDeps(),
+            { phone: form.phone, code: form.code, password: form.password, consents },
+            request.headers,
+          )
+        : await signUpWithEmail(
+            authDeps(),
+            { email: form.email, password: form.password, consents },
+            request.headers,
+          );
     return redirect(redirectTo, { headers: result.headers });
   } catch (error) {
-    return formFailure(language, error, typed);
+    return withLastResult(formFailure(language, error), submission, ["password"]);
   }
 }
 
 export default function SignUp() {
   const t = useT();
   const result = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(signUpSchema, { lastResult: result?.lastResult });
+  const messages = useMessages();
   const [params] = useSearchParams();
   const method = params.get("method") === "phone" ? "phone" : "email";
-  const error = result && "error" in result ? result.error : undefined;
+  const error =
+    result && "error" in result && result.error
+      ? result.error
+      : form.errors
+        ? { code: "invalid", message: messages(form.errors).join(" ") }
+        : undefined;
   const sent = result && "sent" in result;
   const tab = (value: "email" | "phone", label: string) => (
     <LocalLink
@@ -75,53 +86,53 @@ export default function SignUp() {
         {tab("email", t("auth.signUp.byEmail"))}
         {tab("phone", t("auth.signUp.byPhone"))}
       </nav>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormAlert error={error} />
         {sent ? <Notice>{t("auth.signUp.codeSent")}</Notice> : null}
         {method === "email" ? (
           <Field
             label={t("auth.signUp.email")}
-            name="email"
+            field={fields.email}
             type="email"
             autoComplete="email"
             required
-            defaultValue={result?.values.email}
           />
         ) : (
           <>
             <Field
               label={t("auth.signUp.phone")}
-              name="phone"
+              field={fields.phone}
               type="tel"
               autoComplete="tel-national"
               maxLength={13}
               required
-              defaultValue={result?.values.phone}
             />
             <SubmitButton name="intent" value="send-code" variant="secondary">
               {t("auth.signUp.sendCode")}
             </SubmitButton>
             <Field
               label={t("auth.signUp.code")}
-              name="code"
+              field={fields.code}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
-              defaultValue={result?.values.code}
             />
           </>
         )}
         <Field
           label={t("auth.signIn.password")}
-          name="password"
+          field={fields.password}
           type="password"
           autoComplete="new-password"
           hint={t("auth.signUp.passwordHint")}
         />
         <ConsentFields
-          checked={Object.fromEntries(
-            consentKinds.map((kind) => [kind, result?.values[consentField(kind)] === "on"]),
-          )}
+          checked={{
+            terms: fields.consentTerms.defaultChecked,
+            privacy: fields.consentPrivacy.defaultChecked,
+            age: fields.consentAge.defaultChecked,
+            marketing: fields.consentMarketing.defaultChecked,
+          }}
         />
         <SubmitButton name="intent" value={method}>
           {t("auth.signUp.submit")}

@@ -1,0 +1,78 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
+
+/** Counts the posts of a page's form (its action, `path` or `path.data`); a check in the browser sends none. */
+function countPosts(page: Page, path: string) {
+  const posts = { count: 0 };
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith(path)) posts.count += 1;
+  });
+  return posts;
+}
+
+test("sign-up names each wrong field next to it before sending, and the server does the same without scripts", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/login/signup");
+  // "Agree to all" appears once the page is interactive.
+  await expect(page.getByLabel("전체 동의 (선택 항목 포함)")).toBeVisible();
+  const posts = countPosts(page, "/login/signup");
+  const email = page.getByLabel("이메일", { exact: true });
+  await email.fill("rider@");
+  await page.getByLabel("비밀번호", { exact: true }).fill("password");
+  await page.getByRole("button", { name: "가입하기" }).click();
+  await expect(page.getByText("올바른 이메일 주소를 입력해 주세요.")).toBeVisible();
+  await expect(page.getByText("너무 흔한 비밀번호입니다.")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription("올바른 이메일 주소를 입력해 주세요.");
+  expect(posts.count).toBe(0);
+
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.goto("/login/signup");
+  await noScript.getByLabel("이메일", { exact: true }).fill("rider@");
+  await noScript.getByLabel("비밀번호", { exact: true }).fill("password");
+  await noScript.getByRole("button", { name: "가입하기" }).click();
+  await expect(noScript.getByText("올바른 이메일 주소를 입력해 주세요.")).toBeVisible();
+  await expect(noScript.getByLabel("이메일", { exact: true })).toHaveValue("rider@");
+  await expect(noScript.getByLabel("이메일", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(noScript.getByLabel("비밀번호", { exact: true })).toHaveValue("");
+  await plain.close();
+});
+
+test("the article form names every missing field before sending, and the server does the same without scripts", async ({
+  page,
+  browser,
+}) => {
+  const label = "forms";
+  await signUpByEmail(page, uniqueEmail(label));
+  await finishFirstLogin(page, uniqueNickname(label));
+  await page.goto("/board/write?kind=free");
+  await expect(page.getByRole("toolbar", { name: "서식 도구" })).toBeVisible();
+  const posts = countPosts(page, "/board/write");
+  await page.getByRole("button", { name: "등록하기" }).click();
+  await expect(page.getByText("카테고리를 선택해 주세요.")).toBeVisible();
+  await expect(page.getByText("제목을 입력해 주세요.")).toBeVisible();
+  await expect(page.getByText("내용을 입력해 주세요.")).toBeVisible();
+  await expect(page.getByLabel("카테고리")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("카테고리")).toBeFocused();
+  expect(posts.count).toBe(0);
+
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto("/board/write?kind=free");
+  await noScript.getByLabel("카테고리").selectOption({ index: 1 });
+  await noScript.getByRole("textbox", { name: "내용" }).fill("제목 없는 글");
+  await noScript.getByRole("button", { name: "등록하기" }).click();
+  const title = noScript.getByRole("textbox", { name: "제목", exact: true });
+  await expect(noScript.getByText("제목을 입력해 주세요.")).toBeVisible();
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(noScript.getByRole("textbox", { name: "내용" })).toHaveValue("제목 없는 글");
+  await plain.close();
+});
