@@ -253,8 +253,7 @@ export async function welcomeMember(db: Database, clock: Clock, userId: string, 
   try {
     return await runInTransaction(db, clock, async (uow) => {
       await takeOnboardingStep(uow, userId, "welcome");
-      const { granted } =
-        amount > 0 ? await grantWelcomePoints(uow, userId, amount) : { granted: false };
+      const { granted } = amount > 0 ? await grantWelcomePoints(uow, userId, amount) : { granted: false };
       return { granted };
     });
   } catch (error) {
