@@ -10,6 +10,7 @@ import express, {
 import { languageFromPath, localizePath, translate, type Language, type MessageKey } from "#app/i18n";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
+import { withViewerScope } from "#app/platform/viewer.server";
 import { toNodeHandler } from "better-auth/node";
 import { apiErrorHandler, createApiRouter, healthz } from "./api";
 import { securityHeaders } from "./security-headers";
@@ -96,6 +97,12 @@ function clientAddress(req: Request, _res: Response, next: NextFunction) {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A reading request looks the session up once, whoever asks for the viewer (see `withViewerScope`). */
+function oneViewerPerRequest(req: Request, _res: Response, next: NextFunction) {
+  if (!SAFE_METHODS.has(req.method)) return next();
+  withViewerScope(() => next());
+}
 
 /** The largest form a page accepts (a profile with its photos); the JSON API has its own, smaller limit. */
 export const PAGE_BODY_LIMIT = 45 * 1024 * 1024;
@@ -220,6 +227,7 @@ export function createHttpApp({ runtime, mountStatic, beforePages, pages }: Http
   app.use(refuseForeignOrigin(runtime.config.publicUrl));
   app.use(limitPageBodies);
   app.use(drainUnreadBody);
+  app.use(oneViewerPerRequest);
 
   app.get("/healthz", (req, res) => healthz(runtime, req, res));
   app.get("/builds/latest.json", (_req, res) => {
