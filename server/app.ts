@@ -12,7 +12,7 @@ import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { withViewerScope } from "#app/platform/viewer.server";
 import { toNodeHandler } from "better-auth/node";
-import { apiErrorHandler, createApiRouter, healthz } from "./api";
+import { apiErrorHandler, createApiRouter, healthz } from "./api/index";
 import { securityHeaders } from "./security-headers";
 
 function escapeHtml(text: string) {

@@ -1,12 +1,12 @@
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/point";
-import { languageFromPath, type MessageKey } from "#app/i18n";
+import { languageFromPath, messageKeyOr } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { formatNumber } from "#app/i18n/message";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { balanceOf, history, memberPointsCode } from "#app/services/ledger/ledger.server";
-import { LedgerError } from "#app/services/ledger/errors";
+import { isDomainError } from "#app/services/errors";
 import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     balance = await balanceOf(db, memberPointsCode(viewer.id));
   } catch (error) {
-    if (!(error instanceof LedgerError)) throw error;
+    if (!isDomainError(error, "ledger")) throw error;
   }
   const rows = await history(db, viewer.id, {
     currency: "P",
@@ -94,7 +94,7 @@ export default function Points({ loaderData }: Route.ComponentProps) {
                 {row.counterpart ? t("point.from", { nickname: row.counterpart }) : t("point.system")}
               </span>
               <span className="text-muted text-xs">
-                {t(`point.kind.${row.kind}` as MessageKey)} · {row.date}
+                {t(messageKeyOr(`point.kind.${row.kind}`, "point.system"))} · {row.date}
               </span>
             </span>
             <span

@@ -6,6 +6,7 @@ import type { Clock } from "#app/platform/clock.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
+import type { CommentErrorCode } from "./errors";
 import { findLiveComment, removeComment } from "./comments.server";
 import { requireReadableArticle } from "./interaction-access.server";
 import { articlePath, REPORT_REASON_MAX, type ArticleKind } from "./kinds";
@@ -13,7 +14,7 @@ import { articlePath, REPORT_REASON_MAX, type ArticleKind } from "./kinds";
 /** Reports one member may send in an hour. */
 export const REPORT_RATE: RateRule = { limit: 20, windowMs: 60 * 60_000 };
 
-const fail = (code: string, status = 400) => new DomainError(code, `comment.error.${code}` as never, status);
+const fail = (code: CommentErrorCode) => new DomainError("comment", code);
 
 export type ReportTarget = { type: "article" | "comment"; id: number } | { type: "member"; memberId: string };
 
@@ -40,13 +41,13 @@ async function storeReport(
 ): Promise<void> {
   await runInTransaction(db, clock, async ({ tx, now }) => {
     const rate = await hit(tx, `report:${reader.id}`, REPORT_RATE, now);
-    if (!rate.allowed) throw fail("too_many", 429);
+    if (!rate.allowed) throw fail("too_many");
     const added = await tx
       .insert(contentReport)
       .values({ ...targetColumns(target), reporterId: reader.id, reason, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: contentReport.id });
-    if (added.length === 0) throw fail("already_reported", 409);
+    if (added.length === 0) throw fail("already_reported");
   });
 }
 
@@ -59,7 +60,7 @@ export async function reportArticle(
   reason: string,
 ): Promise<void> {
   const article = await requireReadableArticle(db, reader, articleId);
-  if (article.authorId === reader.id) throw fail("own_content", 403);
+  if (article.authorId === reader.id) throw fail("own_content");
   await storeReport(db, clock, reader, { type: "article", id: article.id }, checkedReason(reason));
 }
 
@@ -73,7 +74,7 @@ export async function reportComment(
 ): Promise<{ articleId: number }> {
   const comment = await findLiveComment(db, commentId);
   await requireReadableArticle(db, reader, comment.articleId);
-  if (comment.authorId === reader.id) throw fail("own_content", 403);
+  if (comment.authorId === reader.id) throw fail("own_content");
   await storeReport(db, clock, reader, { type: "comment", id: comment.id }, checkedReason(reason));
   return { articleId: comment.articleId };
 }
@@ -86,18 +87,18 @@ export async function reportMember(
   memberId: string,
   reason: string,
 ): Promise<void> {
-  if (memberId === reader.id) throw new DomainError("report_self", "members.error.report_self", 403);
+  if (memberId === reader.id) throw new DomainError("members", "report_self");
   const [target] = await db
     .select({ id: member.id })
     .from(member)
     .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)));
-  if (!target) throw new DomainError("user_not_found", "relations.error.user_not_found", 404);
+  if (!target) throw new DomainError("relations", "user_not_found");
   await storeReport(db, clock, reader, { type: "member", memberId: target.id }, checkedReason(reason));
 }
 
 /** Reports are handled by acting administrators only (see `actorOf`). */
 function requireModerator(actor: Actor) {
-  if (!isAdmin(actor)) throw fail("forbidden", 403);
+  if (!isAdmin(actor)) throw fail("forbidden");
 }
 
 export interface OpenReport {
@@ -263,7 +264,7 @@ export async function resolveReport(
   action: "delete" | "resolve" | "dismiss",
 ): Promise<void> {
   requireModerator(actor);
-  if (!Number.isSafeInteger(reportId) || reportId <= 0) throw fail("report_not_found", 404);
+  if (!Number.isSafeInteger(reportId) || reportId <= 0) throw fail("report_not_found");
   await runInTransaction(db, clock, async (uow) => {
     const { tx, now } = uow;
     const [report] = await tx
@@ -271,12 +272,12 @@ export async function resolveReport(
       .from(contentReport)
       .where(eq(contentReport.id, reportId))
       .for("update");
-    if (!report) throw fail("report_not_found", 404);
-    if (report.status !== "open") throw fail("report_handled", 409);
+    if (!report) throw fail("report_not_found");
+    if (report.status !== "open") throw fail("report_handled");
     // A member is not content: their reports are closed as handled or dismissed, never "deleted".
     const isMember = report.targetMemberId !== null;
     if (isMember ? action === "delete" : action === "resolve")
-      throw new DomainError("report_target_member", "members.error.report_target_member", 400);
+      throw new DomainError("members", "report_target_member");
     const sameTarget: SQL = isMember
       ? eq(contentReport.targetMemberId, report.targetMemberId!)
       : and(eq(contentReport.targetType, report.targetType), eq(contentReport.targetId, report.targetId!))!;

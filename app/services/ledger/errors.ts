@@ -17,14 +17,3 @@ export const ledgerErrorCodes = [
   "account_mismatch",
 ] as const;
 export type LedgerErrorCode = (typeof ledgerErrorCodes)[number];
-
-/** A posting the ledger refused; nothing of it was written. */
-export class LedgerError extends Error {
-  constructor(
-    readonly code: LedgerErrorCode,
-    readonly details: { accountCode?: string; idempotencyKey?: string } = {},
-  ) {
-    super(details.accountCode ? `${code}: ${details.accountCode}` : code);
-    this.name = "LedgerError";
-  }
-}

@@ -1,3 +1,4 @@
+import { DomainError } from "#app/services/errors";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
@@ -12,7 +13,6 @@ import {
   ensurePromotionsAccount,
   grantWelcomePoints,
   history,
-  LedgerError,
   memberEarningsCode,
   memberPointsCode,
   post,
@@ -56,14 +56,14 @@ async function grant(code: string, amount: number) {
   });
 }
 
-async function refusal(promise: Promise<unknown>, code: LedgerErrorCode): Promise<LedgerError> {
+async function refusal(promise: Promise<unknown>, code: LedgerErrorCode): Promise<DomainError<"ledger">> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(LedgerError);
-  expect((error as LedgerError).code).toBe(code);
-  return error as LedgerError;
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError<"ledger">).code).toBe(code);
+  return error as DomainError<"ledger">;
 }
 
 async function transactionCount() {
@@ -356,8 +356,8 @@ describe("balances", () => {
       expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
       for (const outcome of outcomes) {
         if (outcome.status === "rejected") {
-          expect(outcome.reason).toBeInstanceOf(LedgerError);
-          expect((outcome.reason as LedgerError).code).toBe("insufficient_balance");
+          expect(outcome.reason).toBeInstanceOf(DomainError);
+          expect((outcome.reason as DomainError<"ledger">).code).toBe("insufficient_balance");
         }
       }
       expect(await balanceOf(db, a.points)).toBe(10);

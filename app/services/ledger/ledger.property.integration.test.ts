@@ -1,3 +1,4 @@
+import { DomainError } from "#app/services/errors";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
@@ -10,7 +11,6 @@ import {
   ensureMemberPointsAccount,
   ensurePromotionsAccount,
   grantWelcomePoints,
-  LedgerError,
   memberPointsCode,
   PROMOTIONS_POINTS,
   transfer,
@@ -150,7 +150,7 @@ async function execute(request: Request): Promise<Outcome> {
     // Only a transfer between members may be refused, and only for want of points.
     if (
       request.type === "transfer" &&
-      error instanceof LedgerError &&
+      error instanceof DomainError &&
       error.code === "insufficient_balance"
     ) {
       return { request };

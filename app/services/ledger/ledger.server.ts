@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows, type Database } from "#app/db/client.server";
 import { ledgerAccount, ledgerEntry, ledgerTransaction, member, type LedgerCurrency } from "#app/db/schema";
-import { LedgerError } from "./errors";
+import { DomainError, isDomainError } from "#app/services/errors";
 
-export { LedgerError, ledgerErrorCodes, type LedgerErrorCode } from "./errors";
+export { ledgerErrorCodes, type LedgerErrorCode } from "./errors";
 
 /**
  * The double-entry ledger of points (P) and won (KRW): accounts, immutable transactions whose entries sum to zero,
@@ -63,7 +63,7 @@ export async function ensureAccount(db: Database, spec: AccountSpec): Promise<Le
     account.ownerId !== ownerId ||
     account.allowNegative !== spec.allowNegative
   ) {
-    throw new LedgerError("account_mismatch", { accountCode: spec.code });
+    throw new DomainError("ledger", "account_mismatch", { accountCode: spec.code });
   }
   return account;
 }
@@ -112,15 +112,15 @@ export interface PostResult {
 }
 
 function checkEntries(entries: PostEntry[]) {
-  if (entries.length === 0) throw new LedgerError("unbalanced");
+  if (entries.length === 0) throw new DomainError("ledger", "unbalanced");
   let sum = 0n;
   for (const entry of entries) {
     if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
-      throw new LedgerError("invalid_amount", { accountCode: entry.accountCode });
+      throw new DomainError("ledger", "invalid_amount", { accountCode: entry.accountCode });
     }
     sum += BigInt(entry.amount);
   }
-  if (sum !== 0n) throw new LedgerError("unbalanced");
+  if (sum !== 0n) throw new DomainError("ledger", "unbalanced");
 }
 
 /** Entries as comparable text, in a canonical order. */
@@ -151,10 +151,11 @@ export async function post(db: Database, input: PostInput): Promise<PostResult> 
       .where(inArray(ledgerAccount.code, codes));
     const byCode = new Map(accounts.map((account) => [account.code, account]));
     for (const code of codes) {
-      if (!byCode.has(code)) throw new LedgerError("unknown_account", { accountCode: code });
+      if (!byCode.has(code)) throw new DomainError("ledger", "unknown_account", { accountCode: code });
     }
     const currency = accounts[0]!.currency;
-    if (accounts.some((account) => account.currency !== currency)) throw new LedgerError("mixed_currency");
+    if (accounts.some((account) => account.currency !== currency))
+      throw new DomainError("ledger", "mixed_currency");
 
     // The key is claimed first: a concurrent post with the same key blocks here until this one commits or rolls
     // back, before either has locked an account.
@@ -191,7 +192,8 @@ export async function post(db: Database, input: PostInput): Promise<PostResult> 
           ),
         )
         .returning({ id: ledgerAccount.id });
-      if (updated.length === 0) throw new LedgerError("insufficient_balance", { accountCode: code });
+      if (updated.length === 0)
+        throw new DomainError("ledger", "insufficient_balance", { accountCode: code });
     }
 
     await tx.insert(ledgerEntry).values(
@@ -219,7 +221,7 @@ async function existingPosting(db: Database, input: PostInput): Promise<PostResu
     .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
     .where(eq(ledgerEntry.transactionId, existing.id));
   if (existing.kind !== input.kind || entrySignature(stored) !== entrySignature(input.entries)) {
-    throw new LedgerError("idempotency_conflict", { idempotencyKey: input.idempotencyKey });
+    throw new DomainError("ledger", "idempotency_conflict", { idempotencyKey: input.idempotencyKey });
   }
   return { transactionId: existing.id, created: false };
 }
@@ -239,10 +241,10 @@ export interface TransferInput {
 /** Moves a positive `amount` from one account to another: a posting of two entries. */
 export function transfer(db: Database, input: TransferInput): Promise<PostResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-    return Promise.reject(new LedgerError("invalid_amount", { accountCode: input.from }));
+    return Promise.reject(new DomainError("ledger", "invalid_amount", { accountCode: input.from }));
   }
   if (input.from === input.to)
-    return Promise.reject(new LedgerError("same_account", { accountCode: input.from }));
+    return Promise.reject(new DomainError("ledger", "same_account", { accountCode: input.from }));
   return post(db, {
     idempotencyKey: input.idempotencyKey,
     kind: input.kind,
@@ -268,7 +270,7 @@ export async function grantWelcomePoints(
   amount: number,
   options: { now?: Date } = {},
 ): Promise<{ granted: boolean }> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new LedgerError("invalid_amount");
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError("ledger", "invalid_amount");
   await ensurePromotionsAccount(db);
   await ensureMemberPointsAccount(db, userId);
   try {
@@ -282,7 +284,7 @@ export async function grantWelcomePoints(
     });
     return { granted: created };
   } catch (error) {
-    if (error instanceof LedgerError && error.code === "idempotency_conflict") return { granted: false };
+    if (isDomainError(error, "ledger") && error.code === "idempotency_conflict") return { granted: false };
     throw error;
   }
 }
@@ -293,7 +295,7 @@ export async function balanceOf(db: Database, accountCode: string): Promise<numb
     .select({ balance: ledgerAccount.balance })
     .from(ledgerAccount)
     .where(eq(ledgerAccount.code, accountCode));
-  if (!row) throw new LedgerError("unknown_account", { accountCode });
+  if (!row) throw new DomainError("ledger", "unknown_account", { accountCode });
   return row.balance;
 }
 
@@ -303,7 +305,7 @@ export async function derivedBalance(db: Database, accountCode: string): Promise
     .select({ id: ledgerAccount.id })
     .from(ledgerAccount)
     .where(eq(ledgerAccount.code, accountCode));
-  if (!account) throw new LedgerError("unknown_account", { accountCode });
+  if (!account) throw new DomainError("ledger", "unknown_account", { accountCode });
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${ledgerEntry.amount}), 0)::bigint` })
     .from(ledgerEntry)

@@ -25,7 +25,8 @@ import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
 import { normalizePhone } from "#app/services/auth/identifiers";
 import { areaName, areaOfLocation } from "#app/services/location/address-search";
 import { checkDigitVerifier, type BusinessNumberVerifier } from "./business-verifier.server";
-import { UploadError } from "#app/services/uploads/errors";
+import { DomainError, isDomainError } from "#app/services/errors";
+import { isUploadErrorCode, type UploadErrorCode } from "#app/services/uploads/errors";
 import {
   BUSINESS_IMAGES_MAX,
   checkBirthDate,
@@ -104,18 +105,15 @@ export type ProfileErrorCode =
   | "nickname_taken"
   | "business_duplicate"
   | "business_number_lookup_failed"
-  | `upload_${string}`;
+  | `upload_${UploadErrorCode}`;
 
-/** Every field that failed, with its reason; nothing was saved. */
-export class ProfileError extends Error {
-  constructor(readonly problems: Partial<Record<ProfileField, ProfileErrorCode>>) {
-    super(
-      Object.entries(problems)
-        .map(([field, code]) => `${field}: ${code}`)
-        .join(", "),
-    );
-    this.name = "ProfileError";
-  }
+/** Every field that failed, with its reason; nothing was saved. The error's code is the first field's. */
+export function profileError(
+  fields: Partial<Record<ProfileField, ProfileErrorCode>>,
+): DomainError<"profile"> {
+  const [first] = Object.values(fields);
+  if (!first) throw new Error("A profile refusal names at least one field");
+  return new DomainError("profile", first, { fields });
 }
 
 async function knownCodes(db: Database, tableName: string, codes: string[]) {
@@ -170,7 +168,7 @@ export async function validateProfile(
 
   const business = input.business;
   if (input.memberType === "business") {
-    if (!business) throw new ProfileError({ ...problems, businessName: "business_name_required" });
+    if (!business) throw profileError({ ...problems, businessName: "business_name_required" });
     set("businessName", business.name.trim() ? undefined : "business_name_required");
     set("businessNumber", checkBusinessNumber(business.number));
     if (!problems.businessNumber) {
@@ -323,7 +321,7 @@ async function saveProfile(
     })
     .from(member)
     .where(and(eq(member.id, userId), isNull(member.withdrawnAt)));
-  if (!owner) throw new ProfileError({ nickname: "nickname_required" });
+  if (!owner) throw profileError({ nickname: "nickname_required" });
   const kept = await db
     .select({ url: memberAvatar.url })
     .from(memberAvatar)
@@ -336,7 +334,7 @@ async function saveProfile(
     mobileVerified: Boolean(owner.verified),
   });
   if (kept.length + files.avatars.length > AVATARS_MAX) problems.avatars ??= "upload_too_many_files";
-  if (Object.keys(problems).length > 0) throw new ProfileError(problems);
+  if (Object.keys(problems).length > 0) throw profileError(problems);
 
   const stored: StoredImage[] = [];
   const removeStored = () =>
@@ -348,7 +346,8 @@ async function saveProfile(
       );
     }
   } catch (error) {
-    if (error instanceof UploadError) throw new ProfileError({ avatars: `upload_${error.code}` });
+    if (isDomainError(error, "upload") && isUploadErrorCode(error.code))
+      throw profileError({ avatars: `upload_${error.code}` });
     throw error;
   }
   const avatars = [...stored];
@@ -364,7 +363,8 @@ async function saveProfile(
       stored.push(...businessImages);
     } catch (error) {
       await removeStored();
-      if (error instanceof UploadError) throw new ProfileError({ businessImages: `upload_${error.code}` });
+      if (isDomainError(error, "upload") && isUploadErrorCode(error.code))
+        throw profileError({ businessImages: `upload_${error.code}` });
       throw error;
     }
   }
@@ -483,7 +483,7 @@ async function saveProfile(
       mobileVerified: true,
     });
     if (again.nickname === "nickname_taken" || again.businessNumber === "business_duplicate")
-      throw new ProfileError(again);
+      throw profileError(again);
     throw error;
   }
 }
