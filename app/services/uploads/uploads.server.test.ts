@@ -120,7 +120,7 @@ describe("storeImages", () => {
       "type_mismatch",
     );
     expect(error.details.index).toBe(3);
-    expect(error.message).toBe("file 3: type_mismatch");
+    expect(error.message).toBe("upload.type_mismatch");
     expect(error.cause).toBeInstanceOf(DomainError);
     expect(listFiles(root)).toEqual([]);
   });
