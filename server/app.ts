@@ -13,8 +13,9 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { UPLOADS_PATH } from "#app/platform/storage/configured.server";
 import { contentTypeForKey } from "#app/platform/storage/local.server";
 import { StorageError, type FileStorage } from "#app/platform/storage/types";
+import { withViewerScope } from "#app/platform/viewer.server";
 import { toNodeHandler } from "better-auth/node";
-import { apiErrorHandler, createApiRouter, healthz } from "./api";
+import { apiErrorHandler, createApiRouter, healthz } from "./api/index";
 import { securityHeaders } from "./security-headers";
 import { testClockRouter, type TestClock } from "./test-clock";
 import { createTestRouter } from "./testing";
@@ -101,6 +102,12 @@ function clientAddress(req: Request, _res: Response, next: NextFunction) {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A reading request looks the session up once, whoever asks for the viewer (see `withViewerScope`). */
+function oneViewerPerRequest(req: Request, _res: Response, next: NextFunction) {
+  if (!SAFE_METHODS.has(req.method)) return next();
+  withViewerScope(() => next());
+}
 
 /** The largest form a page accepts (a profile with its photos); the JSON API has its own, smaller limit. */
 export const PAGE_BODY_LIMIT = 45 * 1024 * 1024;
@@ -254,6 +261,7 @@ export function createHttpApp({
   app.use(refuseForeignOrigin(runtime.config.publicUrl));
   app.use(limitPageBodies);
   app.use(drainUnreadBody);
+  app.use(oneViewerPerRequest);
 
   app.get("/healthz", (req, res) => healthz(runtime, req, res));
   app.get("/builds/latest.json", (_req, res) => {

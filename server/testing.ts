@@ -2,8 +2,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { z } from "zod";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Runtime } from "#app/platform/runtime.server";
-import { AuthError } from "#app/services/auth/errors";
-import { ProfileError } from "#app/services/members/profile.server";
+import { isDomainError } from "#app/services/errors";
 import { seedMember } from "#app/services/testing/seed-members.server";
 
 const seedMemberSchema = z.strictObject({
@@ -38,8 +37,8 @@ export function createTestRouter(runtime: Runtime) {
     }
   });
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (error instanceof AuthError || error instanceof ProfileError) {
-      res.status(400).json({ error: { code: error.name, message: error.message } });
+    if (isDomainError(error, "auth") || isDomainError(error, "profile")) {
+      res.status(400).json({ error: { code: error.code, message: error.message } });
       return;
     }
     if ((error as { type?: string }).type === "entity.parse.failed") {

@@ -1,4 +1,4 @@
-import { translate, type Language, type MessageKey } from "./index";
+import { translate, type Language } from "./index";
 import {
   DAY_MS,
   HOUR_MS,
@@ -55,7 +55,7 @@ function fields(language: Language, time: SeoulTime): Record<(typeof calendarFie
     year: String(time.year),
     month: String(time.month),
     month2: pad2(time.month),
-    monthName: translate(language, `time.month.${monthKeys[time.month - 1]!}` as MessageKey),
+    monthName: translate(language, `time.month.${monthKeys[time.month - 1]!}`),
     day: String(time.day),
     day2: pad2(time.day),
     hour2: pad2(time.hour),

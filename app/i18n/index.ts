@@ -31,6 +31,14 @@ export function isMessageKey(value: string): value is MessageKey {
   return lookup(catalogues.ko, value) !== undefined;
 }
 
+/**
+ * A key built from a value that comes from outside the code's types (a database column, a form), checked against
+ * the catalogue: the fallback when the catalogue has no such message. Keys built from typed unions need no check.
+ */
+export function messageKeyOr(key: string, fallback: MessageKey): MessageKey {
+  return isMessageKey(key) ? key : fallback;
+}
+
 /** A message in the language, its values filled in; counted messages pick their plural form (see ./message). */
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   const template = lookup(catalogues[language], key);

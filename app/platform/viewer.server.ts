@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { OnboardingState } from "#app/db/schema";
 import { getRuntime, type Runtime } from "./runtime.server";
 
@@ -18,6 +19,27 @@ export interface SessionViewer {
   sessionExpiresAt: Date;
 }
 
+type ViewerMemo = Map<string, Promise<SessionViewer | null>>;
+
+// The server entry and the SSR bundle are separate module graphs: the request scope they share lives on
+// globalThis under a registered symbol, as the runtime does.
+const VIEWER_SCOPE = Symbol.for("motomate.viewer-scope");
+type ScopeHolder = { [VIEWER_SCOPE]?: AsyncLocalStorage<ViewerMemo> };
+
+function viewerScope(): AsyncLocalStorage<ViewerMemo> {
+  const holder = globalThis as ScopeHolder;
+  return (holder[VIEWER_SCOPE] ??= new AsyncLocalStorage<ViewerMemo>());
+}
+
+/**
+ * Runs one request with its own viewer memo: the root loader, the route guards, the page's loaders and the JSON API
+ * share one session lookup per session cookie. The HTTP edge opens it for requests that read (GET, HEAD) only: an
+ * action may sign in, sign out or change the account, and the loaders a document POST runs afterwards must see it.
+ */
+export function withViewerScope<T>(run: () => T): T {
+  return viewerScope().run(new Map(), run);
+}
+
 /** The signed-in member behind a request, from the session cookie; null for visitors and withdrawn accounts. */
 export function getViewer(request: Request): Promise<SessionViewer | null> {
   return viewerFromHeaders(request.headers);
@@ -29,7 +51,21 @@ export async function viewerFromHeaders(
   auth: Runtime["auth"] = getRuntime().auth,
 ): Promise<SessionViewer | null> {
   // Visitors carry no session cookie: no need to ask the session store.
-  if (!headers.get("cookie")?.includes("session_token=")) return null;
+  const cookie = headers.get("cookie");
+  if (!cookie?.includes("session_token=")) return null;
+  const memo = viewerScope().getStore();
+  if (!memo) return lookUpViewer(headers, auth);
+  let viewer = memo.get(cookie);
+  if (!viewer) {
+    viewer = lookUpViewer(headers, auth);
+    memo.set(cookie, viewer);
+    // A failed lookup is not kept: the next reader of the request asks again.
+    viewer.catch(() => memo.delete(cookie));
+  }
+  return viewer;
+}
+
+async function lookUpViewer(headers: Headers, auth: Runtime["auth"]): Promise<SessionViewer | null> {
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
   const user = result.user as typeof result.user & {

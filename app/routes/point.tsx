@@ -6,7 +6,7 @@ import { formatNumber } from "#app/i18n/message";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { balanceOf, history, isLedgerKind, memberPointsCode } from "#app/services/ledger/ledger.server";
-import { LedgerError } from "#app/services/ledger/errors";
+import { isDomainError } from "#app/services/errors";
 import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     balance = await balanceOf(db, memberPointsCode(viewer.id));
   } catch (error) {
-    if (!(error instanceof LedgerError)) throw error;
+    if (!isDomainError(error, "ledger")) throw error;
   }
   const rows = await history(db, viewer.id, {
     currency: "P",

@@ -1,3 +1,4 @@
+import { answerOf, errorStatus } from "#app/shell/domain.server";
 import { describe, expect, it } from "vitest";
 import { onboardingStates, reportStatuses } from "#app/db/schema";
 import { reportMachine } from "./board/report-machine";
@@ -124,14 +125,18 @@ describe("asking a machine", () => {
     });
   });
 
-  it("refuses with domain errors that name the refusal and its status", () => {
+  it("refuses with domain errors that name the refusal, answered with their status and message", () => {
     expect(transitionRefused("transition_forbidden")).toMatchObject({
+      area: "machine",
       code: "transition_forbidden",
-      messageKey: "machine.error.transition_forbidden",
-      status: 403,
     });
-    expect(transitionRefused("transition_conflict").status).toBe(409);
-    expect(transitionRefused("not_found").status).toBe(404);
+    expect(answerOf("machine", "transition_forbidden")).toEqual({
+      status: 403,
+      messageKey: "machine.error.transition_forbidden",
+    });
+    expect(errorStatus(transitionRefused("transition_conflict"))).toBe(409);
+    expect(errorStatus(transitionRefused("transition_not_allowed"))).toBe(409);
+    expect(errorStatus(transitionRefused("not_found"))).toBe(404);
   });
 });
 

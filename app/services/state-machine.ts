@@ -131,19 +131,12 @@ export function isState<S extends string>(machine: Machine<S, string, string>, v
 export type TransitionRefusal =
   "not_found" | "transition_not_allowed" | "transition_forbidden" | "transition_conflict";
 
-const refusalStatus: Record<TransitionRefusal, number> = {
-  /** No such subject. */
-  not_found: 404,
-  /** The subject's state has no such transition (already handled, or not yet possible). */
-  transition_not_allowed: 409,
-  /** The transition exists from this state, but not for the actor's role. */
-  transition_forbidden: 403,
-  /** The state changed between the lock and the update: another operation got there first. */
-  transition_conflict: 409,
-};
-
-export function transitionRefused(refusal: TransitionRefusal): DomainError {
-  return new DomainError(refusal, `machine.error.${refusal}`, refusalStatus[refusal]);
+// not_found: no such subject. transition_not_allowed: the subject's state has no such transition (already handled,
+// or not yet possible). transition_forbidden: the transition exists from this state, but not for the actor's role.
+// transition_conflict: the state changed between the lock and the update (another operation got there first).
+// Their statuses and messages are in the edge's error table, like every refusal's.
+export function transitionRefused(refusal: TransitionRefusal): DomainError<"machine"> {
+  return new DomainError("machine", refusal);
 }
 
 /**

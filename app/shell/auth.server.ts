@@ -1,11 +1,11 @@
-import { data, redirect } from "react-router";
-import { languageFromPath, localizePath, translate, type Language, type MessageKey } from "#app/i18n";
+import { redirect } from "react-router";
+import { languageFromPath, localizePath, type Language } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer, type SessionViewer } from "#app/platform/viewer.server";
 import { actorOf, type Actor } from "#app/services/actor";
 import type { AuthDeps } from "#app/services/auth/accounts.server";
 import { consentField, consentKinds, type SignUpConsents } from "#app/services/auth/consents";
-import { AuthError, authErrorStatus } from "#app/services/auth/errors";
+import { domainFailure } from "./domain.server";
 import { runGuards } from "./guards";
 import { safeRedirectPath } from "#app/services/auth/redirect-path";
 
@@ -22,21 +22,7 @@ export interface FormError {
 
 /** The answer of a failed form: a localised message, and what was typed (never passwords) so nothing is lost. */
 export function formFailure(language: Language, error: unknown, values: Record<string, string> = {}) {
-  if (!(error instanceof AuthError)) throw error;
-  const body: { error: FormError; values: Record<string, string> } = {
-    error: {
-      code: error.code,
-      message: translate(language, `auth.error.${error.code}` as MessageKey),
-      reasons: error.details.reasons?.map((reason) =>
-        translate(language, `auth.weak.${reason}` as MessageKey),
-      ),
-    },
-    values,
-  };
-  const headers = new Headers();
-  if (error.details.retryAfterMs)
-    headers.set("Retry-After", String(Math.ceil(error.details.retryAfterMs / 1000)));
-  return data(body, { status: authErrorStatus(error.code), headers });
+  return domainFailure(language, error, values);
 }
 
 /** The page's language and where to go after a sign-in form, taken from the request. */

@@ -1,20 +1,80 @@
 import { data } from "react-router";
 import { translate, type Language } from "#app/i18n";
-import { DomainError } from "#app/services/errors";
+import { isDomainError, type DomainError, type ErrorArea, type ErrorCodes } from "#app/services/errors";
+import { errorTable, type ErrorAnswer } from "./error-table.server";
+
+/** A refusal as pages and the JSON API send it: the code and its message in the reader's language. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  /** Why a password was refused, one message per reason. */
+  reasons?: string[];
+}
 
 export interface DomainFailureBody {
-  error: { code: string; message: string };
+  error: ErrorBody;
   values: Record<string, string>;
 }
 
-/** The localised form of a DomainError; anything else is rethrown. */
-export function domainErrorBody(language: Language, error: unknown): DomainFailureBody["error"] {
-  if (!(error instanceof DomainError)) throw error;
-  return { code: error.code, message: translate(language, error.messageKey, error.params) };
+/** The status and message of one code of an area, from the one table. */
+export function answerOf<A extends ErrorArea>(area: A, code: ErrorCodes[A]): ErrorAnswer {
+  const answers: { readonly [C in ErrorCodes[A]]: ErrorAnswer } = errorTable[area];
+  return answers[code];
 }
 
-/** The answer of a failed page form: the localised message and what was typed, so nothing is lost. */
+/** The HTTP status a refusal answers with. */
+export function errorStatus(error: DomainError): number {
+  return answerOf(error.area, error.code).status;
+}
+
+/** The localised form of a DomainError; anything else is rethrown. */
+export function domainErrorBody(language: Language, error: unknown): ErrorBody {
+  if (!isDomainError(error)) throw error;
+  const body: ErrorBody = {
+    code: error.code,
+    message: translate(language, answerOf(error.area, error.code).messageKey, error.params),
+  };
+  if (isDomainError(error, "auth") && error.details.reasons) {
+    body.reasons = error.details.reasons.map((reason) => translate(language, `auth.weak.${reason}`));
+  }
+  return body;
+}
+
+/** A refusal's whole answer (status, localised body, headers); anything that is not a refusal is rethrown. */
+export function domainAnswer(language: Language, error: unknown) {
+  if (!isDomainError(error)) throw error;
+  return {
+    refusal: error,
+    status: errorStatus(error),
+    error: domainErrorBody(language, error),
+    headers: errorHeaders(error),
+  };
+}
+
+/** Headers a refusal answers with: when to try again, for the refusals that say so. */
+export function errorHeaders(error: DomainError): Headers {
+  const headers = new Headers();
+  const retryAfterMs = isDomainError(error, "auth") ? error.details.retryAfterMs : undefined;
+  if (retryAfterMs) headers.set("Retry-After", String(Math.ceil(retryAfterMs / 1000)));
+  return headers;
+}
+
+/** Each refused field's message, for forms that show them beside the fields (the profile form). */
+export function fieldErrors(language: Language, error: DomainError<"profile">): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(error.details.fields ?? {}).map(([field, code]) => [
+      field,
+      translate(language, answerOf("profile", code).messageKey),
+    ]),
+  );
+}
+
+/**
+ * The answer of a failed page form: the status and localised message of the one table, and what was typed so that
+ * nothing is lost. Anything that is not a refusal is rethrown.
+ */
 export function domainFailure(language: Language, error: unknown, values: Record<string, string> = {}) {
+  if (!isDomainError(error)) throw error;
   const body: DomainFailureBody = { error: domainErrorBody(language, error), values };
-  return data(body, { status: (error as DomainError).status });
+  return data(body, { status: errorStatus(error), headers: errorHeaders(error) });
 }

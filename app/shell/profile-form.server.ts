@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import type { Database } from "#app/db/client.server";
-import { translate, type Language, type MessageKey } from "#app/i18n";
+import { translate, type Language } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
-import { ProfileError, type ProfileInput } from "#app/services/members/profile.server";
+import { isDomainError } from "#app/services/errors";
+import type { ProfileInput } from "#app/services/members/profile.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { formText } from "./auth.server";
+import { errorStatus, fieldErrors } from "./domain.server";
 
 /** The choices the profile form offers, in the page's language. */
 export async function profileFormOptions(db: Database, language: Language) {
@@ -24,7 +26,7 @@ export async function profileFormOptions(db: Database, language: Language) {
 
 /** A refused save: every field's reason in the page's language, and what was typed. */
 export function profileFailure(language: Language, error: unknown, values: Record<string, string[]>) {
-  if (!(error instanceof ProfileError)) {
+  if (!isDomainError(error, "profile")) {
     getRuntime().logger.error({ err: error }, "profile save failed");
     return data(
       {
@@ -35,13 +37,10 @@ export function profileFailure(language: Language, error: unknown, values: Recor
       { status: 500 },
     );
   }
-  const problems = Object.fromEntries(
-    Object.entries(error.problems).map(([field, code]) => [
-      field,
-      translate(language, `profileForm.error.${code}` as MessageKey),
-    ]),
+  return data(
+    { intent: "save", problems: fieldErrors(language, error), values },
+    { status: errorStatus(error) },
   );
-  return data({ intent: "save", problems, values }, { status: 400 });
 }
 
 /** Reads the profile form (first login and edit post the same fields). */

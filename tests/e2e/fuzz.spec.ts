@@ -3,7 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { openAuthPaths } from "../../app/platform/auth/auth.server";
 import type { Runtime } from "../../app/platform/runtime.server";
 import routeTable from "../../app/routes";
-import { createApiRouter } from "../../server/api";
+import { createApiRouter } from "../../server/api/index";
 import { expect, test } from "./fixtures";
 import { newMember } from "./support/community";
 

@@ -2,7 +2,6 @@ import { Heart, Lock, MessageCircle } from "lucide-react";
 import { MemberMenu } from "#app/components/members/MemberMenu";
 import { Avatar } from "#app/components/ui/Avatar";
 import { Time } from "#app/components/ui/Time";
-import type { MessageKey } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { articlePath } from "#app/services/board/kinds";
 import type { ArticleListRow } from "#app/services/board/list.server";
@@ -25,7 +24,7 @@ export function ArticleCard({
   const t = useT();
   const language = useLanguage();
   const place = [
-    showBoard ? t(`board.kind.${row.kind}` as MessageKey) : null,
+    showBoard ? t(`board.kind.${row.kind}`) : null,
     row.category ? row.category[language] : null,
   ].filter(Boolean);
   return (

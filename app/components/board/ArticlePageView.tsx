@@ -7,7 +7,6 @@ import { MemberHiddenContext, MemberMenu } from "#app/components/members/MemberM
 import { Time } from "#app/components/ui/Time";
 import { Avatar } from "#app/components/ui/Avatar";
 import { ConfirmButton } from "#app/components/ui/Dialog";
-import type { MessageKey } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { ArticleView } from "#app/services/board/articles.server";
 import type { ArticleInteractions } from "#app/services/board/interaction-types";
@@ -94,7 +93,7 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
     article.kind === "guestbook"
       ? `/board/guestbook/write?id=${article.id}`
       : `/board/write?id=${article.id}`;
-  const boardName = t(`board.kind.${article.kind}` as MessageKey);
+  const boardName = t(`board.kind.${article.kind}`);
   const busy = relation.state !== "idle";
 
   return (

@@ -1,6 +1,6 @@
 import { PenSquare, Search } from "lucide-react";
 import { Form } from "react-router";
-import type { MessageKey } from "#app/i18n";
+import { messageKeyOr } from "#app/i18n";
 import { LocalLink, LocalNavLink, useLanguage, useT } from "#app/i18n/react";
 import { boardKinds } from "#app/services/board/kinds";
 import type { ArticleListPage, ListSort } from "#app/services/board/list.server";
@@ -47,7 +47,9 @@ export function BoardListView(props: BoardListViewProps) {
     <section className="mx-auto max-w-3xl space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-extrabold">{t(`board.kind.${kind}` as MessageKey)}</h1>
+          <h1 className="text-2xl font-extrabold">
+            {t(messageKeyOr(`board.kind.${kind}`, "board.kind.total"))}
+          </h1>
           {isGuestbook ? <p className="text-muted text-sm">{t("board.guestbook.intro")}</p> : null}
         </div>
         {props.signedIn ? (
@@ -78,7 +80,7 @@ export function BoardListView(props: BoardListViewProps) {
                   end
                   className={({ isActive }) => `${chip} ${isActive ? activeChip : ""}`}
                 >
-                  {t(`board.kind.${board}` as MessageKey)}
+                  {t(`board.kind.${board}`)}
                 </LocalNavLink>
               </li>
             ))}

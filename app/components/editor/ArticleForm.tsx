@@ -4,7 +4,6 @@ import { Form, isRouteErrorResponse, useBlocker, useNavigate, useNavigation } fr
 import { FormAlert } from "#app/components/auth/fields";
 import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
 import { ConfirmDialog } from "#app/components/ui/Dialog";
-import type { MessageKey } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { articleSchema } from "#app/services/board/article.schema";
 import { ARTICLE_TITLE_MAX, articlePath, type ArticleKind, type BoardKind } from "#app/services/board/kinds";
@@ -210,7 +209,7 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
                 <option value="">{t("editor.field.boardPlaceholder")}</option>
                 {data.boards.map((board) => (
                   <option key={board} value={board}>
-                    {t(`board.kind.${board}` as MessageKey)}
+                    {t(`board.kind.${board}`)}
                   </option>
                 ))}
               </select>
@@ -233,7 +232,7 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
         {isBoard && data.mode === "edit" && kind && kind !== "guestbook" ? (
           <p className="text-sm">
             <span className="font-semibold">{t("editor.field.board")}</span>{" "}
-            <span>{t(`board.kind.${kind}` as MessageKey)}</span>
+            <span>{t(`board.kind.${kind}`)}</span>
             <span className="text-muted ml-2 text-xs">{t("editor.field.boardFixed")}</span>
           </p>
         ) : null}

@@ -1,4 +1,4 @@
-/** Where the editor sends images (server/community/uploads.ts). */
+/** Where the editor sends images (server/api/uploads.ts). */
 export const POST_IMAGE_UPLOAD_URL = "/api/uploads/post-image";
 
 /** The formats and size the server accepts for post images, checked early so the member hears at once. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Field } from "#app/components/auth/fields";
-import type { MessageKey } from "#app/i18n";
+import { messageKeyOr } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 
 type Option = { code: string; label: string };
@@ -283,7 +283,7 @@ export function ProfileChoices({
               >
                 {snsKinds.map((kind) => (
                   <option key={kind} value={kind}>
-                    {t(`profileForm.snsKindName.${kind}` as MessageKey)}
+                    {t(messageKeyOr(`profileForm.snsKindName.${kind}`, "profileForm.snsKindName.other"))}
                   </option>
                 ))}
               </select>
@@ -354,7 +354,10 @@ export function ProfileChoices({
           <CheckboxGroup
             legend={t("profileForm.businessDays")}
             name="businessDay"
-            options={weekdays.map((day) => ({ code: day, label: t(`profileForm.day.${day}` as MessageKey) }))}
+            options={weekdays.map((day) => ({
+              code: day,
+              label: t(messageKeyOr(`profileForm.day.${day}`, "profileForm.businessDays")),
+            }))}
             checked={values.businessDay ?? []}
             problem={problems.businessDays}
           />

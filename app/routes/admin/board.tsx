@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
 import { FormAlert } from "#app/components/auth/fields";
-import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import {
@@ -12,9 +12,9 @@ import {
   renameCategory,
   replaceCategory,
 } from "#app/services/board/categories.server";
-import { DomainError } from "#app/services/errors";
+import { isDomainError } from "#app/services/errors";
 import { formText, requireActor } from "#app/shell/auth.server";
-import { domainErrorBody } from "#app/shell/domain.server";
+import { domainAnswer } from "#app/shell/domain.server";
 import type { Flash } from "#app/shell/flash";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { boards: await categoriesForAdmin(getRuntime().db, actor) };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "admin_only") {
+    if (isDomainError(error, "board") && error.code === "admin_only") {
       const { pathname } = new URL(request.url);
       throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
     }
@@ -80,17 +80,14 @@ export async function action({ request }: Route.ActionArgs) {
       return done({ key: "board.admin.replaced", params: { count: deletedArticles } });
     }
   } catch (error) {
-    const body = domainErrorBody(language, error);
-    const count = (error as DomainError).params?.count;
+    const { refusal, status, error: body } = domainAnswer(language, error);
+    const count = refusal.params?.count;
     if (confirmations.has(body.code) && typeof count === "number")
       return data(
         { confirm: { intent, categoryId, count, message: body.message }, target, values: names, error: null },
         { status: 409 },
       );
-    return data(
-      { error: body, target, values: names, confirm: null },
-      { status: (error as DomainError).status },
-    );
+    return data({ error: body, target, values: names, confirm: null }, { status });
   }
   return data(
     {
@@ -141,7 +138,7 @@ export default function AdminBoard({ loaderData }: Route.ComponentProps) {
       <FormAlert error={result?.error ?? undefined} />
 
       {loaderData.boards.map((board) => {
-        const boardName = t(`board.kind.${board.kind}` as MessageKey);
+        const boardName = t(`board.kind.${board.kind}`);
         const addTarget = `add:${board.kind}`;
         return (
           <section key={board.kind} aria-labelledby={`board-${board.kind}`} className="space-y-3">

@@ -1,11 +1,13 @@
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/inquiry";
 import { FormAlert, SubmitButton } from "#app/components/auth/fields";
-import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { answerInquiry, inquiriesForAdmin, InquiryError } from "#app/services/support/inquiry.server";
+import { isDomainError } from "#app/services/errors";
+import { answerInquiry, inquiriesForAdmin } from "#app/services/support/inquiry.server";
+import { domainAnswer } from "#app/shell/domain.server";
 import { formText, requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -33,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     };
   } catch (error) {
-    if (error instanceof InquiryError) {
+    if (isDomainError(error, "inquiry")) {
       const { pathname } = new URL(request.url);
       throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
     }
@@ -49,16 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await answerInquiry(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, formText(form, "answer"));
   } catch (error) {
-    if (!(error instanceof InquiryError)) throw error;
-    return data(
-      {
-        error: {
-          code: error.code,
-          message: translate(language, `inquiry.error.${error.code}` as MessageKey),
-        },
-      },
-      { status: error.code === "forbidden" ? 403 : 400 },
-    );
+    const { status, error: body } = domainAnswer(language, error);
+    return data({ error: body }, { status });
   }
   return redirectWithFlash(localizePath(language, "/admin/inquiry"), { key: "inquiry.answerDone" });
 }

@@ -5,10 +5,10 @@ import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDateTime } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { DomainError } from "#app/services/errors";
+import { isDomainError } from "#app/services/errors";
 import { failedJobsForAdmin, retryJobAsAdmin } from "#app/services/operations/failed-jobs.server";
 import { formText, requireActor } from "#app/shell/auth.server";
-import { domainErrorBody } from "#app/shell/domain.server";
+import { domainAnswer } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
 import { idOrNull, readForm } from "#app/shell/input.server";
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     };
   } catch (error) {
-    if (error instanceof DomainError && error.status === 403) {
+    if (isDomainError(error, "jobs") && error.code === "forbidden") {
       throw data(`Page Not Found: ${url.pathname}`, {
         status: 404,
         statusText: `Page Not Found: ${url.pathname}`,
@@ -56,7 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await retryJobAsAdmin(db, clock, actor, idOrNull(formText(form, "id")) ?? 0);
   } catch (error) {
-    return data({ error: domainErrorBody(language, error) }, { status: (error as DomainError).status });
+    const { status, error: body } = domainAnswer(language, error);
+    return data({ error: body }, { status });
   }
   return redirectWithFlash(localizePath(language, "/admin/jobs"), { key: "jobs.retried" });
 }

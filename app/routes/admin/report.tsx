@@ -7,10 +7,10 @@ import { formatDate } from "#app/i18n/calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listOpenReports, resolveReport } from "#app/services/board/reports.server";
-import { DomainError } from "#app/services/errors";
+import { isDomainError } from "#app/services/errors";
 import { formText, requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { domainErrorBody } from "#app/shell/domain.server";
+import { domainAnswer, errorStatus } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
 import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       later: before !== null,
     };
   } catch (error) {
-    if (error instanceof DomainError && error.status === 403) {
+    if (isDomainError(error) && errorStatus(error) === 403) {
       throw data(`Page Not Found: ${url.pathname}`, {
         status: 404,
         statusText: `Page Not Found: ${url.pathname}`,
@@ -64,7 +64,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await resolveReport(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, decision);
   } catch (error) {
-    return data({ error: domainErrorBody(language, error) }, { status: (error as DomainError).status });
+    const { status, error: body } = domainAnswer(language, error);
+    return data({ error: body }, { status });
   }
   return redirectWithFlash(localizePath(language, "/admin/report"), { key: decided[decision] });
 }

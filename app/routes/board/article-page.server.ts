@@ -1,17 +1,12 @@
 import { data, redirect } from "react-router";
-import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
 import { actorOf } from "#app/services/actor";
 import { deleteArticle, getArticlePage } from "#app/services/board/articles.server";
 import { loadArticleInteractions } from "#app/services/board/interactions.server";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
-import {
-  hiddenMemberIds,
-  hideMember,
-  RelationError,
-  unhideMember,
-} from "#app/services/members/relations.server";
+import { hiddenMemberIds, hideMember, unhideMember } from "#app/services/members/relations.server";
 import { formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -69,7 +64,7 @@ export async function loadArticlePage(
     viewerId: viewer?.id ?? null,
     listPath: listPath(article.kind),
     now: clock.now().toISOString(),
-    pageTitle: blinded ? translate(language, `board.kind.${article.kind}` as MessageKey) : article.title,
+    pageTitle: blinded ? translate(language, `board.kind.${article.kind}`) : article.title,
     // A hidden member's post shows nothing of itself, in previews either.
     share: blinded ? null : { title: article.title, description: article.excerpt, image: article.imageUrl },
   };
@@ -101,16 +96,6 @@ export async function articlePageAction(request: Request, boardId: string) {
       return { done: "unhidden" as const };
     }
   } catch (error) {
-    if (error instanceof RelationError)
-      return data(
-        {
-          error: {
-            code: error.code,
-            message: translate(language, `relations.error.${error.code}` as MessageKey),
-          },
-        },
-        { status: error.code === "user_not_found" ? 404 : 409 },
-      );
     return domainFailure(language, error);
   }
   return data(

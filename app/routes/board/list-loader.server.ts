@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { languageFromPath, translate, type MessageKey } from "#app/i18n";
+import { languageFromPath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
 import { actorOf } from "#app/services/actor";
@@ -40,7 +40,7 @@ export async function loadBoardList(
     paged: Boolean(cursor),
     now: clock.now().toISOString(),
     signedIn: Boolean(viewer),
-    pageTitle: translate(languageFromPath(url.pathname), `board.kind.${kind}` as MessageKey),
+    pageTitle: translate(languageFromPath(url.pathname), `board.kind.${kind}`),
   };
 }
 

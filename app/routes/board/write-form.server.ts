@@ -18,9 +18,8 @@ import {
 } from "#app/services/content/article-html.server";
 import { formContentHtml } from "#app/services/content/rich-text.server";
 import { submitOnce } from "#app/services/content/submit-once.server";
-import type { DomainError } from "#app/services/errors";
 import { formText, requireActor } from "#app/shell/auth.server";
-import { domainErrorBody, domainFailure } from "#app/shell/domain.server";
+import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import type {
   ArticleFormValues,
@@ -42,8 +41,8 @@ async function categoryOptions(kind: ArticleKind | null, language: Language): Pr
 
 /** A refused edit: the localised reason as the error page's text. */
 function refusal(language: Language, error: unknown): never {
-  const { message } = domainErrorBody(language, error);
-  throw data(message, { status: (error as DomainError).status, statusText: message });
+  const { status, error: body } = domainAnswer(language, error);
+  throw data(body.message, { status, statusText: body.message });
 }
 
 function articleId(value: string | null): number | null {

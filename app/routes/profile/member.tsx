@@ -2,23 +2,24 @@ import { UserX } from "lucide-react";
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/member";
 import { FormAlert, SubmitButton } from "#app/components/auth/fields";
-import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { languageFromPath, localizePath, messageKeyOr, translate, type MessageKey } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { MapView } from "#app/components/map/MapView";
 import { Avatar } from "#app/components/ui/Avatar";
 import { ConfirmButton } from "#app/components/ui/Dialog";
+import { isDomainError } from "#app/services/errors";
 import { publicProfile } from "#app/services/members/profile-view.server";
 import {
   hideMember,
   pinMember,
-  RelationError,
   relationState,
   unhideMember,
   unpinMember,
 } from "#app/services/members/relations.server";
 import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { domainAnswer } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
 import { readForm } from "#app/shell/input.server";
@@ -58,7 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       pageTitle: profile.nickname,
     };
   } catch (error) {
-    if (!(error instanceof RelationError)) throw error;
+    if (!isDomainError(error, "relations")) throw error;
     // An unknown or withdrawn member has a page of its own, not the error screen.
     return data(
       { state: "missing" as const, pageTitle: translate(language, "members.missing.title") },
@@ -84,16 +85,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     else if (intent === "hide") await hideMember(db, clock, actor.id, params.id);
     else await unhideMember(db, clock, actor.id, params.id);
   } catch (error) {
-    if (!(error instanceof RelationError)) throw error;
-    return data(
-      {
-        error: {
-          code: error.code,
-          message: translate(language, `relations.error.${error.code}` as MessageKey),
-        },
-      },
-      { status: error.code === "user_not_found" ? 404 : 409 },
-    );
+    if (!isDomainError(error, "relations")) throw error;
+    const { status, error: body } = domainAnswer(language, error);
+    return data({ error: body }, { status });
   }
   return redirectWithFlash(localizePath(language, `/profile/${encodeURIComponent(params.id)}`), {
     key: doneKeys[intent],
@@ -185,7 +179,9 @@ function FoundMember({
                       target="_blank"
                       className="text-link underline break-all"
                     >
-                      {t(`profileForm.snsKindName.${link.kind}` as MessageKey)}
+                      {t(
+                        messageKeyOr(`profileForm.snsKindName.${link.kind}`, "profileForm.snsKindName.other"),
+                      )}
                     </a>
                   </li>
                 ))}

@@ -7,12 +7,11 @@ import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { actorOf } from "#app/services/actor";
-import { DomainError } from "#app/services/errors";
 import { recordSearch } from "#app/services/search/history.server";
 import { searchAll, searchArea, type SearchGroup } from "#app/services/search/search.server";
 import type { SearchHit } from "#app/services/search/types";
 import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
-import { domainErrorBody } from "#app/shell/domain.server";
+import { domainAnswer } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -55,11 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       pageTitle: translate(language, "search.summary", { query: result.query, count: result.total }),
     };
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data(
-      { kind: "error" as const, error: domainErrorBody(language, error), values: { q } },
-      { status: error.status },
-    );
+    const { status, error: body } = domainAnswer(language, error);
+    return data({ kind: "error" as const, error: body, values: { q } }, { status });
   }
 }
 
@@ -76,8 +72,8 @@ export async function action({ request }: Route.ActionArgs) {
     const query = await recordSearch(db, clock, actor.id, q);
     return redirect(localizePath(language, resultPath(query)));
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ error: domainErrorBody(language, error), values: { q } }, { status: error.status });
+    const { status, error: body } = domainAnswer(language, error);
+    return data({ error: body, values: { q } }, { status });
   }
 }
 

@@ -16,7 +16,6 @@ import {
   stopTwoFactor,
   unlinkIdentity,
 } from "#app/services/auth/accounts.server";
-import { AuthError } from "#app/services/auth/errors";
 import { isPlaceholderEmail } from "#app/services/auth/identifiers";
 import { enabledProviders, startSocialSignIn } from "#app/services/auth/social.server";
 import { authDeps, formFailure, formText, requireSignedIn, requireViewer } from "#app/shell/auth.server";
@@ -26,6 +25,7 @@ import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { DomainError } from "#app/services/errors";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -106,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
         return redirect(localizePath(language, "/login"), { headers });
       }
       default:
-        throw new AuthError("login_failed");
+        throw new DomainError("auth", "login_failed");
     }
   } catch (error) {
     return formFailure(language, error, { intent: formText(form, "intent") });

@@ -1,11 +1,12 @@
-import { data, Form, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/inquiry";
 import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
-import { languageFromPath, localizePath, translate, type MessageKey } from "#app/i18n";
+import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { InquiryError, myInquiries, sendInquiry } from "#app/services/support/inquiry.server";
+import { myInquiries, sendInquiry } from "#app/services/support/inquiry.server";
+import { domainFailure } from "#app/shell/domain.server";
 import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -41,17 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await sendInquiry(db, clock, actor.id, input);
   } catch (error) {
-    if (!(error instanceof InquiryError)) throw error;
-    return data(
-      {
-        error: {
-          code: error.code,
-          message: translate(language, `inquiry.error.${error.code}` as MessageKey),
-        },
-        values: input,
-      },
-      { status: 400 },
-    );
+    return domainFailure(language, error, input);
   }
   return redirectWithFlash(localizePath(language, "/setting/inquiry"), { key: "inquiry.sent" });
 }

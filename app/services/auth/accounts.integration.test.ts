@@ -1,3 +1,4 @@
+import { DomainError } from "#app/services/errors";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { account, member, session } from "#app/db/schema";
@@ -25,7 +26,7 @@ import {
 import { hasRequiredConsents, recordConsents } from "./consents.server";
 import { DEVICE_COOKIE } from "./device-cookie.server";
 import { promoteToAdmin } from "./admin.server";
-import { AuthError, authErrorCodes, type AuthErrorCode } from "./errors";
+import { authErrorCodes, type AuthErrorCode } from "./errors";
 import { joiningConsents } from "../../../tests/setup/consents";
 import { sendProfileMobileCode, verifyProfileMobile } from "../members/mobile.server";
 
@@ -64,13 +65,13 @@ function sessionCookie(headers: Headers) {
   return cookie!;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AuthError> {
+async function refusal(promise: Promise<unknown>): Promise<DomainError<"auth">> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(AuthError);
-  return error as AuthError;
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError<"auth">;
 }
 
 const PASSWORD = "Saddle-Road-42!";

@@ -27,7 +27,6 @@ import { hit, recordSend, refund, reset, type RateRule } from "#app/platform/rat
 import { requireConsents, type SignUpConsents } from "./consents";
 import { consentFields } from "./consents.server";
 import { deviceCookie, readCookie, readDeviceCookie } from "./device-cookie.server";
-import { AuthError } from "./errors";
 import {
   emailSchema,
   isPlaceholderEmail,
@@ -38,6 +37,7 @@ import {
 } from "./identifiers";
 import { checkPassword } from "./password-policy";
 import { sendAlreadyRegistered, sendPhoneCode, verifyPhoneCode } from "./phone-code.server";
+import { DomainError, isDomainError } from "#app/services/errors";
 
 export interface AuthDeps {
   auth: Auth;
@@ -71,12 +71,13 @@ export function clientAddress(headers: Headers) {
 
 async function limit(deps: AuthDeps, key: string, rule: RateRule) {
   const result = await hit(deps.db, key, rule, deps.clock.now());
-  if (!result.allowed) throw new AuthError("too_many_requests", { retryAfterMs: result.retryAfterMs });
+  if (!result.allowed)
+    throw new DomainError("auth", "too_many_requests", { retryAfterMs: result.retryAfterMs });
 }
 
 function requirePassword(password: string, identifiers: string[]) {
   const check = checkPassword(password, identifiers);
-  if (!check.ok) throw new AuthError("weak_password", { reasons: check.reasons });
+  if (!check.ok) throw new DomainError("auth", "weak_password", { reasons: check.reasons });
 }
 
 /** Keyed hash of an e-mail or phone, so a withdrawn identity is recognised without being kept in clear. */
@@ -104,14 +105,14 @@ async function memberByPhone(db: Database, phone: string) {
 
 async function sendVerificationMail(deps: AuthDeps, email: string, headers: Headers) {
   const send = await recordSend(deps.db, email, "email:verify", deps.clock.now());
-  if (!send.allowed) throw new AuthError("send_count_exceeded");
+  if (!send.allowed) throw new DomainError("auth", "send_count_exceeded");
   try {
     await deps.auth.api.sendVerificationEmail({
       body: { email, callbackURL: "/setting/account/verified" },
       headers,
     });
   } catch {
-    throw new AuthError("send_failed");
+    throw new DomainError("auth", "send_failed");
   }
 }
 
@@ -128,13 +129,13 @@ export async function signUpWithEmail(
   headers: Headers,
 ) {
   const email = input.email.trim().toLowerCase();
-  if (!email || !input.password) throw new AuthError("missing_credentials");
+  if (!email || !input.password) throw new DomainError("auth", "missing_credentials");
   if (!emailSchema.safeParse(email).success || isPlaceholderEmail(email))
-    throw new AuthError("invalid_email");
+    throw new DomainError("auth", "invalid_email");
   requirePassword(input.password, [email]);
   requireConsents(input.consents);
   await limit(deps, `signup:address:${clientAddress(headers)}`, rateRules.signUpPerAddress);
-  if (await memberByEmail(deps.db, email)) throw new AuthError("email_in_use");
+  if (await memberByEmail(deps.db, email)) throw new DomainError("auth", "email_in_use");
   let result;
   try {
     result = await deps.auth.api.signUpEmail({
@@ -149,7 +150,7 @@ export async function signUpWithEmail(
     });
   } catch (error) {
     // Two sign-ups racing on one address: the unique index lets one through.
-    if (await memberByEmail(deps.db, email)) throw new AuthError("email_in_use");
+    if (await memberByEmail(deps.db, email)) throw new DomainError("auth", "email_in_use");
     throw error;
   }
   await sendVerificationMail(deps, email, headers).catch(() => undefined);
@@ -163,7 +164,7 @@ export async function signUpWithEmail(
  */
 export async function sendSignUpCode(deps: AuthDeps, phoneInput: string, headers: Headers) {
   const phone = normalizePhone(phoneInput);
-  if (!mobileSchema.safeParse(phone).success) throw new AuthError("invalid_phone");
+  if (!mobileSchema.safeParse(phone).success) throw new DomainError("auth", "invalid_phone");
   await limit(deps, `send:address:${clientAddress(headers)}`, rateRules.sendPerAddress);
   if (await memberByPhone(deps.db, phone)) await sendAlreadyRegistered(phoneCodeDeps(deps), phone, "signup");
   else await sendPhoneCode(phoneCodeDeps(deps), phone, "signup");
@@ -179,14 +180,14 @@ export async function signUpWithPhone(
   headers: Headers,
 ) {
   const phone = normalizePhone(input.phone);
-  if (!phone || !input.password) throw new AuthError("missing_credentials");
-  if (!mobileSchema.safeParse(phone).success) throw new AuthError("invalid_phone");
+  if (!phone || !input.password) throw new DomainError("auth", "missing_credentials");
+  if (!mobileSchema.safeParse(phone).success) throw new DomainError("auth", "invalid_phone");
   requirePassword(input.password, [phone]);
   requireConsents(input.consents);
   await limit(deps, `signup:address:${clientAddress(headers)}`, rateRules.signUpPerAddress);
   // A registered number never got a code, so it fails here like a wrong code; only the number's holder learns more.
   await verifyPhoneCode(phoneCodeDeps(deps), phone, "signup", input.code);
-  if (await memberByPhone(deps.db, phone)) throw new AuthError("phone_in_use");
+  if (await memberByPhone(deps.db, phone)) throw new DomainError("auth", "phone_in_use");
   let result;
   try {
     result = await deps.auth.api.signUpEmail({
@@ -202,7 +203,7 @@ export async function signUpWithPhone(
       returnHeaders: true,
     });
   } catch (error) {
-    if (await memberByPhone(deps.db, phone)) throw new AuthError("phone_in_use");
+    if (await memberByPhone(deps.db, phone)) throw new DomainError("auth", "phone_in_use");
     throw error;
   }
   result.headers.append("Set-Cookie", deviceCookie(deps.config, result.response.user.id));
@@ -244,11 +245,11 @@ export async function signIn(
   input: { identifier: string; password: string },
   headers: Headers,
 ) {
-  if (!input.identifier.trim() || !input.password) throw new AuthError("missing_credentials");
+  if (!input.identifier.trim() || !input.password) throw new DomainError("auth", "missing_credentials");
   await limit(deps, `signin:address:${clientAddress(headers)}`, rateRules.signInPerAddress);
   const identifier = parseIdentifier(input.identifier);
-  if (!identifier) throw new AuthError("login_failed");
-  if (await isWithdrawn(deps, identifier.value)) throw new AuthError("already_withdrawn");
+  if (!identifier) throw new DomainError("auth", "login_failed");
+  if (await isWithdrawn(deps, identifier.value)) throw new DomainError("auth", "already_withdrawn");
   const owner =
     identifier.kind === "email"
       ? await memberByEmail(deps.db, identifier.value)
@@ -261,13 +262,14 @@ export async function signIn(
   );
   // Counted before the check and given back on success, so that parallel guesses cannot overrun the budget.
   const attempt = await hit(deps.db, failures.key, failures.rule, deps.clock.now());
-  if (!attempt.allowed) throw new AuthError("too_many_requests", { retryAfterMs: attempt.retryAfterMs });
+  if (!attempt.allowed)
+    throw new DomainError("auth", "too_many_requests", { retryAfterMs: attempt.retryAfterMs });
 
   let result;
   try {
     if (!owner) {
       await checkPasswordOfNobody(deps.auth, input.password);
-      throw new AuthError("login_failed");
+      throw new DomainError("auth", "login_failed");
     }
     result = await deps.auth.api.signInEmail({
       body: { email: owner.email, password: input.password, rememberMe: true },
@@ -275,7 +277,8 @@ export async function signIn(
       returnHeaders: true,
     });
   } catch (error) {
-    if (error instanceof AuthError || error instanceof APIError) throw new AuthError("login_failed");
+    if (isDomainError(error, "auth") || error instanceof APIError)
+      throw new DomainError("auth", "login_failed");
     await refund(deps.db, failures.key);
     throw error;
   }
@@ -310,17 +313,18 @@ async function challengedMember(deps: AuthDeps, headers: Headers) {
 export async function verifySignInCode(deps: AuthDeps, code: string, headers: Headers) {
   await limit(deps, `signin:address:${clientAddress(headers)}`, rateRules.signInPerAddress);
   const userId = await challengedMember(deps, headers);
-  if (!userId) throw new AuthError("two_factor_invalid");
+  if (!userId) throw new DomainError("auth", "two_factor_invalid");
   const now = deps.clock.now();
   const failuresKey = `2fa:failures:${userId}`;
   const attempt = await hit(deps.db, failuresKey, rateRules.twoFactorFailuresPerAccount, now);
-  if (!attempt.allowed) throw new AuthError("too_many_requests", { retryAfterMs: attempt.retryAfterMs });
+  if (!attempt.allowed)
+    throw new DomainError("auth", "too_many_requests", { retryAfterMs: attempt.retryAfterMs });
   const trimmed = code.replace(/\s/g, "");
   const isTotp = /^\d{6}$/.test(trimmed);
   // Claimed before the check, so that two requests with one code cannot both get in.
   const usedKey = `2fa:used:${userId}:${createHmac("sha256", deps.config.sessionSecret).update(trimmed).digest("hex")}`;
   if (isTotp && !(await hit(deps.db, usedKey, rateRules.totpCodeOnce, now)).allowed)
-    throw new AuthError("two_factor_invalid");
+    throw new DomainError("auth", "two_factor_invalid");
   try {
     const result = isTotp
       ? await deps.auth.api.verifyTOTP({
@@ -336,7 +340,10 @@ export async function verifySignInCode(deps: AuthDeps, code: string, headers: He
     if (isTotp) await reset(deps.db, usedKey);
     if (!(error instanceof APIError)) throw error;
     // The library keeps a lock of its own after many wrong codes in a row.
-    throw new AuthError(error.status === "TOO_MANY_REQUESTS" ? "too_many_requests" : "two_factor_invalid");
+    throw new DomainError(
+      "auth",
+      error.status === "TOO_MANY_REQUESTS" ? "too_many_requests" : "two_factor_invalid",
+    );
   }
 }
 
@@ -358,7 +365,7 @@ export async function signOutEverywhere(deps: AuthDeps, userId: string, headers:
 export async function requestPasswordReset(deps: AuthDeps, identifierInput: string, headers: Headers) {
   const identifier = parseIdentifier(identifierInput);
   if (!identifier)
-    throw new AuthError(/^\d/.test(identifierInput.trim()) ? "invalid_phone" : "invalid_email");
+    throw new DomainError("auth", /^\d/.test(identifierInput.trim()) ? "invalid_phone" : "invalid_email");
   await limit(deps, `send:address:${clientAddress(headers)}`, rateRules.sendPerAddress);
   if (identifier.kind === "phone") {
     const owner = await memberByPhone(deps.db, identifier.value);
@@ -369,11 +376,11 @@ export async function requestPasswordReset(deps: AuthDeps, identifierInput: stri
   const owner = await memberByEmail(deps.db, identifier.value);
   if (!owner || owner.withdrawnAt) return identifier;
   const send = await recordSend(deps.db, identifier.value, "email:reset", deps.clock.now());
-  if (!send.allowed) throw new AuthError("send_count_exceeded");
+  if (!send.allowed) throw new DomainError("auth", "send_count_exceeded");
   try {
     await deps.auth.api.requestPasswordReset({ body: { email: identifier.value }, headers });
   } catch {
-    throw new AuthError("send_failed");
+    throw new DomainError("auth", "send_failed");
   }
   return identifier;
 }
@@ -388,7 +395,7 @@ export async function resetPasswordWithLink(deps: AuthDeps, input: { token: stri
   try {
     await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
   } catch (error) {
-    if (error instanceof APIError) throw new AuthError("link_invalid");
+    if (error instanceof APIError) throw new DomainError("auth", "link_invalid");
     throw error;
   }
 }
@@ -401,7 +408,7 @@ export async function resetPasswordWithCode(
   requirePassword(input.password, [phone]);
   const owner = await memberByPhone(deps.db, phone);
   await verifyPhoneCode(phoneCodeDeps(deps), phone, "reset", input.code);
-  if (!owner) throw new AuthError("code_invalid");
+  if (!owner) throw new DomainError("auth", "code_invalid");
   const context = await deps.auth.$context;
   const hash = await context.password.hash(input.password);
   await runInTransaction(deps.db, deps.clock, async ({ tx, now }) => {
@@ -410,7 +417,7 @@ export async function resetPasswordWithCode(
       .set({ password: hash, updatedAt: now })
       .where(and(eq(account.userId, owner.id), eq(account.providerId, "credential")))
       .returning({ id: account.id });
-    if (updated.length === 0) throw new AuthError("code_invalid");
+    if (updated.length === 0) throw new DomainError("auth", "code_invalid");
     await tx.delete(session).where(eq(session.userId, owner.id));
   });
 }
@@ -429,12 +436,12 @@ export async function confirmIdentity(
     await limit(deps, `password:${viewer.id}`, rateRules.passwordChangePerAccount);
     const context = await deps.auth.$context;
     if (!password || !(await context.password.verify({ hash: credential.hash, password }))) {
-      throw new AuthError("wrong_password");
+      throw new DomainError("auth", "wrong_password");
     }
     return;
   }
   const fresh = deps.clock.now().getTime() - viewer.sessionCreatedAt.getTime() < 5 * 60_000;
-  if (!fresh) throw new AuthError("reauth_required");
+  if (!fresh) throw new DomainError("auth", "reauth_required");
 }
 
 export async function changePassword(
@@ -480,7 +487,7 @@ export async function unlinkIdentity(deps: AuthDeps, userId: string, providerId:
       .select({ n: count() })
       .from(account)
       .where(and(eq(account.userId, userId), ne(account.providerId, providerId)));
-    if ((others?.n ?? 0) === 0) throw new AuthError("last_sign_in_method");
+    if ((others?.n ?? 0) === 0) throw new DomainError("auth", "last_sign_in_method");
     await tx.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, providerId)));
   });
 }
@@ -497,8 +504,8 @@ export async function withdraw(
   headers: Headers,
 ) {
   const [current] = await deps.db.select().from(member).where(eq(member.id, viewer.id));
-  if (!current) throw new AuthError("login_required");
-  if (current.withdrawnAt) throw new AuthError("already_withdrawn");
+  if (!current) throw new DomainError("auth", "login_required");
+  if (current.withdrawnAt) throw new DomainError("auth", "already_withdrawn");
   await confirmIdentity(deps, viewer, password);
   const identifiers = [current.email, current.phoneNumber].filter(
     (value): value is string => Boolean(value) && !value!.endsWith("@withdrawn.invalid"),
@@ -562,10 +569,10 @@ export async function withdraw(
 export async function startTwoFactor(deps: AuthDeps, password: string, headers: Headers) {
   try {
     const result = await deps.auth.api.enableTwoFactor({ body: { password, method: "totp" }, headers });
-    if (result.method !== "totp") throw new AuthError("two_factor_invalid");
+    if (result.method !== "totp") throw new DomainError("auth", "two_factor_invalid");
     return { totpURI: result.totpURI, backupCodes: result.backupCodes };
   } catch (error) {
-    if (error instanceof APIError) throw new AuthError("wrong_password");
+    if (error instanceof APIError) throw new DomainError("auth", "wrong_password");
     throw error;
   }
 }
@@ -580,7 +587,7 @@ export async function confirmTwoFactor(deps: AuthDeps, code: string, headers: He
     });
     return result.headers;
   } catch (error) {
-    if (error instanceof APIError) throw new AuthError("two_factor_invalid");
+    if (error instanceof APIError) throw new DomainError("auth", "two_factor_invalid");
     throw error;
   }
 }
@@ -590,7 +597,7 @@ export async function stopTwoFactor(deps: AuthDeps, password: string, headers: H
   try {
     await deps.auth.api.disableTwoFactor({ body: { password }, headers });
   } catch (error) {
-    if (error instanceof APIError) throw new AuthError("wrong_password");
+    if (error instanceof APIError) throw new DomainError("auth", "wrong_password");
     throw error;
   }
 }

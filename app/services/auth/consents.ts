@@ -1,4 +1,4 @@
-import { AuthError } from "./errors";
+import { DomainError } from "#app/services/errors";
 
 /**
  * What a member agrees to when joining, each box ticked on its own: the terms of use, the collection and use of
@@ -23,5 +23,5 @@ export function consentField(kind: ConsentKind) {
 
 /** Refuses a sign-up without every required consent, before anything is written. */
 export function requireConsents(consents: SignUpConsents) {
-  if (!requiredConsents.every((kind) => consents[kind])) throw new AuthError("consent_required");
+  if (!requiredConsents.every((kind) => consents[kind])) throw new DomainError("auth", "consent_required");
 }

@@ -1,5 +1,3 @@
-import type { WeakPasswordReason } from "./password-policy";
-
 export const authErrorCodes = [
   "missing_credentials",
   "login_failed",
@@ -22,35 +20,3 @@ export const authErrorCodes = [
   "consent_required",
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
-
-/** A refusal the member can act on; the route turns the code into a status and a localised message. */
-export class AuthError extends Error {
-  constructor(
-    readonly code: AuthErrorCode,
-    readonly details: { reasons?: WeakPasswordReason[]; retryAfterMs?: number } = {},
-  ) {
-    super(code);
-    this.name = "AuthError";
-  }
-}
-
-export function authErrorStatus(code: AuthErrorCode): number {
-  switch (code) {
-    case "too_many_requests":
-    case "send_count_exceeded":
-      return 429;
-    case "login_required":
-    case "login_failed":
-      return 401;
-    case "already_withdrawn":
-    case "reauth_required":
-      return 403;
-    case "email_in_use":
-    case "phone_in_use":
-      return 409;
-    case "send_failed":
-      return 502;
-    default:
-      return 400;
-  }
-}

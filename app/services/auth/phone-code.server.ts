@@ -8,7 +8,7 @@ import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { SmsSender } from "#app/platform/messaging/index.server";
 import { clearSends, recordSend } from "#app/platform/rate-limit.server";
 import { translate } from "#app/i18n";
-import { AuthError } from "./errors";
+import { DomainError } from "#app/services/errors";
 
 export type PhoneCodePurpose = "signup" | "reset" | "profile";
 /** SMS codes live 5 minutes and allow 5 wrong tries. */
@@ -36,7 +36,7 @@ export async function sendPhoneCode(
 ) {
   const now = clock.now();
   const send = await recordSend(db, phone, `sms:${purpose}`, now);
-  if (!send.allowed) throw new AuthError("send_count_exceeded");
+  if (!send.allowed) throw new DomainError("auth", "send_count_exceeded");
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const identifier = identifierOf(purpose, phone);
   await runInTransaction(db, clock, async ({ tx }) => {
@@ -57,7 +57,7 @@ export async function sendPhoneCode(
       text: `[${translate("ko", "app.name")}] ${translate("ko", "auth.sms.code", { code })}`,
     });
   } catch {
-    throw new AuthError("send_failed");
+    throw new DomainError("auth", "send_failed");
   }
 }
 
@@ -71,14 +71,14 @@ export async function sendAlreadyRegistered(
   purpose: PhoneCodePurpose,
 ) {
   const send = await recordSend(db, phone, `sms:${purpose}`, clock.now());
-  if (!send.allowed) throw new AuthError("send_count_exceeded");
+  if (!send.allowed) throw new DomainError("auth", "send_count_exceeded");
   try {
     await sms.send({
       to: phone,
       text: `[${translate("ko", "app.name")}] ${translate("ko", "auth.sms.registered")}\n${translate("en", "auth.sms.registered")}`,
     });
   } catch {
-    throw new AuthError("send_failed");
+    throw new DomainError("auth", "send_failed");
   }
 }
 
@@ -112,6 +112,6 @@ export async function verifyPhoneCode(
       .where(eq(verification.id, row.id));
     return false;
   });
-  if (!ok) throw new AuthError("code_invalid");
+  if (!ok) throw new DomainError("auth", "code_invalid");
   await clearSends(db, phone, `sms:${purpose}`);
 }

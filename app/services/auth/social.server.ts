@@ -2,9 +2,9 @@ import { translate, type Language } from "#app/i18n";
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from "#app/platform/auth/auth.server";
 import { socialProviderIds, type AppConfig, type SocialProviderId } from "#app/platform/env.server";
 import type { AuthDeps } from "./accounts.server";
-import { AuthError } from "./errors";
 import { safeRedirectPath } from "./redirect-path";
 import type { ProviderOption } from "./social";
+import { DomainError } from "#app/services/errors";
 
 export function enabledProviders(config: Pick<AppConfig, "socialProviders" | "oidc">, language: Language) {
   const options: ProviderOption[] = socialProviderIds
@@ -36,7 +36,7 @@ export async function startSocialSignIn(
   mode: "signIn" | "link" = "signIn",
 ) {
   const { auth } = deps;
-  if (!isEnabledProvider(deps.config, provider)) throw new AuthError("login_failed");
+  if (!isEnabledProvider(deps.config, provider)) throw new DomainError("auth", "login_failed");
   const loginPath = target.language === "en" ? "/en/login" : "/login";
   const callbackURL = safeRedirectPath(target.redirectTo, target.language === "en" ? "/en" : "/");
   const errorCallbackURL = mode === "link" ? callbackURL : loginPath;
@@ -46,7 +46,7 @@ export async function startSocialSignIn(
     mode === "link"
       ? await auth.api.linkSocialAccount({ body: { provider, ...body }, headers, returnHeaders: true })
       : await auth.api.signInSocial({ body: { provider, ...body }, headers, returnHeaders: true });
-  if (!result.response.url) throw new AuthError("login_failed");
+  if (!result.response.url) throw new DomainError("auth", "login_failed");
   return { url: result.response.url, headers: result.headers };
 }
 

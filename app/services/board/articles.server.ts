@@ -10,7 +10,8 @@ import {
   sanitisedContentOf,
 } from "#app/services/content/article-html.server";
 import { excerpt } from "#app/services/content/excerpt";
-import { DomainError } from "#app/services/errors";
+import { DomainError, isDomainError } from "#app/services/errors";
+import type { BoardErrorCode } from "./errors";
 import { categorySeeds } from "./categories";
 import { ARTICLE_TITLE_MAX, boardKinds, isBoardKind, type ArticleKind } from "./kinds";
 import { authorOf, type ArticleAuthor } from "./list.server";
@@ -61,7 +62,7 @@ export interface ArticleInput {
   isPrivate: boolean;
 }
 
-const fail = (code: string, status = 400) => new DomainError(code, `board.error.${code}` as never, status);
+const fail = (code: BoardErrorCode) => new DomainError("board", code);
 
 /**
  * The input as stored, or an ArticleRefused carrying the content's one sanitised reading: the content is read
@@ -74,7 +75,7 @@ async function checkedInput(db: Database, input: ArticleInput) {
     if ("refusal" in reading) throw reading.refusal;
     return { ...checked, content: reading.checked };
   } catch (error) {
-    if (error instanceof DomainError) throw new ArticleRefused(error, sanitisedContentOf(reading));
+    if (isDomainError(error, "board")) throw new ArticleRefused(error, sanitisedContentOf(reading));
     throw error;
   }
 }
@@ -148,8 +149,8 @@ export async function createArticle(db: Database, clock: Clock, author: Actor, i
 
 async function ownArticle(db: Database, reader: Actor, id: number) {
   const [row] = await db.select().from(boardArticle).where(eq(boardArticle.id, id));
-  if (!row || row.deletedAt) throw fail("not_found", 404);
-  if (!mayManage(reader, row.authorId)) throw fail("not_author", 403);
+  if (!row || row.deletedAt) throw fail("not_found");
+  if (!mayManage(reader, row.authorId)) throw fail("not_author");
   return row;
 }
 
@@ -181,7 +182,7 @@ export async function updateArticle(
 /** The stored values of an article for its edit form; only for its author or an administrator. */
 export async function getArticleForEdit(db: Database, reader: Actor, id: number) {
   const row = await ownArticle(db, reader, id);
-  if (!canReadArticle(reader, row)) throw fail("forbidden", 403);
+  if (!canReadArticle(reader, row)) throw fail("forbidden");
   return {
     id: row.id,
     kind: row.kind as ArticleKind,
@@ -312,6 +313,6 @@ export async function deleteArticle(db: Database, clock: Clock, reader: Actor, i
     .set({ deletedAt: clock.now() })
     .where(and(eq(boardArticle.id, id), isNull(boardArticle.deletedAt)))
     .returning({ id: boardArticle.id });
-  if (deleted.length === 0) throw fail("not_found", 404);
+  if (deleted.length === 0) throw fail("not_found");
   return { id, kind: existing.kind as ArticleKind };
 }

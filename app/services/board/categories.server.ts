@@ -6,16 +6,17 @@ import { boardArticle, boardCategory } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type Transaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
+import type { BoardErrorCode } from "./errors";
 import { boardKinds, isBoardKind, type BoardKind } from "./kinds";
 
 export const CATEGORY_NAME_MAX = 20;
 
-const fail = (code: string, status = 400, params?: Record<string, number>) =>
-  new DomainError(code, `board.error.${code}` as never, status, params);
+const fail = (code: BoardErrorCode, params?: Record<string, number>) =>
+  new DomainError("board", code, { params });
 
 /** Categories are managed by acting administrators only (see `actorOf`), checked by every function here. */
 function requireAdmin(actor: Actor) {
-  if (!isAdmin(actor)) throw fail("admin_only", 403);
+  if (!isAdmin(actor)) throw fail("admin_only");
 }
 
 function checkedNames(input: { nameKo: string; nameEn: string }) {
@@ -100,7 +101,7 @@ export async function renameCategory(
     .set(names)
     .where(and(eq(boardCategory.id, input.categoryId), eq(boardCategory.deleted, false)))
     .returning({ id: boardCategory.id });
-  if (renamed.length === 0) throw fail("category_not_found", 404);
+  if (renamed.length === 0) throw fail("category_not_found");
 }
 
 /**
@@ -154,7 +155,7 @@ async function lockCategoryForRemoval(
     .from(boardCategory)
     .where(and(eq(boardCategory.id, input.categoryId), eq(boardCategory.deleted, false)))
     .for("update");
-  if (!category) throw fail("category_not_found", 404);
+  if (!category) throw fail("category_not_found");
   const [counted] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(boardArticle)
@@ -162,8 +163,8 @@ async function lockCategoryForRemoval(
   const count = counted?.n ?? 0;
   const stated = input.confirmCount;
   if (stated === undefined || stated === null || !Number.isInteger(stated))
-    throw fail("confirm_required", 409, { count });
-  if (stated !== count) throw fail("count_changed", 409, { count });
+    throw fail("confirm_required", { count });
+  if (stated !== count) throw fail("count_changed", { count });
   return { kind: category.kind, index: category.index, count };
 }
 
@@ -174,7 +175,7 @@ async function removeCategory({ tx, now }: UnitOfWork, categoryId: number, count
     .where(and(eq(boardArticle.categoryId, categoryId), isNull(boardArticle.deletedAt)))
     .returning({ id: boardArticle.id });
   // An article written after the count (the category row does not block inserts) is not deleted unseen.
-  if (removed.length !== count) throw fail("count_changed", 409, { count: removed.length });
+  if (removed.length !== count) throw fail("count_changed", { count: removed.length });
   await tx.update(boardCategory).set({ deleted: true }).where(eq(boardCategory.id, categoryId));
   return removed.length;
 }

@@ -7,6 +7,7 @@ import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
 import { DomainError } from "#app/services/errors";
+import type { CommentErrorCode } from "./errors";
 import { notify, type NotifyInput } from "#app/services/notifications/notify.server";
 import type { CommentAuthor, CommentView } from "./interaction-types";
 import { encodeCursor } from "#app/services/cursor";
@@ -19,7 +20,7 @@ export const COMMENT_RATE: RateRule = { limit: 10, windowMs: 60_000 };
 /** The same text sent again by the same member on the same article this soon is one comment, not two. */
 export const COMMENT_REPEAT_MS = 10_000;
 
-const fail = (code: string, status = 400) => new DomainError(code, `comment.error.${code}` as never, status);
+const fail = (code: CommentErrorCode) => new DomainError("comment", code);
 
 const avatarUrl = sql<string | null>`(select ${memberAvatar.url} from ${memberAvatar}
   where ${memberAvatar.userId} = ${boardComment.authorId} and ${memberAvatar.isRepresentative}
@@ -148,7 +149,7 @@ export async function addComment(
         })
         .from(boardComment)
         .where(and(eq(boardComment.id, input.parentId), eq(boardComment.articleId, article.id)));
-      if (!parent || parent.deletedAt) throw fail("comment_not_found", 404);
+      if (!parent || parent.deletedAt) throw fail("comment_not_found");
       parentId = parent.parentId ?? parent.id;
       repliedToAuthor = parent.authorId;
     }
@@ -178,7 +179,7 @@ export async function addComment(
     }
 
     const rate = await hit(tx, `comment:${reader.id}`, COMMENT_RATE, now);
-    if (!rate.allowed) throw fail("too_many", 429);
+    if (!rate.allowed) throw fail("too_many");
 
     const [row] = await tx
       .insert(boardComment)
@@ -222,7 +223,7 @@ export async function removeComment(uow: UnitOfWork, commentId: number): Promise
     .set({ deletedAt: uow.now })
     .where(and(eq(boardComment.id, commentId), isNull(boardComment.deletedAt)))
     .returning({ articleId: boardComment.articleId });
-  if (!row) throw fail("comment_not_found", 404);
+  if (!row) throw fail("comment_not_found");
   return recountComments(uow.tx, row.articleId);
 }
 
@@ -236,7 +237,7 @@ export async function deleteComment(
   return runInTransaction(db, clock, async (uow) => {
     const comment = await findLiveComment(uow.tx, commentId);
     await requireReadableArticle(uow.tx, reader, comment.articleId, { lock: true });
-    if (!mayManage(reader, comment.authorId)) throw fail("not_comment_author", 403);
+    if (!mayManage(reader, comment.authorId)) throw fail("not_comment_author");
     const commentCount = await removeComment(uow, commentId);
     return { articleId: comment.articleId, commentCount };
   });
@@ -244,7 +245,7 @@ export async function deleteComment(
 
 /** A comment that exists and is not deleted, or 'comment not found'. */
 export async function findLiveComment(db: Database, commentId: number) {
-  if (!Number.isSafeInteger(commentId) || commentId <= 0) throw fail("comment_not_found", 404);
+  if (!Number.isSafeInteger(commentId) || commentId <= 0) throw fail("comment_not_found");
   const [row] = await db
     .select({
       id: boardComment.id,
@@ -254,7 +255,7 @@ export async function findLiveComment(db: Database, commentId: number) {
     })
     .from(boardComment)
     .where(eq(boardComment.id, commentId));
-  if (!row || row.deletedAt) throw fail("comment_not_found", 404);
+  if (!row || row.deletedAt) throw fail("comment_not_found");
   return row;
 }
 

@@ -40,9 +40,8 @@ export async function requireReadableArticle(
     .where(eq(boardArticle.id, articleId));
   const [row] = lock ? await query.for("update") : await query;
   if (!row || row.deletedAt) throw articleGone();
-  if (row.kind === "guestbook" && !reader)
-    throw new DomainError("login_required", "auth.error.login_required", 401);
-  if (!canReadArticle(reader, row)) throw new DomainError("forbidden", "board.error.forbidden", 403);
+  if (row.kind === "guestbook" && !reader) throw new DomainError("auth", "login_required");
+  if (!canReadArticle(reader, row)) throw new DomainError("board", "forbidden");
   return {
     id: row.id,
     kind: row.kind as ArticleKind,
@@ -53,7 +52,7 @@ export async function requireReadableArticle(
 }
 
 function articleGone() {
-  return new DomainError("not_found", "board.error.not_found", 404);
+  return new DomainError("board", "not_found");
 }
 
 /** Titles in notifications are cut so a long title does not swamp the list. */

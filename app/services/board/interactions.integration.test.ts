@@ -1,3 +1,4 @@
+import { errorStatus } from "#app/shell/domain.server";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/client.server";
@@ -54,7 +55,8 @@ type Member = Awaited<ReturnType<typeof insertMember>>;
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => "ok",
-    (error: unknown) => (error instanceof DomainError ? `${error.status} ${error.code}` : String(error)),
+    (error: unknown) =>
+      error instanceof DomainError ? `${errorStatus(error)} ${error.code}` : String(error),
   );
 
 async function article(

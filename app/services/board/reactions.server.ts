@@ -7,6 +7,7 @@ import type { Clock } from "#app/platform/clock.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
+import type { CommentErrorCode } from "./errors";
 import { notify } from "#app/services/notifications/notify.server";
 import {
   decodeCursor,
@@ -18,7 +19,7 @@ import {
 import { articlePath, type ArticleKind } from "./kinds";
 import { canReadArticle } from "./visibility.server";
 
-const fail = (code: string, status = 400) => new DomainError(code, `comment.error.${code}` as never, status);
+const fail = (code: CommentErrorCode) => new DomainError("comment", code);
 
 export interface LikeState {
   liked: boolean;
@@ -38,12 +39,12 @@ export const REACTION_RATE: RateRule = { limit: 30, windowMs: 60_000 };
 
 async function countReaction(uow: UnitOfWork, reader: Actor) {
   const rate = await hit(uow.tx, `reaction:${reader.id}`, REACTION_RATE, uow.now);
-  if (!rate.allowed) throw fail("too_many", 429);
+  if (!rate.allowed) throw fail("too_many");
 }
 
 /** Likes and keeps are for other members' articles: liking or keeping one's own would only inflate its rank. */
 function refuseOwn(reader: Actor, article: InteractionTarget) {
-  if (article.authorId === reader.id) throw fail("own_article", 403);
+  if (article.authorId === reader.id) throw fail("own_article");
 }
 
 async function recountLikes(db: Database, articleId: number): Promise<number> {
@@ -88,7 +89,7 @@ export async function likeArticle(
       .values({ articleId: article.id, memberId: reader.id, createdAt: uow.now })
       .onConflictDoNothing()
       .returning({ articleId: boardLike.articleId });
-    if (added.length === 0) throw fail("already_liked", 409);
+    if (added.length === 0) throw fail("already_liked");
     const likeCount = await recountLikes(tx, article.id);
     await notify(uow, {
       recipientId: article.authorId,
@@ -137,7 +138,7 @@ export async function keepArticle(
       .values({ articleId: article.id, memberId: reader.id, createdAt: uow.now })
       .onConflictDoNothing()
       .returning({ articleId: boardKeep.articleId });
-    if (added.length === 0) throw fail("already_kept", 409);
+    if (added.length === 0) throw fail("already_kept");
     return { kept: true, keepCount: await recountKeeps(tx, article.id) };
   });
 }
@@ -147,15 +148,14 @@ export async function keepArticle(
  * that such entries can be cleared from the keep list.
  */
 export async function unkeepArticle(db: Database, reader: Actor, articleId: number): Promise<KeepState> {
-  if (!Number.isSafeInteger(articleId) || articleId <= 0)
-    throw new DomainError("not_found", "board.error.not_found", 404);
+  if (!Number.isSafeInteger(articleId) || articleId <= 0) throw new DomainError("board", "not_found");
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: boardArticle.id })
       .from(boardArticle)
       .where(eq(boardArticle.id, articleId))
       .for("update");
-    if (!locked) throw new DomainError("not_found", "board.error.not_found", 404);
+    if (!locked) throw new DomainError("board", "not_found");
     await tx
       .delete(boardKeep)
       .where(and(eq(boardKeep.articleId, articleId), eq(boardKeep.memberId, reader.id)));

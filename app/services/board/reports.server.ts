@@ -8,6 +8,7 @@ import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.se
 import { DomainError } from "#app/services/errors";
 import { allowedTransitions, type RoleOf, type TransitionOf } from "#app/services/state-machine";
 import { applyTransition, bindMachine, type TransitionInput } from "#app/services/state-machine.server";
+import type { CommentErrorCode } from "./errors";
 import { findLiveComment, removeComment } from "./comments.server";
 import { requireReadableArticle } from "./interaction-access.server";
 import { articlePath, REPORT_REASON_MAX, type ArticleKind } from "./kinds";
@@ -16,7 +17,7 @@ import { reportMachine } from "./report-machine";
 /** Reports one member may send in an hour. */
 export const REPORT_RATE: RateRule = { limit: 20, windowMs: 60 * 60_000 };
 
-const fail = (code: string, status = 400) => new DomainError(code, `comment.error.${code}` as never, status);
+const fail = (code: CommentErrorCode) => new DomainError("comment", code);
 
 export type ReportTarget = { type: "article" | "comment"; id: number } | { type: "member"; memberId: string };
 
@@ -43,13 +44,13 @@ async function storeReport(
 ): Promise<void> {
   await runInTransaction(db, clock, async ({ tx, now }) => {
     const rate = await hit(tx, `report:${reader.id}`, REPORT_RATE, now);
-    if (!rate.allowed) throw fail("too_many", 429);
+    if (!rate.allowed) throw fail("too_many");
     const added = await tx
       .insert(contentReport)
       .values({ ...targetColumns(target), reporterId: reader.id, reason, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: contentReport.id });
-    if (added.length === 0) throw fail("already_reported", 409);
+    if (added.length === 0) throw fail("already_reported");
   });
 }
 
@@ -62,7 +63,7 @@ export async function reportArticle(
   reason: string,
 ): Promise<void> {
   const article = await requireReadableArticle(db, reader, articleId);
-  if (article.authorId === reader.id) throw fail("own_content", 403);
+  if (article.authorId === reader.id) throw fail("own_content");
   await storeReport(db, clock, reader, { type: "article", id: article.id }, checkedReason(reason));
 }
 
@@ -76,7 +77,7 @@ export async function reportComment(
 ): Promise<{ articleId: number }> {
   const comment = await findLiveComment(db, commentId);
   await requireReadableArticle(db, reader, comment.articleId);
-  if (comment.authorId === reader.id) throw fail("own_content", 403);
+  if (comment.authorId === reader.id) throw fail("own_content");
   await storeReport(db, clock, reader, { type: "comment", id: comment.id }, checkedReason(reason));
   return { articleId: comment.articleId };
 }
@@ -89,18 +90,18 @@ export async function reportMember(
   memberId: string,
   reason: string,
 ): Promise<void> {
-  if (memberId === reader.id) throw new DomainError("report_self", "members.error.report_self", 403);
+  if (memberId === reader.id) throw new DomainError("members", "report_self");
   const [target] = await db
     .select({ id: member.id })
     .from(member)
     .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)));
-  if (!target) throw new DomainError("user_not_found", "relations.error.user_not_found", 404);
+  if (!target) throw new DomainError("relations", "user_not_found");
   await storeReport(db, clock, reader, { type: "member", memberId: target.id }, checkedReason(reason));
 }
 
 /** Reports are handled by acting administrators only (see `actorOf`). */
 function requireModerator(actor: Actor) {
-  if (!isAdmin(actor)) throw fail("forbidden", 403);
+  if (!isAdmin(actor)) throw fail("forbidden");
 }
 
 /** What an actor is to the report queue: its administrator, or a member like any other. */
@@ -325,14 +326,14 @@ export async function resolveReport(
   action: "delete" | "resolve" | "dismiss",
 ): Promise<void> {
   requireModerator(actor);
-  if (!Number.isSafeInteger(reportId) || reportId <= 0) throw fail("report_not_found", 404);
+  if (!Number.isSafeInteger(reportId) || reportId <= 0) throw fail("report_not_found");
   await runInTransaction(db, clock, async (uow) => {
     const [report] = await uow.tx.select().from(contentReport).where(eq(contentReport.id, reportId));
-    if (!report) throw fail("report_not_found", 404);
+    if (!report) throw fail("report_not_found");
     // A member is not content: their reports are closed as handled or dismissed, never "deleted".
     const isMember = report.targetMemberId !== null;
     if (isMember ? action === "delete" : action === "resolve")
-      throw new DomainError("report_target_member", "members.error.report_target_member", 400);
+      throw new DomainError("members", "report_target_member");
     const sameTarget: SQL = isMember
       ? eq(contentReport.targetMemberId, report.targetMemberId!)
       : and(eq(contentReport.targetType, report.targetType), eq(contentReport.targetId, report.targetId!))!;

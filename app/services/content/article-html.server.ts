@@ -1,4 +1,5 @@
 import { ARTICLE_MAX_IMAGES, ARTICLE_MAX_VIDEOS, ARTICLE_TEXT_MAX } from "#app/services/board/kinds";
+import type { BoardErrorCode } from "#app/services/board/errors";
 import { DomainError } from "#app/services/errors";
 import { overRichTextBytes } from "./limits";
 import { runRichTextTask } from "./rich-text-runner.server";
@@ -15,13 +16,13 @@ export interface CheckedArticleHtml {
   thumbnail: string | null;
 }
 
-const fail = (code: string) => new DomainError(code, `board.error.${code}` as never, 400);
+const fail = (code: BoardErrorCode) => new DomainError("board", code);
 
 /** Article HTML read once: what is stored, or the refusal its rules make of it with what sanitising kept. */
 export type ArticleHtmlReading =
   | { checked: CheckedArticleHtml }
   | {
-      refusal: DomainError;
+      refusal: DomainError<"board">;
       /** The sanitised form, or null when the input was refused before it was read (too large, too deep). */
       sanitised: string | null;
     };
@@ -37,7 +38,7 @@ export async function readArticleHtml(input: string): Promise<ArticleHtmlReading
   const outcome = await runRichTextTask({ html: input, imageBase: postImageBase() });
   if (outcome.kind === "too_deep") return { refusal: fail("content_too_deep"), sanitised: null };
   const { html, text, images, videos } = outcome.reading;
-  const refused = (code: string) => ({ refusal: fail(code), sanitised: html });
+  const refused = (code: BoardErrorCode) => ({ refusal: fail(code), sanitised: html });
   if (!text && images.length === 0 && videos.length === 0) return refused("content_required");
   if ([...text].length > ARTICLE_TEXT_MAX) return refused("content_length");
   // The stored form can outgrow the input a little (a <br> becomes <br />); it obeys the same limit.
@@ -59,12 +60,12 @@ export async function validateArticleHtml(input: string): Promise<CheckedArticle
  * what was sent (a browser reports every inline handler it parses, even in an inert document) and without a second
  * sanitising pass.
  */
-export class ArticleRefused extends DomainError {
+export class ArticleRefused extends DomainError<"board"> {
   constructor(
-    cause: DomainError,
+    cause: DomainError<"board">,
     readonly sanitisedContent: string | null,
   ) {
-    super(cause.code, cause.messageKey, cause.status, cause.params);
+    super("board", cause.code, cause.details, { cause });
   }
 }
 

@@ -75,7 +75,7 @@ describe("submitOnce", () => {
   it("releases the token when the write is refused, so the corrected form can be sent", async () => {
     const token = newToken();
     const refused = submitOnce(db, clock, { memberId: "m3", token }, async () => {
-      throw new DomainError("title_required", "board.error.title_required");
+      throw new DomainError("board", "title_required");
     });
     expect(await codeOf(refused)).toBe("title_required");
     expect(await submitOnce(db, clock, { memberId: "m3", token }, async () => "saved")).toBe("saved");

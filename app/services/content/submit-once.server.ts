@@ -31,16 +31,14 @@ export async function submitOnce<T>(
   scope: { memberId: string; token: string },
   write: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
-  if (!isSubmissionToken(scope.token))
-    throw new DomainError("submission_token", "editor.error.submission_token", 400);
+  if (!isSubmissionToken(scope.token)) throw new DomainError("editor", "submission_token");
   const key = `submit:${scope.memberId}:${scope.token}`;
   const earlier = settled.get(key);
   if (earlier) return earlier as Promise<T>;
 
   const run = runInTransaction(db, clock, async (uow) => {
     const claim = await hit(uow.tx, key, rule, uow.now);
-    if (!claim.allowed)
-      throw new DomainError("duplicate_submission", "editor.error.duplicate_submission", 409);
+    if (!claim.allowed) throw new DomainError("editor", "duplicate_submission");
     return write(uow);
   });
   settled.set(key, run);

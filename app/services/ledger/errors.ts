@@ -23,15 +23,3 @@ export const ledgerErrorCodes = [
   "not_reversible",
 ] as const;
 export type LedgerErrorCode = (typeof ledgerErrorCodes)[number];
-
-/** A posting the ledger refused; nothing of it was written. */
-export class LedgerError extends Error {
-  constructor(
-    readonly code: LedgerErrorCode,
-    readonly details: { accountCode?: string; idempotencyKey?: string; transactionId?: number } = {},
-  ) {
-    const about = details.accountCode ?? details.transactionId;
-    super(about === undefined ? code : `${code}: ${about}`);
-    this.name = "LedgerError";
-  }
-}

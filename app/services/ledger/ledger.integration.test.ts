@@ -1,3 +1,4 @@
+import { DomainError } from "#app/services/errors";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
@@ -18,7 +19,6 @@ import {
   GATEWAY_CLEARING_KRW,
   grantWelcomePoints,
   history,
-  LedgerError,
   memberPendingEarningsCode,
   memberPointsCode,
   memberWithdrawableEarningsCode,
@@ -102,14 +102,14 @@ function capture(memberId: string, gross: number, fee: number, payment = key("pa
   });
 }
 
-async function refusal(promise: Promise<unknown>, code: LedgerErrorCode): Promise<LedgerError> {
+async function refusal(promise: Promise<unknown>, code: LedgerErrorCode): Promise<DomainError<"ledger">> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(LedgerError);
-  expect((error as LedgerError).code).toBe(code);
-  return error as LedgerError;
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError<"ledger">).code).toBe(code);
+  return error as DomainError<"ledger">;
 }
 
 async function transactionCount() {
@@ -424,8 +424,8 @@ describe("the unit of work", () => {
       await uow.tx.update(member).set({ nickname }).where(eq(member.id, a.id));
       return refused;
     });
-    expect(outcome).toBeInstanceOf(LedgerError);
-    expect((outcome as LedgerError).code).toBe("insufficient_balance");
+    expect(outcome).toBeInstanceOf(DomainError);
+    expect((outcome as DomainError<"ledger">).code).toBe("insufficient_balance");
     const [row] = await db.select({ nickname: member.nickname }).from(member).where(eq(member.id, a.id));
     expect(row!.nickname).toBe(nickname);
     expect(await transactionCount()).toBe(before);
@@ -550,8 +550,8 @@ describe("balances", () => {
       expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
       for (const outcome of outcomes) {
         if (outcome.status === "rejected") {
-          expect(outcome.reason).toBeInstanceOf(LedgerError);
-          expect((outcome.reason as LedgerError).code).toBe("insufficient_balance");
+          expect(outcome.reason).toBeInstanceOf(DomainError);
+          expect((outcome.reason as DomainError<"ledger">).code).toBe("insufficient_balance");
         }
       }
       expect(await balanceOf(db, a.points)).toBe(10);
@@ -649,8 +649,8 @@ describe("reversal", () => {
       expect(posted).toHaveLength(1);
       for (const outcome of outcomes) {
         if (outcome.status === "rejected") {
-          expect(outcome.reason).toBeInstanceOf(LedgerError);
-          expect((outcome.reason as LedgerError).code).toBe("already_reversed");
+          expect(outcome.reason).toBeInstanceOf(DomainError);
+          expect((outcome.reason as DomainError<"ledger">).code).toBe("already_reversed");
         }
       }
       const reversals = await db

@@ -1,3 +1,4 @@
+import { isDomainError } from "#app/services/errors";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
@@ -16,7 +17,6 @@ import {
   ensurePlatformAccount,
   GATEWAY_CLEARING_KRW,
   grantWelcomePoints,
-  LedgerError,
   memberPendingEarningsCode,
   memberPointsCode,
   memberWithdrawableEarningsCode,
@@ -277,7 +277,7 @@ async function execute(request: Request): Promise<Outcome> {
     );
     return { request, result };
   } catch (error) {
-    if (error instanceof LedgerError && refusals[request.type]?.includes(error.code)) return { request };
+    if (isDomainError(error, "ledger") && refusals[request.type]?.includes(error.code)) return { request };
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import {
   type UnitOfWork,
 } from "#app/platform/unit-of-work.server";
 import { systemActor, type ActorOrSystem } from "#app/services/actor";
-import { LedgerError } from "./errors";
+import { DomainError, isDomainError } from "#app/services/errors";
 import {
   ledgerAccountKinds,
   type LedgerAccountKind,
@@ -18,7 +18,7 @@ import {
   type PlatformAccountKind,
 } from "./kinds";
 
-export { LedgerError, ledgerErrorCodes, type LedgerErrorCode } from "./errors";
+export { ledgerErrorCodes, type LedgerErrorCode } from "./errors";
 export {
   isLedgerKind,
   ledgerAccountKinds,
@@ -84,7 +84,7 @@ async function ensureAccount(
     account.ownerId !== ownerId ||
     account.allowNegative !== allowNegative
   ) {
-    throw new LedgerError("account_mismatch", { accountCode: code });
+    throw new DomainError("ledger", "account_mismatch", { accountCode: code });
   }
   return account;
 }
@@ -139,15 +139,15 @@ export interface PostResult {
 }
 
 function checkEntries(entries: PostEntry[]) {
-  if (entries.length === 0) throw new LedgerError("unbalanced");
+  if (entries.length === 0) throw new DomainError("ledger", "unbalanced");
   let sum = 0n;
   for (const entry of entries) {
     if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
-      throw new LedgerError("invalid_amount", { accountCode: entry.accountCode });
+      throw new DomainError("ledger", "invalid_amount", { accountCode: entry.accountCode });
     }
     sum += BigInt(entry.amount);
   }
-  if (sum !== 0n) throw new LedgerError("unbalanced");
+  if (sum !== 0n) throw new DomainError("ledger", "unbalanced");
 }
 
 /** Entries as comparable text, in a canonical order. */
@@ -185,10 +185,11 @@ async function postInUnit(uow: UnitOfWork, input: PostInput, reverses: number | 
       .where(inArray(ledgerAccount.code, codes));
     const byCode = new Map(accounts.map((account) => [account.code, account]));
     for (const code of codes) {
-      if (!byCode.has(code)) throw new LedgerError("unknown_account", { accountCode: code });
+      if (!byCode.has(code)) throw new DomainError("ledger", "unknown_account", { accountCode: code });
     }
     const currency = accounts[0]!.currency;
-    if (accounts.some((account) => account.currency !== currency)) throw new LedgerError("mixed_currency");
+    if (accounts.some((account) => account.currency !== currency))
+      throw new DomainError("ledger", "mixed_currency");
 
     // The key is claimed first: a concurrent post with the same key blocks here until this one commits or rolls
     // back, before either has locked an account.
@@ -229,7 +230,8 @@ async function postInUnit(uow: UnitOfWork, input: PostInput, reverses: number | 
           ),
         )
         .returning({ id: ledgerAccount.id });
-      if (updated.length === 0) throw new LedgerError("insufficient_balance", { accountCode: code });
+      if (updated.length === 0)
+        throw new DomainError("ledger", "insufficient_balance", { accountCode: code });
     }
 
     await tx.insert(ledgerEntry).values(
@@ -267,7 +269,7 @@ async function existingPosting(db: Transaction, input: PostInput): Promise<PostR
     existing.subjectId !== (input.subject?.id ?? null) ||
     entrySignature(stored) !== entrySignature(input.entries)
   ) {
-    throw new LedgerError("idempotency_conflict", { idempotencyKey: input.idempotencyKey });
+    throw new DomainError("ledger", "idempotency_conflict", { idempotencyKey: input.idempotencyKey });
   }
   return { transactionId: existing.id, created: false };
 }
@@ -283,9 +285,9 @@ export interface TransferInput extends Omit<PostInput, "entries"> {
 export function transfer(uow: UnitOfWork, input: TransferInput): Promise<PostResult> {
   const { from, to, amount, ...posting } = input;
   if (!Number.isSafeInteger(amount) || amount <= 0) {
-    return Promise.reject(new LedgerError("invalid_amount", { accountCode: from }));
+    return Promise.reject(new DomainError("ledger", "invalid_amount", { accountCode: from }));
   }
-  if (from === to) return Promise.reject(new LedgerError("same_account", { accountCode: from }));
+  if (from === to) return Promise.reject(new DomainError("ledger", "same_account", { accountCode: from }));
   return post(uow, {
     ...posting,
     entries: [
@@ -307,7 +309,7 @@ export async function grantWelcomePoints(
   userId: string,
   amount: number,
 ): Promise<{ granted: boolean }> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new LedgerError("invalid_amount");
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError("ledger", "invalid_amount");
   await ensurePromotionsAccount(uow);
   await ensureMemberPointsAccount(uow, userId);
   try {
@@ -322,7 +324,7 @@ export async function grantWelcomePoints(
     });
     return { granted: created };
   } catch (error) {
-    if (error instanceof LedgerError && error.code === "idempotency_conflict") return { granted: false };
+    if (isDomainError(error, "ledger") && error.code === "idempotency_conflict") return { granted: false };
     throw error;
   }
 }
@@ -353,13 +355,13 @@ export async function reverseTransaction(
     .from(ledgerTransaction)
     .where(eq(ledgerTransaction.id, transactionId))
     .for("update");
-  if (!original) throw new LedgerError("unknown_transaction", { transactionId });
-  if (original.reverses !== null) throw new LedgerError("not_reversible", { transactionId });
+  if (!original) throw new DomainError("ledger", "unknown_transaction", { transactionId });
+  if (original.reverses !== null) throw new DomainError("ledger", "not_reversible", { transactionId });
   const [reversed] = await tx
     .select({ id: ledgerTransaction.id })
     .from(ledgerTransaction)
     .where(eq(ledgerTransaction.reversesTransactionId, transactionId));
-  if (reversed) throw new LedgerError("already_reversed", { transactionId });
+  if (reversed) throw new DomainError("ledger", "already_reversed", { transactionId });
 
   const entries = await tx
     .select({ accountCode: ledgerAccount.code, amount: ledgerEntry.amount })
@@ -441,7 +443,7 @@ export async function balanceOf(source: DatabaseOrUnit, accountCode: string): Pr
     .select({ balance: ledgerAccount.balance })
     .from(ledgerAccount)
     .where(eq(ledgerAccount.code, accountCode));
-  if (!row) throw new LedgerError("unknown_account", { accountCode });
+  if (!row) throw new DomainError("ledger", "unknown_account", { accountCode });
   return row.balance;
 }
 
@@ -452,7 +454,7 @@ export async function derivedBalance(source: DatabaseOrUnit, accountCode: string
     .select({ id: ledgerAccount.id })
     .from(ledgerAccount)
     .where(eq(ledgerAccount.code, accountCode));
-  if (!account) throw new LedgerError("unknown_account", { accountCode });
+  if (!account) throw new DomainError("ledger", "unknown_account", { accountCode });
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${ledgerEntry.amount}), 0)::bigint` })
     .from(ledgerEntry)

@@ -2,11 +2,11 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { member } from "#app/db/schema";
 import { clientAddress, rateRules, type AuthDeps } from "#app/services/auth/accounts.server";
-import { AuthError } from "#app/services/auth/errors";
 import { normalizePhone } from "#app/services/auth/identifiers";
 import { sendAlreadyRegistered, sendPhoneCode, verifyPhoneCode } from "#app/services/auth/phone-code.server";
 import { hit } from "#app/platform/rate-limit.server";
 import { checkMobile } from "./profile-rules";
+import { DomainError } from "#app/services/errors";
 
 function phoneDeps(deps: AuthDeps) {
   return { db: deps.db, clock: deps.clock, sms: deps.messaging.sms, secret: deps.config.sessionSecret };
@@ -27,14 +27,15 @@ async function heldByAnother(deps: AuthDeps, userId: string, phone: string) {
  */
 export async function sendProfileMobileCode(deps: AuthDeps, userId: string, typed: string, headers: Headers) {
   const phone = normalizePhone(typed);
-  if (checkMobile(phone)) throw new AuthError("invalid_phone");
+  if (checkMobile(phone)) throw new DomainError("auth", "invalid_phone");
   const limited = await hit(
     deps.db,
     `send:address:${clientAddress(headers)}`,
     rateRules.sendPerAddress,
     deps.clock.now(),
   );
-  if (!limited.allowed) throw new AuthError("too_many_requests", { retryAfterMs: limited.retryAfterMs });
+  if (!limited.allowed)
+    throw new DomainError("auth", "too_many_requests", { retryAfterMs: limited.retryAfterMs });
   if (await heldByAnother(deps, userId, phone))
     await sendAlreadyRegistered(phoneDeps(deps), phone, "profile");
   else await sendPhoneCode(phoneDeps(deps), phone, "profile");
@@ -46,17 +47,17 @@ export async function sendProfileMobileCode(deps: AuthDeps, userId: string, type
  */
 export async function verifyProfileMobile(deps: AuthDeps, userId: string, typed: string, code: string) {
   const phone = normalizePhone(typed);
-  if (checkMobile(phone)) throw new AuthError("invalid_phone");
+  if (checkMobile(phone)) throw new DomainError("auth", "invalid_phone");
   // Only the holder of a code gets further: a number another account held when the code was asked for got none.
   await verifyPhoneCode(phoneDeps(deps), phone, "profile", code);
-  if (await heldByAnother(deps, userId, phone)) throw new AuthError("phone_in_use");
+  if (await heldByAnother(deps, userId, phone)) throw new DomainError("auth", "phone_in_use");
   try {
     await deps.db
       .update(member)
       .set({ phoneNumber: phone, phoneNumberVerified: true, updatedAt: deps.clock.now() })
       .where(eq(member.id, userId));
   } catch {
-    throw new AuthError("phone_in_use");
+    throw new DomainError("auth", "phone_in_use");
   }
   return phone;
 }

@@ -11,7 +11,7 @@ import {
   memberSns,
 } from "#app/db/schema";
 import { areaByCode, areaName, type AreaLanguage } from "#app/services/location/address-search";
-import { RelationError } from "./relations.server";
+import { DomainError } from "#app/services/errors";
 
 function areaCenter(code: string | null) {
   const area = code ? areaByCode(code) : undefined;
@@ -62,7 +62,7 @@ export async function publicProfile(
     .leftJoin(memberProfile, eq(memberProfile.userId, member.id))
     .leftJoin(businessProfile, eq(businessProfile.userId, member.id))
     .where(and(eq(member.id, id), isNull(member.withdrawnAt)));
-  if (!row) throw new RelationError("user_not_found");
+  if (!row) throw new DomainError("relations", "user_not_found");
   const [genres, sns, [main]] = await Promise.all([
     db
       .select({ code: memberGenre.genreCode, ko: filterOption.labelKo, en: filterOption.labelEn })

@@ -1,3 +1,4 @@
+import { DomainError } from "#app/services/errors";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,13 +19,7 @@ import { balanceOf, memberPointsCode, welcomeGrantKey } from "#app/services/ledg
 import { jpeg, phoneJpeg } from "#app/services/uploads/test-images";
 import { withdraw } from "#app/services/auth/accounts.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
-import {
-  completeProfile,
-  ProfileError,
-  validateProfile,
-  welcomeMember,
-  type ProfileInput,
-} from "./profile.server";
+import { completeProfile, validateProfile, welcomeMember, type ProfileInput } from "./profile.server";
 import { ownProfileView, profileFormValues, publicProfile } from "./profile-view.server";
 
 let runtime: Runtime;
@@ -85,8 +80,8 @@ async function problems(promise: Promise<unknown>) {
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(ProfileError);
-  return (error as ProfileError).problems;
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError<"profile">).details.fields;
 }
 
 beforeAll(async () => {
@@ -158,7 +153,7 @@ describe("first-login profile", () => {
         },
       ),
     );
-    expect(found.businessImages).toMatch(/^upload_/);
+    expect(found?.businessImages).toMatch(/^upload_/);
     // The avatar had been stored before the shop photo was refused; it is gone again.
     const files = fs
       .readdirSync(root, { recursive: true })

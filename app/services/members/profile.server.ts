@@ -22,12 +22,12 @@ import {
   type UploadInput,
 } from "#app/services/uploads/uploads.server";
 import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
-import { DomainError } from "#app/services/errors";
 import { takeOnboardingStep } from "./onboarding.server";
 import { normalizePhone } from "#app/services/auth/identifiers";
 import { areaName, areaOfLocation } from "#app/services/location/address-search";
 import { checkDigitVerifier, type BusinessNumberVerifier } from "./business-verifier.server";
-import { UploadError } from "#app/services/uploads/errors";
+import { DomainError, isDomainError } from "#app/services/errors";
+import { isUploadErrorCode, type UploadErrorCode } from "#app/services/uploads/errors";
 import {
   BUSINESS_IMAGES_MAX,
   checkBirthDate,
@@ -106,18 +106,15 @@ export type ProfileErrorCode =
   | "nickname_taken"
   | "business_duplicate"
   | "business_number_lookup_failed"
-  | `upload_${string}`;
+  | `upload_${UploadErrorCode}`;
 
-/** Every field that failed, with its reason; nothing was saved. */
-export class ProfileError extends Error {
-  constructor(readonly problems: Partial<Record<ProfileField, ProfileErrorCode>>) {
-    super(
-      Object.entries(problems)
-        .map(([field, code]) => `${field}: ${code}`)
-        .join(", "),
-    );
-    this.name = "ProfileError";
-  }
+/** Every field that failed, with its reason; nothing was saved. The error's code is the first field's. */
+export function profileError(
+  fields: Partial<Record<ProfileField, ProfileErrorCode>>,
+): DomainError<"profile"> {
+  const [first] = Object.values(fields);
+  if (!first) throw new Error("A profile refusal names at least one field");
+  return new DomainError("profile", first, { fields });
 }
 
 async function knownCodes(db: Database, tableName: string, codes: string[]) {
@@ -172,7 +169,7 @@ export async function validateProfile(
 
   const business = input.business;
   if (input.memberType === "business") {
-    if (!business) throw new ProfileError({ ...problems, businessName: "business_name_required" });
+    if (!business) throw profileError({ ...problems, businessName: "business_name_required" });
     set("businessName", business.name.trim() ? undefined : "business_name_required");
     set("businessNumber", checkBusinessNumber(business.number));
     if (!problems.businessNumber) {
@@ -328,7 +325,7 @@ async function saveProfile(
     })
     .from(member)
     .where(and(eq(member.id, userId), isNull(member.withdrawnAt)));
-  if (!owner) throw new ProfileError({ nickname: "nickname_required" });
+  if (!owner) throw profileError({ nickname: "nickname_required" });
   const kept = await db
     .select({ url: memberAvatar.url })
     .from(memberAvatar)
@@ -341,7 +338,7 @@ async function saveProfile(
     mobileVerified: Boolean(owner.verified),
   });
   if (kept.length + files.avatars.length > AVATARS_MAX) problems.avatars ??= "upload_too_many_files";
-  if (Object.keys(problems).length > 0) throw new ProfileError(problems);
+  if (Object.keys(problems).length > 0) throw profileError(problems);
 
   const stored: StoredImage[] = [];
   const removeStored = () =>
@@ -353,7 +350,8 @@ async function saveProfile(
       );
     }
   } catch (error) {
-    if (error instanceof UploadError) throw new ProfileError({ avatars: `upload_${error.code}` });
+    if (isDomainError(error, "upload") && isUploadErrorCode(error.code))
+      throw profileError({ avatars: `upload_${error.code}` });
     throw error;
   }
   const avatars = [...stored];
@@ -369,7 +367,8 @@ async function saveProfile(
       stored.push(...businessImages);
     } catch (error) {
       await removeStored();
-      if (error instanceof UploadError) throw new ProfileError({ businessImages: `upload_${error.code}` });
+      if (isDomainError(error, "upload") && isUploadErrorCode(error.code))
+        throw profileError({ businessImages: `upload_${error.code}` });
       throw error;
     }
   }
@@ -491,7 +490,7 @@ async function saveProfile(
       mobileVerified: true,
     });
     if (again.nickname === "nickname_taken" || again.businessNumber === "business_duplicate")
-      throw new ProfileError(again);
+      throw profileError(again);
     throw error;
   }
 }

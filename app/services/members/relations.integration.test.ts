@@ -1,3 +1,4 @@
+import { DomainError } from "#app/services/errors";
 import { beforeAll, describe, expect, it } from "vitest";
 import { member } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
@@ -9,7 +10,6 @@ import {
   listHidden,
   listPinned,
   pinMember,
-  RelationError,
   relationState,
   unhideMember,
   unpinMember,
@@ -33,8 +33,8 @@ async function code(promise: Promise<unknown>) {
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(RelationError);
-  return (error as RelationError).code;
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError<"relations">).code;
 }
 
 describe("hiding members", () => {

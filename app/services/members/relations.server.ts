@@ -2,27 +2,21 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { blind, member, pin } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { DomainError } from "#app/services/errors";
 
 export type RelationErrorCode = "user_not_found" | "already_hidden" | "already_pinned" | "self";
-
-export class RelationError extends Error {
-  constructor(readonly code: RelationErrorCode) {
-    super(code);
-    this.name = "RelationError";
-  }
-}
 
 async function requireMember(db: Database, id: string) {
   const [row] = await db
     .select({ id: member.id })
     .from(member)
     .where(and(eq(member.id, id), isNull(member.withdrawnAt)));
-  if (!row) throw new RelationError("user_not_found");
+  if (!row) throw new DomainError("relations", "user_not_found");
 }
 
 /** Hides a member: their posts and comments appear blinded to the viewer. A repeat says 'user already hidden'. */
 export async function hideMember(db: Database, clock: Clock, userId: string, targetId: string) {
-  if (userId === targetId) throw new RelationError("self");
+  if (userId === targetId) throw new DomainError("relations", "self");
   await requireMember(db, targetId);
   const now = clock.now();
   // One statement: a new row, or an inactive row switched back on; an active row is left alone and reported.
@@ -35,7 +29,7 @@ export async function hideMember(db: Database, clock: Clock, userId: string, tar
       setWhere: eq(blind.activated, false),
     })
     .returning({ id: blind.id });
-  if (changed.length === 0) throw new RelationError("already_hidden");
+  if (changed.length === 0) throw new DomainError("relations", "already_hidden");
 }
 
 /** Unhides a member; the row stays, inactive, as the spec's list shows it. */
@@ -107,7 +101,7 @@ export async function relationState(
 }
 
 export async function pinMember(db: Database, clock: Clock, userId: string, targetId: string) {
-  if (userId === targetId) throw new RelationError("self");
+  if (userId === targetId) throw new DomainError("relations", "self");
   await requireMember(db, targetId);
   const now = clock.now();
   const changed = await db
@@ -119,7 +113,7 @@ export async function pinMember(db: Database, clock: Clock, userId: string, targ
       setWhere: eq(pin.activated, false),
     })
     .returning({ id: pin.id });
-  if (changed.length === 0) throw new RelationError("already_pinned");
+  if (changed.length === 0) throw new DomainError("relations", "already_pinned");
 }
 
 export async function unpinMember(db: Database, clock: Clock, userId: string, targetId: string) {

@@ -1,8 +1,7 @@
 import { isAdmin, type Actor } from "#app/services/actor";
-import type { MessageKey } from "#app/i18n";
 import { DomainError } from "#app/services/errors";
 
-export type NoticeProblem =
+export type NoticeErrorCode =
   | "forbidden"
   | "tab_invalid"
   | "title_required"
@@ -24,18 +23,8 @@ export type NoticeProblem =
   | "already_participated"
   | "profile_required";
 
-const statusOf: Partial<Record<NoticeProblem, number>> = {
-  forbidden: 403,
-  announcement_not_found: 404,
-  faq_not_found: 404,
-  event_not_found: 404,
-  already_participated: 409,
-  event_not_started: 409,
-  event_ended: 409,
-};
-
-export function noticeError(code: NoticeProblem): DomainError {
-  return new DomainError(code, `notice.error.${code}` as MessageKey, statusOf[code] ?? 400);
+export function noticeError(code: NoticeErrorCode): DomainError<"notice"> {
+  return new DomainError("notice", code);
 }
 
 /** Every write (and every administrators' list) of this area checks this first, whatever the page did. */
@@ -47,7 +36,7 @@ export function requireAdmin(actor: Actor): void {
 export function requiredText(
   value: string,
   max: number,
-  problems: { required: NoticeProblem; length: NoticeProblem },
+  problems: { required: NoticeErrorCode; length: NoticeErrorCode },
 ): string {
   const text = value.trim();
   if (!text) throw noticeError(problems.required);

@@ -89,7 +89,7 @@ export async function markAlarmRead(
     .returning({ link: notification.link });
   if (changed) return { link: changed.link, unread: await publishUnreadCount(db, memberId) };
   const [existing] = await db.select({ link: notification.link }).from(notification).where(mine);
-  if (!existing) throw new DomainError("alarm_not_found", "alarm.error.notFound", 404);
+  if (!existing) throw new DomainError("alarm", "alarm_not_found");
   return { link: existing.link, unread: await countUnread(db, memberId) };
 }
 

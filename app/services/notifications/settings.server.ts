@@ -51,7 +51,7 @@ export async function setAlarmSetting(
 ): Promise<void> {
   const types = await listFilterTable(db, "integratedAlarmType");
   if (!types.some((item) => item.code === type && isSentType(item.code))) {
-    throw new DomainError("unknown_alarm_type", "alarm.error.unknownType", 400);
+    throw new DomainError("alarm", "unknown_alarm_type");
   }
   const now = clock.now();
   await db

@@ -1,4 +1,3 @@
-import type { MessageKey } from "#app/i18n";
 import type { Database } from "#app/db/client.server";
 import type { Clock } from "#app/platform/clock.server";
 import { listFailedJobs, retryFailedJob, type FailedJob } from "#app/platform/jobs.server";
@@ -6,11 +5,10 @@ import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { isAdmin, type Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 
-export type FailedJobProblem = "forbidden" | "not_failed";
+export const failedJobErrorCodes = ["forbidden", "not_failed"] as const;
+export type FailedJobErrorCode = (typeof failedJobErrorCodes)[number];
 
-function jobsError(code: FailedJobProblem): DomainError {
-  return new DomainError(code, `jobs.error.${code}` as MessageKey, code === "forbidden" ? 403 : 409);
-}
+const jobsError = (code: FailedJobErrorCode) => new DomainError("jobs", code);
 
 /** Jobs that failed for good, for administrators (with two-step verification) only. */
 export async function failedJobsForAdmin(db: Database, actor: Actor): Promise<FailedJob[]> {

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, member } from "#app/db/schema";
-import type { MessageKey } from "#app/i18n";
+import { messageKeyOr } from "#app/i18n";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
 import type { Actor } from "#app/services/actor";
 import { isBlinded, readableArticleSql } from "#app/services/board/visibility.server";
@@ -83,7 +83,7 @@ async function searchArticles(
       snippet: row.snippet,
       snippetCutStart: row.cutStart,
       snippetCutEnd: row.cutEnd,
-      placeKey: `board.kind.${row.kind}` as MessageKey,
+      placeKey: messageKeyOr(`board.kind.${row.kind}`, "board.kind.total"),
       author: { id: row.authorId, nickname: row.nickname ?? row.name },
       createdAt: row.createdAt.toISOString(),
       counts: { likes: row.likes, comments: row.comments, views: row.views },

@@ -1,6 +1,16 @@
 import { readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 
+/** Refusals of a search (search.error.*). */
+export const searchErrorCodes = [
+  "query_required",
+  "query_too_short",
+  "query_too_long",
+  "cursor_invalid",
+  "area_unknown",
+] as const;
+export type SearchErrorCode = (typeof searchErrorCodes)[number];
+
 /** Shortest and longest query, in characters. One character matches almost everything and no index serves it. */
 export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 50;
@@ -11,11 +21,11 @@ export const SEARCH_QUERY_MAX = 50;
  */
 export function normalizeSearchQuery(raw: string): string {
   const query = raw.normalize("NFC").trim().replace(/\s+/g, " ");
-  if (!query) throw new DomainError("query_required", "search.error.query_required");
+  if (!query) throw new DomainError("search", "query_required");
   if ([...query].length < SEARCH_QUERY_MIN)
-    throw new DomainError("query_too_short", "search.error.query_too_short", 400, { min: SEARCH_QUERY_MIN });
+    throw new DomainError("search", "query_too_short", { params: { min: SEARCH_QUERY_MIN } });
   if ([...query].length > SEARCH_QUERY_MAX)
-    throw new DomainError("query_too_long", "search.error.query_too_long", 400, { max: SEARCH_QUERY_MAX });
+    throw new DomainError("search", "query_too_long", { params: { max: SEARCH_QUERY_MAX } });
   return query;
 }
 
@@ -45,5 +55,5 @@ export function decodeCursor(cursor: string, shape: ("string" | "number")[]): (s
 
 /** A cursor that was not made by this service (edited by hand or from another version). */
 export function cursorInvalid() {
-  return new DomainError("cursor_invalid", "search.error.cursor_invalid");
+  return new DomainError("search", "cursor_invalid");
 }

@@ -74,7 +74,7 @@ export async function searchArea(
 ): Promise<{ query: string; group: SearchGroup }> {
   const query = normalizeSearchQuery(rawQuery);
   const source = (options.sources ?? searchSources).find((candidate) => candidate.area === area);
-  if (!source) throw new DomainError("area_unknown", "search.error.area_unknown", 404);
+  if (!source) throw new DomainError("search", "area_unknown");
   const hidden = await hiddenMemberIds(db, reader.id);
   const limit = options.limit ?? SEARCH_PAGE_SIZE;
   return { query, group: await runSource(db, source, { reader, hidden, query, limit, cursor }) };

@@ -1,8 +1,9 @@
+import { DomainError } from "#app/services/errors";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
-import { answerInquiry, inquiriesForAdmin, InquiryError, myInquiries, sendInquiry } from "./inquiry.server";
+import { answerInquiry, inquiriesForAdmin, myInquiries, sendInquiry } from "./inquiry.server";
 
 let runtime: Runtime;
 let rider: TestMember;
@@ -21,8 +22,8 @@ async function code(promise: Promise<unknown>) {
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(InquiryError);
-  return (error as InquiryError).code;
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError<"inquiry">).code;
 }
 
 describe("1:1 inquiries", () => {

@@ -3,12 +3,13 @@ import type { Database } from "#app/db/client.server";
 import { isAdmin, type Actor } from "#app/services/actor";
 import { inquiry, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { DomainError } from "#app/services/errors";
 
 export const INQUIRY_TITLE_MAX = 100;
 export const INQUIRY_BODY_MAX = 2000;
 export const ANSWER_MAX = 4000;
 
-export type InquiryProblem =
+export type InquiryErrorCode =
   | "title_required"
   | "title_length"
   | "body_required"
@@ -16,13 +17,6 @@ export type InquiryProblem =
   | "answer_required"
   | "not_found"
   | "forbidden";
-
-export class InquiryError extends Error {
-  constructor(readonly code: InquiryProblem) {
-    super(code);
-    this.name = "InquiryError";
-  }
-}
 
 export async function sendInquiry(
   db: Database,
@@ -32,10 +26,10 @@ export async function sendInquiry(
 ) {
   const title = input.title.trim();
   const body = input.body.trim();
-  if (!title) throw new InquiryError("title_required");
-  if ([...title].length > INQUIRY_TITLE_MAX) throw new InquiryError("title_length");
-  if (!body) throw new InquiryError("body_required");
-  if ([...body].length > INQUIRY_BODY_MAX) throw new InquiryError("body_length");
+  if (!title) throw new DomainError("inquiry", "title_required");
+  if ([...title].length > INQUIRY_TITLE_MAX) throw new DomainError("inquiry", "title_length");
+  if (!body) throw new DomainError("inquiry", "body_required");
+  if ([...body].length > INQUIRY_BODY_MAX) throw new DomainError("inquiry", "body_length");
   const [row] = await db
     .insert(inquiry)
     .values({ userId, title, body, createdAt: clock.now() })
@@ -62,7 +56,7 @@ export async function myInquiries(db: Database, userId: string) {
 
 /** For administrators: inquiries, unanswered first. */
 export async function inquiriesForAdmin(db: Database, actor: Actor, options: { open?: boolean } = {}) {
-  if (!isAdmin(actor)) throw new InquiryError("forbidden");
+  if (!isAdmin(actor)) throw new DomainError("inquiry", "forbidden");
   return db
     .select({
       id: inquiry.id,
@@ -87,13 +81,13 @@ export async function answerInquiry(
   inquiryId: number,
   answer: string,
 ) {
-  if (!isAdmin(actor)) throw new InquiryError("forbidden");
+  if (!isAdmin(actor)) throw new DomainError("inquiry", "forbidden");
   const text = answer.trim();
-  if (!text || [...text].length > ANSWER_MAX) throw new InquiryError("answer_required");
+  if (!text || [...text].length > ANSWER_MAX) throw new DomainError("inquiry", "answer_required");
   const updated = await db
     .update(inquiry)
     .set({ answer: text, answeredBy: actor.id, answeredAt: clock.now() })
     .where(and(eq(inquiry.id, inquiryId)))
     .returning({ id: inquiry.id });
-  if (updated.length === 0) throw new InquiryError("not_found");
+  if (updated.length === 0) throw new DomainError("inquiry", "not_found");
 }

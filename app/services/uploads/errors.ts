@@ -8,6 +8,14 @@ export const uploadErrorCodes = [
 ] as const;
 export type UploadErrorCode = (typeof uploadErrorCodes)[number];
 
+/** Refusals of an upload request before any file is looked at (the JSON API's image upload). */
+export const uploadRequestErrorCodes = ["login_required", "rate_limited", "file_required"] as const;
+export function isUploadErrorCode(code: string): code is UploadErrorCode {
+  return (uploadErrorCodes as readonly string[]).includes(code);
+}
+
+export type UploadRefusalCode = UploadErrorCode | (typeof uploadRequestErrorCodes)[number];
+
 export interface UploadErrorDetails {
   /** Which file of a multi-file upload was refused (0-based). */
   index?: number;
@@ -15,31 +23,4 @@ export interface UploadErrorDetails {
   format?: string;
   /** The limit that was exceeded (bytes, pixels or files, depending on the code). */
   limit?: number;
-}
-
-/** An upload the member can fix; the route turns the code into a status and a localised message. */
-export class UploadError extends Error {
-  constructor(
-    readonly code: UploadErrorCode,
-    readonly details: UploadErrorDetails = {},
-    options?: { cause?: unknown },
-  ) {
-    super(details.index === undefined ? code : `file ${details.index}: ${code}`, options);
-    this.name = "UploadError";
-  }
-}
-
-export function uploadErrorStatus(code: UploadErrorCode): number {
-  switch (code) {
-    case "too_large":
-      return 413;
-    case "unsupported_type":
-    case "type_mismatch":
-      return 415;
-    case "corrupt":
-    case "too_many_pixels":
-      return 422;
-    default:
-      return 400;
-  }
 }

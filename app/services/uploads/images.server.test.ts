@@ -1,18 +1,20 @@
+import { errorStatus } from "#app/shell/domain.server";
+import { DomainError } from "#app/services/errors";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { UploadError, type UploadErrorCode, uploadErrorStatus } from "./errors";
+import { type UploadErrorCode } from "./errors";
 import { imageRules, MAX_INPUT_PIXELS, processImage } from "./images.server";
 import { avif, gif, jpeg, noisy, phoneJpeg, png, pngClaiming, readExif, solid, webp } from "./test-images";
 
-async function refusal(promise: Promise<unknown>, code: UploadErrorCode): Promise<UploadError> {
+async function refusal(promise: Promise<unknown>, code: UploadErrorCode): Promise<DomainError<"upload">> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(UploadError);
-  expect((error as UploadError).code).toBe(code);
-  return error as UploadError;
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError<"upload">).code).toBe(code);
+  return error as DomainError<"upload">;
 }
 
 describe("image presets", () => {
@@ -120,7 +122,7 @@ describe("processImage", () => {
       "type_mismatch",
     );
     expect(error.details.format).toBe("png");
-    expect(uploadErrorStatus(error.code)).toBe(415);
+    expect(errorStatus(error)).toBe(415);
     await refusal(processImage(input, imageRules.avatar, { declaredType: "text/plain" }), "type_mismatch");
     await refusal(processImage(input, imageRules.avatar, { declaredType: "image/svg+xml" }), "type_mismatch");
     for (const declaredType of [
@@ -150,7 +152,7 @@ describe("processImage", () => {
     const photo = await noisy(300, 200).jpeg().toBuffer();
     const truncated = photo.subarray(0, Math.floor(photo.length / 2));
     const error = await refusal(processImage(truncated, imageRules.postImage), "corrupt");
-    expect(uploadErrorStatus(error.code)).toBe(422);
+    expect(errorStatus(error)).toBe(422);
   });
 
   it("refuses a GIF for a business image", async () => {
@@ -169,7 +171,7 @@ describe("processImage", () => {
       "too_large",
     );
     expect(error.details.limit).toBe(5 * 1024 * 1024);
-    expect(uploadErrorStatus(error.code)).toBe(413);
+    expect(errorStatus(error)).toBe(413);
 
     const padded = Buffer.concat([await jpeg(100, 100), Buffer.alloc(6 * 1024 * 1024)]);
     await refusal(processImage(padded, imageRules.businessImage), "too_large");

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { UploadError } from "./errors";
+import { DomainError } from "#app/services/errors";
 
 /**
  * Uploaded images are judged by their content, never by the file name or the type the browser declared, and they
@@ -136,35 +136,38 @@ export async function processImage(
   options: { declaredType?: string } = {},
 ): Promise<ProcessedImage> {
   const maxPixels = rules.maxPixels ?? MAX_INPUT_PIXELS;
-  if (input.length > rules.maxBytes) throw new UploadError("too_large", { limit: rules.maxBytes });
+  if (input.length > rules.maxBytes) throw new DomainError("upload", "too_large", { limit: rules.maxBytes });
 
   const container = sniffContainer(input);
-  if (container === undefined) throw new UploadError("unsupported_type");
+  if (container === undefined) throw new DomainError("upload", "unsupported_type");
 
   let metadata: Metadata;
   try {
     // Reads the header only; the pixel limit is checked below, with a clearer answer than sharp's.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw new UploadError("corrupt", { format: container }, { cause: error });
+    throw new DomainError("upload", "corrupt", { format: container }, { cause: error });
   }
   const format = formatOf(container, metadata);
   if (format === undefined) {
     // A container whose content sharp reads as something else (a JPEG inside HEIF, a broken header …).
-    throw new UploadError(container === "heif" ? "unsupported_type" : "corrupt", { format: container });
+    throw new DomainError("upload", container === "heif" ? "unsupported_type" : "corrupt", {
+      format: container,
+    });
   }
-  if (!rules.allowedFormats.includes(format)) throw new UploadError("unsupported_type", { format });
+  if (!rules.allowedFormats.includes(format)) throw new DomainError("upload", "unsupported_type", { format });
 
   if (options.declaredType !== undefined) {
     const declared = normalizeType(options.declaredType);
     if (!noClaim.has(declared) && !declaredFormats[declared]?.includes(format)) {
-      throw new UploadError("type_mismatch", { format });
+      throw new DomainError("upload", "type_mismatch", { format });
     }
   }
 
   const { width, height } = metadata;
-  if (!width || !height) throw new UploadError("corrupt", { format });
-  if (width * height > maxPixels) throw new UploadError("too_many_pixels", { format, limit: maxPixels });
+  if (!width || !height) throw new DomainError("upload", "corrupt", { format });
+  if (width * height > maxPixels)
+    throw new DomainError("upload", "too_many_pixels", { format, limit: maxPixels });
 
   let pipeline = sharp(input, { limitInputPixels: maxPixels, failOn: "warning" }).autoOrient().resize({
     width: rules.maxDimension,
@@ -191,11 +194,11 @@ export async function processImage(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/pixel limit/i.test(message)) {
-      throw new UploadError("too_many_pixels", { format, limit: maxPixels }, { cause: error });
+      throw new DomainError("upload", "too_many_pixels", { format, limit: maxPixels }, { cause: error });
     }
     // The prebuilt sharp reads the HEIF container but has no HEVC decoder.
     const code = format === "heic" ? "unsupported_type" : "corrupt";
-    throw new UploadError(code, { format }, { cause: error });
+    throw new DomainError("upload", code, { format }, { cause: error });
   }
 
   return {

@@ -1,5 +1,6 @@
+import { DomainError } from "#app/services/errors";
 import { describe, expect, it } from "vitest";
-import { UploadError, type UploadErrorCode } from "./errors";
+import { type UploadErrorCode } from "./errors";
 import { checkPdf, MAX_PDF_BYTES } from "./pdf.server";
 import { png } from "./test-images";
 
@@ -23,16 +24,16 @@ function minimalPdf(): Buffer {
   return Buffer.from(text, "latin1");
 }
 
-function refusal(run: () => unknown, code: UploadErrorCode): UploadError {
+function refusal(run: () => unknown, code: UploadErrorCode): DomainError<"upload"> {
   let caught: unknown;
   try {
     run();
   } catch (error) {
     caught = error;
   }
-  expect(caught).toBeInstanceOf(UploadError);
-  expect((caught as UploadError).code).toBe(code);
-  return caught as UploadError;
+  expect(caught).toBeInstanceOf(DomainError);
+  expect((caught as DomainError<"upload">).code).toBe(code);
+  return caught as DomainError<"upload">;
 }
 
 describe("checkPdf", () => {

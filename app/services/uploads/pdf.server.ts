@@ -1,5 +1,3 @@
-import { UploadError } from "./errors";
-
 /**
  * PDFs are stored as uploaded (they are documents to download, never rendered on the server), so the check is about
  * the shape: the `%PDF-x.y` header at the very start and an `%%EOF` marker within the last kilobyte, as readers
@@ -7,6 +5,7 @@ import { UploadError } from "./errors";
  */
 
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+import { DomainError } from "#app/services/errors";
 
 /** How far from the end `%%EOF` may sit (readers tolerate trailing whitespace and junk up to about 1 KB). */
 const EOF_WINDOW = 1024;
@@ -19,12 +18,12 @@ export interface CheckedPdf {
 }
 
 export function checkPdf(input: Buffer, maxBytes: number = MAX_PDF_BYTES): CheckedPdf {
-  if (input.length > maxBytes) throw new UploadError("too_large", { limit: maxBytes });
+  if (input.length > maxBytes) throw new DomainError("upload", "too_large", { limit: maxBytes });
   if (!header.test(input.subarray(0, 8).toString("latin1"))) {
-    throw new UploadError("unsupported_type");
+    throw new DomainError("upload", "unsupported_type");
   }
   if (input.lastIndexOf("%%EOF", undefined, "latin1") < Math.max(0, input.length - EOF_WINDOW)) {
-    throw new UploadError("unsupported_type", { format: "pdf" });
+    throw new DomainError("upload", "unsupported_type", { format: "pdf" });
   }
   return { bytes: input.length, contentType: "application/pdf" };
 }

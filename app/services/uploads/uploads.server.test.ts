@@ -1,3 +1,4 @@
+import { DomainError } from "#app/services/errors";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FixedClock } from "#app/platform/clock.server";
 import { createLocalStorage } from "#app/platform/storage/local.server";
 import { type FileStorage, StorageError } from "#app/platform/storage/types";
-import { UploadError, type UploadErrorCode } from "./errors";
+import { type UploadErrorCode } from "./errors";
 import { imageLimits, storageKey, storeImage, storeImages, storePdf } from "./uploads.server";
 import { gif, jpeg, phoneJpeg, png, readExif } from "./test-images";
 
@@ -26,14 +27,14 @@ function listFiles(dir: string): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
-async function refusal(promise: Promise<unknown>, code: UploadErrorCode): Promise<UploadError> {
+async function refusal(promise: Promise<unknown>, code: UploadErrorCode): Promise<DomainError<"upload">> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(UploadError);
-  expect((error as UploadError).code).toBe(code);
-  return error as UploadError;
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError<"upload">).code).toBe(code);
+  return error as DomainError<"upload">;
 }
 
 const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
@@ -119,8 +120,8 @@ describe("storeImages", () => {
       "type_mismatch",
     );
     expect(error.details.index).toBe(3);
-    expect(error.message).toBe("file 3: type_mismatch");
-    expect(error.cause).toBeInstanceOf(UploadError);
+    expect(error.message).toBe("upload.type_mismatch");
+    expect(error.cause).toBeInstanceOf(DomainError);
     expect(listFiles(root)).toEqual([]);
   });
 

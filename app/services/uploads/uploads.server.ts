@@ -3,9 +3,9 @@ import { type Clock, systemClock } from "#app/platform/clock.server";
 import { seoulMonthPath } from "#app/platform/seoul-calendar";
 import type { Logger } from "#app/platform/logger.server";
 import type { FileStorage } from "#app/platform/storage/types";
-import { UploadError } from "./errors";
 import { imageRules, type ImageRules, type OutputFormat, processImage } from "./images.server";
 import { checkPdf, MAX_PDF_BYTES } from "./pdf.server";
+import { DomainError, isDomainError } from "#app/services/errors";
 
 /**
  * The upload service every feature uses. It owns no table: it validates, re-encodes and stores the files under keys
@@ -87,7 +87,7 @@ export async function storeImages(
   { kind, max, clock = systemClock, logger }: { kind: ImageKind; max?: number } & StoreContext,
 ): Promise<StoredImage[]> {
   const limit = Math.min(max ?? imageLimits[kind], imageLimits[kind]);
-  if (inputs.length > limit) throw new UploadError("too_many_files", { limit });
+  if (inputs.length > limit) throw new DomainError("upload", "too_many_files", { limit });
 
   const rules = rulesByKind[kind];
   const images = [];
@@ -96,8 +96,8 @@ export async function storeImages(
     try {
       images.push(await processImage(body, rules, { declaredType }));
     } catch (error) {
-      if (error instanceof UploadError) {
-        throw new UploadError(error.code, { ...error.details, index }, { cause: error });
+      if (isDomainError(error, "upload")) {
+        throw new DomainError("upload", error.code, { ...error.details, index }, { cause: error });
       }
       throw error;
     }
