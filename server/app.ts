@@ -273,7 +273,8 @@ export function createHttpApp({
   app.all("/api/auth/{*rest}", (req, res) => void authHandler(req, res));
   app.use("/api", createApiRouter(runtime));
   if (testClock && runtime.config.testClock) app.use("/test/clock", testClockRouter(testClock));
-  app.use("/test", createTestRouter(runtime));
+  // Test seeding exists only where the outbox page is open (never in production without that setting).
+  if (runtime.config.outboxPage) app.use("/test", createTestRouter(runtime));
 
   // Uploaded files: server-generated, re-encoded, unguessable names; never an index.
   app.use(

@@ -27,7 +27,7 @@ let categoryId: string;
 /** Resolved each time a worker thread is given rich text to read. */
 let workerStarted: () => void = () => undefined;
 
-/** The board write page's action behind plain HTTP: a redirect, or the refusal as JSON. */
+/** The board write page's action behind plain HTTP: a redirect, or the refusal's code as JSON. */
 async function writePage(req: ExpressRequest, res: ExpressResponse) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers))
@@ -40,8 +40,15 @@ async function writePage(req: ExpressRequest, res: ExpressResponse) {
   } as RequestInit);
   const result = await submitWriteForm(request, "board");
   if (result instanceof Response) return void res.status(result.status).end();
-  const refusal = result as unknown as { data: { error: { code: string } }; init: { status: number } };
-  res.status(refusal.init.status).json(refusal.data.error);
+  // A service refusal names its code; the form schema's names the field's message key (board.error.<code>).
+  const refusal = result as unknown as {
+    data: { error?: { code: string }; lastResult?: { error?: Record<string, string[] | null> } };
+    init: { status: number };
+  };
+  const fieldKey = refusal.data.lastResult?.error?.content?.[0];
+  res
+    .status(refusal.init.status)
+    .json(refusal.data.error ?? { code: fieldKey?.replace(/^board\.error\./, "") });
 }
 
 beforeAll(async () => {

@@ -48,12 +48,13 @@ afterAll(async () => {
 });
 
 describe("POST /test/seed/member", () => {
-  it("does not exist without the outbox page's setting: 404, and nobody is made", async () => {
+  it("does not exist without the outbox page's setting: the path is the pages', and nobody is made", async () => {
     expect(closed.runtime.config.outboxPage).toBe(false);
+    // A JSON body is none a page reads (415); a GET reaches the page.
     const response = await seed(closed.base, { role: "admin" });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(415);
     expect(await closed.runtime.db.select({ id: member.id }).from(member)).toEqual([]);
-    expect((await fetch(`${closed.base}/test/seed/member`)).status).toBe(404);
+    expect((await fetch(`${closed.base}/test/seed/member`)).status).toBe(418);
   });
 
   it("makes a member with a verified mobile, the consents, a saved profile and the first login complete", async () => {

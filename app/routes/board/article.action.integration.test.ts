@@ -156,7 +156,7 @@ describe("hiding a post's author from its page", () => {
 
     expect((await hide(other)).outcome).toBe("done");
     expect(await hidden(other)).toEqual([{ activated: true }]);
-    expect((await hide(owner)).outcome).toBe("invalid");
+    expect((await hide(owner)).outcome).toBe("refused");
   });
 });
 

@@ -137,6 +137,8 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const form = await readForm(request);
+  // The guestbook's page is its board: what the form says about a board does not count there.
+  if (scope === "guestbook") form.set("kind", "guestbook");
   const typed = typedValues(form);
   const values = {
     kind: typed.kind,

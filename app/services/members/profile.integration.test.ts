@@ -190,7 +190,8 @@ describe("first-login profile", () => {
       ]);
       expect(nicknames.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(
-        (nicknames.find((r) => r.status === "rejected") as PromiseRejectedResult).reason.problems.nickname,
+        (nicknames.find((r) => r.status === "rejected") as PromiseRejectedResult).reason.details.fields
+          .nickname,
       ).toBe("nickname_taken");
 
       const [c, d] = [await newMember(), await newMember()];
@@ -295,8 +296,8 @@ describe("first-login profile", () => {
   it("refuses to welcome a member whose profile is not saved, and grants nothing", async () => {
     const id = await newMember();
     await expect(welcomeMember(runtime.db, runtime.clock, id, 3000)).rejects.toMatchObject({
+      area: "machine",
       code: "transition_not_allowed",
-      status: 409,
     });
     const [row] = await runtime.db
       .select({ onboarding: member.onboarding })
