@@ -94,7 +94,7 @@ test.describe("server process", () => {
           Cookie: "i18n_redirected=ko",
         },
         // A different account each time, so that only the per-address limit can stop the flood.
-        body: `identifier=victim${n}%40example.com&password=guess-${n}`,
+        body: `intent=password&identifier=victim${n}%40example.com&password=guess-${n}`,
         redirect: "manual",
       });
     let server = run({ DATA_DIR: dataDir, PORT: port });

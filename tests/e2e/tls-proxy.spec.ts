@@ -125,7 +125,7 @@ function postSignIn(
   target: { port: number; tls: boolean; localAddress?: string },
   headers: Record<string, string>,
 ) {
-  const body = "identifier=nobody%40example.com&password=wrong-password-1";
+  const body = "intent=password&identifier=nobody%40example.com&password=wrong-password-1";
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     const request = (target.tls ? https : http).request(
       {

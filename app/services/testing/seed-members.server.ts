@@ -77,7 +77,8 @@ export async function seedMember(
   const tag = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
   const email = `${input.role === "admin" ? "admin" : "rider"}.${tag}@example.com`;
   const password = `Seed-${randomBytes(6).toString("hex")}-Ride!`;
-  const nickname = input.nickname ?? `라이더${tag.slice(-8)}`;
+  // Not a word riders search for ("라이더" finds the demo riders only): seeded members stay out of search tests.
+  const nickname = input.nickname ?? `시드${tag.slice(-8)}`;
   const phone = `010${String(randomInt(10_000_000, 100_000_000))}`;
 
   const signedUp = await signUpWithEmail(
