@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { member } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
-import { hideMember } from "#app/services/members/relations.server";
+import { blindMember } from "#app/services/members/relations.server";
 import { createTestRuntime } from "../tests/setup/runtime";
 import { createHttpApp, PAGE_BODY_LIMIT, serveClientBuild } from "./app";
 import { cspNonce } from "./security-headers";
@@ -188,7 +188,7 @@ describe("GET /api/setting/blind", () => {
     const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
     const [viewer] = await runtime.db.select().from(member).where(eq(member.email, "blinder@example.com"));
     await runtime.db.insert(member).values({ id: "target-1", name: "target", email: "target@example.com" });
-    await hideMember(runtime.db, runtime.clock, viewer!.id, "target-1");
+    await blindMember(runtime.db, runtime.clock, viewer!.id, "target-1");
     const response = await fetch(`${base}/api/setting/blind`, { headers: { cookie } });
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(await response.json()).toEqual({

@@ -191,7 +191,7 @@ export const errorTable: ErrorTable = {
   relations: {
     user_not_found: { status: 404, messageKey: "relations.error.user_not_found" },
     self: { status: 403, messageKey: "relations.error.self" },
-    already_hidden: { status: 409, messageKey: "relations.error.already_hidden" },
+    already_blinded: { status: 409, messageKey: "relations.error.already_blinded" },
     already_pinned: { status: 409, messageKey: "relations.error.already_pinned" },
   },
   request: {

@@ -125,11 +125,13 @@ describe("flash middleware and redirect", () => {
   it("keeps the new flash of an action's redirect even when an old one is still there", async () => {
     useRuntime();
     const old = cookieFrom(await flashCookieHeader({ key: "profile.saved" }, keys));
-    const { answer } = await run(old, () => redirectWithFlash("/profile/x", { key: "relations.hiddenDone" }));
+    const { answer } = await run(old, () =>
+      redirectWithFlash("/profile/x", { key: "relations.blindedDone" }),
+    );
     const cookies = answer.headers.getSetCookie();
     expect(cookies).toHaveLength(1);
     const next = await takeFlash(cookieFrom(cookies[0]!), keys);
-    expect(next.flash).toMatchObject({ key: "relations.hiddenDone" });
+    expect(next.flash).toMatchObject({ key: "relations.blindedDone" });
   });
 
   it("keeps the headers given with the redirect, such as a session cookie", async () => {

@@ -13,7 +13,7 @@ import {
 } from "#app/services/board/reactions.server";
 import { reportArticle, reportComment } from "#app/services/board/reports.server";
 import { isDomainError } from "#app/services/errors";
-import { hiddenMemberIds } from "#app/services/members/relations.server";
+import { blindedMemberIds } from "#app/services/members/relations.server";
 import { errorStatus } from "#app/shell/domain.server";
 import { idOrNull } from "#app/shell/input.server";
 import { apiText, handler, PRIVATE, refuse, requireCommunityActor, sendRefusal } from "./kit";
@@ -94,7 +94,7 @@ export function boardRouter(runtime: Runtime): Router {
       const signedIn = req.headers.cookie?.includes("session_token=");
       const reader = signedIn ? await requireCommunityActor(req, runtime).catch(() => null) : null;
       const article = await requireReadableArticle(db, reader, idParam(req.params.id, "article"));
-      const hidden = await hiddenMemberIds(db, reader?.id);
+      const hidden = await blindedMemberIds(db, reader?.id);
       res.json({ comments: await listComments(db, reader, article.id, hidden) });
     }),
   );

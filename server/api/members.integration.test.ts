@@ -65,27 +65,27 @@ describe("member menu API", () => {
     });
     expect(await call("GET", `${path}/relation`, viewer.cookie)).toEqual({
       status: 200,
-      body: { hidden: false, pinned: false },
+      body: { blinded: false, pinned: false },
     });
 
     expect(await call("POST", `${path}/pin`, viewer.cookie)).toEqual({
       status: 200,
-      body: { hidden: false, pinned: true, message: "회원을 고정했습니다." },
+      body: { blinded: false, pinned: true, message: "회원을 고정했습니다." },
     });
     expect(await call("POST", `${path}/pin`, viewer.cookie)).toMatchObject({
       status: 409,
       body: { error: { code: "already_pinned", message: "이미 고정한 회원입니다." } },
     });
-    expect(await call("POST", `${path}/hide`, viewer.cookie)).toMatchObject({
+    expect(await call("POST", `${path}/blind`, viewer.cookie)).toMatchObject({
       status: 200,
-      body: { hidden: true, pinned: true },
+      body: { blinded: true, pinned: true },
     });
     expect(await call("DELETE", `${path}/pin`, viewer.cookie)).toMatchObject({ body: { pinned: false } });
-    expect(await call("DELETE", `${path}/hide`, viewer.cookie)).toEqual({
+    expect(await call("DELETE", `${path}/blind`, viewer.cookie)).toEqual({
       status: 200,
-      body: { hidden: false, pinned: false, message: "회원 숨김을 해제했습니다." },
+      body: { blinded: false, pinned: false, message: "회원 숨김을 해제했습니다." },
     });
-    expect(await call("POST", `/members/${viewer.id}/hide`, viewer.cookie)).toMatchObject({ status: 403 });
+    expect(await call("POST", `/members/${viewer.id}/blind`, viewer.cookie)).toMatchObject({ status: 403 });
     expect(await call("POST", `/members/nobody/pin`, viewer.cookie)).toMatchObject({ status: 404 });
 
     expect(await call("POST", `${path}/report`, viewer.cookie, { reason: "사기 의심" })).toEqual({

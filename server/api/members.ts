@@ -6,11 +6,11 @@ import type { Actor } from "#app/services/actor";
 import { reportMember } from "#app/services/board/reports.server";
 import { nicknameProblem } from "#app/services/members/profile.server";
 import {
-  blockList,
-  hideMember,
+  blindList,
+  blindMember,
   pinMember,
   relationState,
-  unhideMember,
+  unblindMember,
   unpinMember,
 } from "#app/services/members/relations.server";
 import { answerOf } from "#app/shell/domain.server";
@@ -51,7 +51,7 @@ export function membersRouter(runtime: Runtime): Router {
     handler(
       async (req, res) => {
         const viewer = await apiViewer(req, runtime);
-        res.json(await blockList(db, viewer?.id));
+        res.json(await blindList(db, viewer?.id));
       },
       { cache: PRIVATE },
     ),
@@ -74,17 +74,17 @@ export function membersRouter(runtime: Runtime): Router {
     }),
   );
   router.post(
-    "/members/:id/hide",
+    "/members/:id/blind",
     forMember(async (req, res, reader) => {
-      await hideMember(db, clock, reader.id, target(req));
-      await answer(req, res, reader, "relations.hiddenDone");
+      await blindMember(db, clock, reader.id, target(req));
+      await answer(req, res, reader, "relations.blindedDone");
     }),
   );
   router.delete(
-    "/members/:id/hide",
+    "/members/:id/blind",
     forMember(async (req, res, reader) => {
-      await unhideMember(db, clock, reader.id, target(req));
-      await answer(req, res, reader, "members.relation.unhidden");
+      await unblindMember(db, clock, reader.id, target(req));
+      await answer(req, res, reader, "members.relation.unblinded");
     }),
   );
   router.post(

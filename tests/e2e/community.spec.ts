@@ -84,23 +84,23 @@ test("a post with an image and a video: comments, likes, keeps and reports; live
   await expect(author.page.getByRole("link", { name: secret })).toBeVisible();
 
   // A member who hides the author sees the author's post blinded in the list and on its page, one reveal at a time.
-  const hider = await newMember(browser, "숨김", testInfo.workerIndex);
-  await hider.page.goto(`/profile/${author.id}`);
-  await hider.page.getByRole("button", { name: "숨기기" }).click();
-  await hider.page.getByRole("alertdialog").getByRole("button", { name: "숨기기" }).click();
-  await expect(hider.page.getByRole("status")).toHaveText("회원을 숨겼습니다.");
-  await hider.page.goto("/board/free");
-  const row = hider.page.getByRole("listitem").filter({ hasText: "숨긴 회원의 글입니다." }).first();
+  const blinder = await newMember(browser, "숨김", testInfo.workerIndex);
+  await blinder.page.goto(`/profile/${author.id}`);
+  await blinder.page.getByRole("button", { name: "숨기기" }).click();
+  await blinder.page.getByRole("alertdialog").getByRole("button", { name: "숨기기" }).click();
+  await expect(blinder.page.getByRole("status")).toHaveText("회원을 숨겼습니다.");
+  await blinder.page.goto("/board/free");
+  const row = blinder.page.getByRole("listitem").filter({ hasText: "숨긴 회원의 글입니다." }).first();
   await expect(row).toBeVisible();
-  await expect(hider.page.getByRole("link", { name: title })).toHaveCount(0);
-  await hider.page.goto(path);
-  await expect(hider.page.getByText("숨긴 회원의 글입니다.").first()).toBeVisible();
-  await expect(hider.page.getByText("하동에서 구례까지 달린 기록입니다.")).toHaveCount(0);
-  await hider.page.getByRole("button", { name: "보기" }).first().click();
-  await expect(hider.page.getByText("하동에서 구례까지 달린 기록입니다.")).toBeVisible();
-  await expectAccessible(hider.page);
+  await expect(blinder.page.getByRole("link", { name: title })).toHaveCount(0);
+  await blinder.page.goto(path);
+  await expect(blinder.page.getByText("숨긴 회원의 글입니다.").first()).toBeVisible();
+  await expect(blinder.page.getByText("하동에서 구례까지 달린 기록입니다.")).toHaveCount(0);
+  await blinder.page.getByRole("button", { name: "보기" }).first().click();
+  await expect(blinder.page.getByText("하동에서 구례까지 달린 기록입니다.")).toBeVisible();
+  await expectAccessible(blinder.page);
 
-  for (const member of [author, reader, hider]) await member.context.close();
+  for (const member of [author, reader, blinder]) await member.context.close();
 });
 
 test("administrators see reports with their reasons and delete what was reported", async ({

@@ -2,8 +2,8 @@ import { richTextClassName } from "#app/components/editor/rich-text-style";
 import { Eye, Lock } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { FormAlert, Notice } from "#app/components/auth/fields";
-import { MemberHiddenContext, MemberMenu } from "#app/components/members/MemberMenu";
+import { FormAlert, Notice } from "#app/components/ui/fields";
+import { MemberBlindedContext, MemberMenu } from "#app/components/members/MemberMenu";
 import { Time } from "#app/components/ui/Time";
 import { Avatar } from "#app/components/ui/Avatar";
 import { ConfirmButton } from "#app/components/ui/Dialog";
@@ -14,7 +14,7 @@ import { ArticleActions } from "./ArticleActions";
 import { Blinded } from "./Blinded";
 import { CommentSection } from "./CommentSection";
 
-type ActionResult = { done?: "hidden" | "unhidden"; error?: { code: string; message: string } } | undefined;
+type ActionResult = { done?: "blinded" | "unblinded"; error?: { code: string; message: string } } | undefined;
 
 export type ArticlePageData =
   | { state: "missing" | "forbidden"; listPath: string; pageTitle: string }
@@ -31,7 +31,7 @@ export type ArticlePageData =
     };
 
 /**
- * Hiding and unhiding do not reload the post page: a hidden author is blinded in place, and an unhide applies only
+ * Hiding and unhiding do not reload the post page: a hidden author is blinded in place, and an unblind applies only
  * once the member leaves the page (spec). Reloading would also count another view.
  */
 export function keepPageAfterRelationChange({
@@ -42,7 +42,7 @@ export function keepPageAfterRelationChange({
   defaultShouldRevalidate: boolean;
 }) {
   const intent = formData?.get("intent");
-  if (intent === "hide" || intent === "unhide") return false;
+  if (intent === "blind" || intent === "unblind") return false;
   return defaultShouldRevalidate;
 }
 
@@ -80,15 +80,15 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
   const deletion = useActionData<ActionResult>();
   const navigation = useNavigation();
   // Members hidden here (the author, or anyone from a nickname's menu) stay blinded on this page, even after an
-  // unhide.
-  const [hiddenHere, setHiddenHere] = useState<ReadonlySet<string>>(() => new Set());
-  const hideHere = useCallback(
+  // unblind.
+  const [blindedHere, setBlindedHere] = useState<ReadonlySet<string>>(() => new Set());
+  const blindHere = useCallback(
     (memberId: string) =>
-      setHiddenHere((current) => (current.has(memberId) ? current : new Set(current).add(memberId))),
+      setBlindedHere((current) => (current.has(memberId) ? current : new Set(current).add(memberId))),
     [],
   );
-  if (relation.data?.done === "hidden" && !hiddenHere.has(article.author.id)) hideHere(article.author.id);
-  const blinded = data.blinded || hiddenHere.has(article.author.id);
+  if (relation.data?.done === "blinded" && !blindedHere.has(article.author.id)) blindHere(article.author.id);
+  const blinded = data.blinded || blindedHere.has(article.author.id);
   const editPath =
     article.kind === "guestbook"
       ? `/board/guestbook/write?id=${article.id}`
@@ -97,7 +97,7 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
   const busy = relation.state !== "idle";
 
   return (
-    <MemberHiddenContext.Provider value={hideHere}>
+    <MemberBlindedContext.Provider value={blindHere}>
       <article className="mx-auto max-w-3xl space-y-5">
         <LocalLink to={data.listPath} className="text-link text-sm font-semibold hover:underline">
           ← {boardName}
@@ -112,11 +112,11 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
                 <button
                   type="submit"
                   name="intent"
-                  value="unhide"
-                  disabled={busy || relation.data?.done === "unhidden"}
+                  value="unblind"
+                  disabled={busy || relation.data?.done === "unblinded"}
                   className="min-h-9 font-semibold underline disabled:opacity-60"
                 >
-                  {t("board.article.unhide")}
+                  {t("board.article.unblind")}
                 </button>
               </relation.Form>
             ) : null
@@ -162,8 +162,8 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
           />
         </Blinded>
 
-        {relation.data?.done === "hidden" ? <Notice>{t("board.article.hidden")}</Notice> : null}
-        {relation.data?.done === "unhidden" ? <Notice>{t("board.article.unhidden")}</Notice> : null}
+        {relation.data?.done === "blinded" ? <Notice>{t("board.article.hidden")}</Notice> : null}
+        {relation.data?.done === "unblinded" ? <Notice>{t("board.article.unblinded")}</Notice> : null}
         <FormAlert error={relation.data?.error ?? deletion?.error} />
 
         {article.canManage || (data.signedIn && !article.mine && !blinded) ? (
@@ -194,15 +194,15 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
                 <input type="hidden" name="userId" value={article.author.id} />
                 <ConfirmButton
                   name="intent"
-                  value="hide"
+                  value="blind"
                   disabled={busy}
                   className="inline-flex min-h-10 items-center rounded-lg border border-subtle px-4 text-sm font-semibold disabled:opacity-60"
                   confirm={{
-                    title: t("board.article.hideConfirm", { nickname: article.author.nickname }),
-                    action: t("relations.hide"),
+                    title: t("board.article.blindConfirm", { nickname: article.author.nickname }),
+                    action: t("relations.blind"),
                   }}
                 >
-                  {t("board.article.hideAuthor")}
+                  {t("board.article.blindAuthor")}
                 </ConfirmButton>
               </relation.Form>
             ) : null}
@@ -225,10 +225,10 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
           comments={interactions.comments}
           signedIn={data.signedIn}
           viewerId={data.viewerId}
-          hiddenAuthors={hiddenHere}
+          blindedAuthors={blindedHere}
           now={data.now}
         />
       </article>
-    </MemberHiddenContext.Provider>
+    </MemberBlindedContext.Provider>
   );
 }

@@ -4,7 +4,7 @@ import { useT } from "#app/i18n/react";
 /**
  * Content of a member the viewer has hidden: a notice with a button that reveals this one item only. Unhiding the
  * member takes effect on the next page, so what is blinded here stays blinded until the viewer leaves. `actions`
- * adds controls to the notice (the post page offers "unhide" there); `comment` says that what is hidden is a
+ * adds controls to the notice (the post page offers "unblind" there); `comment` says that what is hidden is a
  * comment rather than a post.
  */
 export function Blinded({

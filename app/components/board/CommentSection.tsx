@@ -29,7 +29,7 @@ export interface CommentSectionProps {
   /** The server's clock when the page was loaded: comment times are relative to it. */
   now: string;
   /** Members hidden while the page was open: their comments are blinded at once. */
-  hiddenAuthors?: ReadonlySet<string>;
+  blindedAuthors?: ReadonlySet<string>;
 }
 
 const noOne: ReadonlySet<string> = new Set();
@@ -144,7 +144,7 @@ export function CommentSection({
   viewerId,
   articleAuthorId,
   now,
-  hiddenAuthors = noOne,
+  blindedAuthors = noOne,
 }: CommentSectionProps) {
   const t = useT();
   const language = useLanguage();
@@ -240,7 +240,7 @@ export function CommentSection({
     }
     const byAuthor = articleAuthorId !== undefined && comment.author.id === articleAuthorId;
     return (
-      <Blinded blinded={comment.blinded || hiddenAuthors.has(comment.author.id)} comment>
+      <Blinded blinded={comment.blinded || blindedAuthors.has(comment.author.id)} comment>
         <div className="flex gap-3 py-2">
           <Avatar name={comment.author.nickname} src={comment.author.avatarUrl} size="sm" />
           <div className="min-w-0 flex-1">

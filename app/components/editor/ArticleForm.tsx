@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Form, isRouteErrorResponse, useBlocker, useNavigate, useNavigation } from "react-router";
-import { FormAlert } from "#app/components/auth/fields";
+import { FormAlert } from "#app/components/ui/fields";
 import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
 import { ConfirmDialog } from "#app/components/ui/Dialog";
 import { LocalLink, useT } from "#app/i18n/react";

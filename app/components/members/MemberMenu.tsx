@@ -10,7 +10,7 @@ import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { loader as rootLoader } from "#app/root";
 
 interface Relation {
-  hidden: boolean;
+  blinded: boolean;
   pinned: boolean;
 }
 
@@ -18,13 +18,13 @@ interface Relation {
  * What a page does once the viewer hid a member from a menu. By default the page reloads its data, so the member's
  * content is blinded at once; the post page blinds in place instead, as reloading it would count another view.
  */
-export const MemberHiddenContext = createContext<((memberId: string) => void) | null>(null);
+export const MemberBlindedContext = createContext<((memberId: string) => void) | null>(null);
 
 const itemClass =
   "flex min-h-10 cursor-pointer items-center rounded-md px-3 text-sm outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-60 data-[highlighted]:bg-[var(--surface-muted)]";
 
 /**
- * A member's nickname that opens their menu: view the profile, hide or unhide, pin or unpin, report. The viewer's
+ * A member's nickname that opens their menu: view the profile, hide or unblind, pin or unpin, report. The viewer's
  * own name is plain text; visitors get the profile link and a prompt to sign in.
  */
 export function MemberMenu({
@@ -42,13 +42,13 @@ export function MemberMenu({
   const location = useLocation();
   const viewerId = useRouteLoaderData<typeof rootLoader>("root")?.session?.userId ?? null;
   const revalidator = useRevalidator();
-  const onHidden = useContext(MemberHiddenContext);
+  const onBlinded = useContext(MemberBlindedContext);
   const [relation, setRelation] = useState<Relation | "failed" | null>(null);
   const [busy, setBusy] = useState(false);
-  const [confirmingHide, setConfirmingHide] = useState(false);
+  const [confirmingBlind, setConfirmingBlind] = useState(false);
   const [reporting, setReporting] = useState(false);
   // A dialog chosen in the menu opens once the menu has closed, so the two never hold focus at once.
-  const next = useRef<"hide" | "report" | null>(null);
+  const next = useRef<"blind" | "report" | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const path = `/members/${encodeURIComponent(member.id)}`;
 
@@ -74,7 +74,7 @@ export function MemberMenu({
     }
   }
 
-  async function change(method: "POST" | "DELETE", what: "hide" | "pin") {
+  async function change(method: "POST" | "DELETE", what: "blind" | "pin") {
     setBusy(true);
     try {
       const answer = await callInteraction<Relation & { message: string }>(
@@ -83,11 +83,11 @@ export function MemberMenu({
         language,
         t("comment.error.save_failed"),
       );
-      setRelation({ hidden: answer.hidden, pinned: answer.pinned });
+      setRelation({ blinded: answer.blinded, pinned: answer.pinned });
       notify(answer.message);
       // Unhiding applies from the next page on; hiding at once.
-      if (what === "hide" && method === "POST") {
-        if (onHidden) onHidden(member.id);
+      if (what === "blind" && method === "POST") {
+        if (onBlinded) onBlinded(member.id);
         else void revalidator.revalidate();
       }
     } catch (failure) {
@@ -120,7 +120,7 @@ export function MemberMenu({
               if (!chosen) return;
               next.current = null;
               event.preventDefault();
-              if (chosen === "hide") setConfirmingHide(true);
+              if (chosen === "blind") setConfirmingBlind(true);
               else setReporting(true);
             }}
           >
@@ -154,11 +154,11 @@ export function MemberMenu({
                   className={itemClass}
                   disabled={busy}
                   onSelect={() => {
-                    if (state.hidden) void change("DELETE", "hide");
-                    else next.current = "hide";
+                    if (state.blinded) void change("DELETE", "blind");
+                    else next.current = "blind";
                   }}
                 >
-                  {state.hidden ? t("relations.unhide") : t("relations.hide")}
+                  {state.blinded ? t("relations.unblind") : t("relations.blind")}
                 </Menu.Item>
                 <Menu.Item className={itemClass} onSelect={() => (next.current = "report")}>
                   {t("members.menu.report")}
@@ -173,14 +173,14 @@ export function MemberMenu({
         </Menu.Portal>
       </Menu.Root>
       <ConfirmDialog
-        open={confirmingHide}
-        onOpenChange={setConfirmingHide}
-        onConfirm={() => void change("POST", "hide")}
+        open={confirmingBlind}
+        onOpenChange={setConfirmingBlind}
+        onConfirm={() => void change("POST", "blind")}
         returnFocus={trigger}
         text={{
-          title: t("members.relation.hideConfirm", { nickname: member.nickname }),
-          description: t("members.relation.hideConfirmText"),
-          action: t("relations.hide"),
+          title: t("members.relation.blindConfirm", { nickname: member.nickname }),
+          description: t("members.relation.blindConfirmText"),
+          action: t("relations.blind"),
         }}
       />
       {reporting ? (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { FormAlert, SubmitButton } from "#app/components/auth/fields";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { LocationPicker } from "#app/components/location/LocationPicker";
 import { useLanguage, useT } from "#app/i18n/react";
 import { LOCATIONS_MAX, snsKinds, weekdays } from "#app/services/members/profile-rules";

@@ -48,7 +48,7 @@ function ProfileHitItem({ hit, query }: { hit: ProfileHit; query: string }) {
           </MemberMenu>
           {hit.blinded ? (
             <span className="text-muted ml-2 rounded border border-subtle px-1.5 text-xs font-normal">
-              {t("search.hiddenMember")}
+              {t("search.blindedMember")}
             </span>
           ) : null}
         </p>

@@ -6,10 +6,10 @@ export const enMembers: Widen<typeof koMembers> = {
   relation: {
     pinned: "You have pinned this member.",
     unpinned: "The member is no longer pinned.",
-    unhidden: "The member is no longer hidden.",
-    hideConfirm: "Hide {nickname}?",
-    hideConfirmText:
-      "Their posts and comments will be blinded for you. You can unhide them from their profile or from Hidden members in the settings.",
+    unblinded: "The member is no longer hidden.",
+    blindConfirm: "Hide {nickname}?",
+    blindConfirmText:
+      "Their posts and comments will be blinded for you. You can unblind them from their profile or from Hidden members in the settings.",
   },
   missing: {
     title: "This user does not exist",

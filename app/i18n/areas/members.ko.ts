@@ -3,9 +3,9 @@ export const koMembers = {
   relation: {
     pinned: "고정한 회원입니다.",
     unpinned: "회원 고정을 해제했습니다.",
-    unhidden: "회원 숨김을 해제했습니다.",
-    hideConfirm: "{nickname} 님을 숨길까요?",
-    hideConfirmText:
+    unblinded: "회원 숨김을 해제했습니다.",
+    blindConfirm: "{nickname} 님을 숨길까요?",
+    blindConfirmText:
       "이 회원의 글과 댓글이 가려집니다. 숨김은 프로필이나 설정의 숨긴 회원에서 해제할 수 있습니다.",
   },
   missing: {

@@ -31,7 +31,7 @@ export const enSearch: Widen<typeof koSearch> = {
   likes: "{count, plural, one {# like} other {# likes}}",
   comments: "{count, plural, one {# comment} other {# comments}}",
   views: "{count, plural, one {# view} other {# views}}",
-  hiddenMember: "Hidden member",
+  blindedMember: "Hidden member",
   noIntroduction: "No introduction yet.",
   area: {
     board: "Boards",

@@ -27,7 +27,7 @@ export const koSearch = {
   likes: "좋아요 {count, number}",
   comments: "댓글 {count, number}",
   views: "조회 {count, number}",
-  hiddenMember: "숨긴 회원",
+  blindedMember: "숨긴 회원",
   noIntroduction: "소개가 아직 없습니다.",
   area: {
     board: "게시판",

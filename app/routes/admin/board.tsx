@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
-import { FormAlert } from "#app/components/auth/fields";
+import { FormAlert } from "#app/components/ui/fields";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";

@@ -1,6 +1,6 @@
 import { data, useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/community";
-import { FormAlert } from "#app/components/auth/fields";
+import { FormAlert } from "#app/components/ui/fields";
 import {
   AnnouncementForm,
   DeleteButton,

@@ -1,6 +1,6 @@
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/inquiry";
-import { FormAlert, SubmitButton } from "#app/components/auth/fields";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";

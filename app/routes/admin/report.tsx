@@ -1,6 +1,6 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/report";
-import { FormAlert } from "#app/components/auth/fields";
+import { FormAlert } from "#app/components/ui/fields";
 import { ConfirmButton } from "#app/components/ui/Dialog";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";

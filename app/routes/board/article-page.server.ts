@@ -6,7 +6,7 @@ import { actorOf } from "#app/services/actor";
 import { deleteArticle, getArticlePage } from "#app/services/board/articles.server";
 import { loadArticleInteractions } from "#app/services/board/interactions.server";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
-import { hiddenMemberIds, hideMember, unhideMember } from "#app/services/members/relations.server";
+import { blindedMemberIds, blindMember, unblindMember } from "#app/services/members/relations.server";
 import { formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -50,11 +50,11 @@ export async function loadArticlePage(
     );
   }
   const { article } = page;
-  const [hidden, interactions] = await Promise.all([
-    hiddenMemberIds(db, viewer?.id),
+  const [blindedIds, interactions] = await Promise.all([
+    blindedMemberIds(db, viewer?.id),
     loadArticleInteractions(db, reader, article.id),
   ]);
-  const blinded = hidden.has(article.author.id);
+  const blinded = blindedIds.has(article.author.id);
   return {
     state: "found" as const,
     article,
@@ -65,13 +65,13 @@ export async function loadArticlePage(
     listPath: listPath(article.kind),
     now: clock.now().toISOString(),
     pageTitle: blinded ? translate(language, `board.kind.${article.kind}`) : article.title,
-    // A hidden member's post shows nothing of itself, in previews either.
+    // A blinded member's post shows nothing of itself, in previews either.
     share: blinded ? null : { title: article.title, description: article.excerpt, image: article.imageUrl },
   };
 }
 
 /**
- * The post page's own forms: delete the article (author or administrator), hide or unhide its author. Visitors may
+ * The post page's own forms: delete the article (author or administrator), hide or unblind its author. Visitors may
  * read the page but not post to it.
  */
 export async function articlePageAction(request: Request, boardId: string) {
@@ -87,13 +87,13 @@ export async function articlePageAction(request: Request, boardId: string) {
       const { kind } = await deleteArticle(db, clock, actor, id);
       return redirectWithFlash(localizePath(language, listPath(kind)), { key: "board.list.deleted" });
     }
-    if (intent === "hide") {
-      await hideMember(db, clock, actor.id, formText(form, "userId"));
-      return { done: "hidden" as const };
+    if (intent === "blind") {
+      await blindMember(db, clock, actor.id, formText(form, "userId"));
+      return { done: "blinded" as const };
     }
-    if (intent === "unhide") {
-      await unhideMember(db, clock, actor.id, formText(form, "userId"));
-      return { done: "unhidden" as const };
+    if (intent === "unblind") {
+      await unblindMember(db, clock, actor.id, formText(form, "userId"));
+      return { done: "unblinded" as const };
     }
   } catch (error) {
     return domainFailure(language, error);

@@ -147,7 +147,7 @@ describe("hiding a post's author from its page", () => {
       callAction(boardArticlePage.action, {
         path: `/board/free/${id}`,
         params: { kind: "free", boardId: String(id) },
-        form: { intent: "hide", userId: owner.id },
+        form: { intent: "blind", userId: owner.id },
         as,
       });
     expect((await hide(null)).outcome).toBe("sign-in");

@@ -6,7 +6,7 @@ import { actorOf } from "#app/services/actor";
 import { listCategories } from "#app/services/board/articles.server";
 import type { BoardListKind } from "#app/services/board/kinds";
 import { listBoardArticles, searchWords, type ListSort } from "#app/services/board/list.server";
-import { hiddenMemberIds } from "#app/services/members/relations.server";
+import { blindedMemberIds } from "#app/services/members/relations.server";
 
 /** What a board list page (a topic board, the total list or the guestbook) loads from its address. */
 export async function loadBoardList(
@@ -22,8 +22,8 @@ export async function loadBoardList(
   const q = searchWords(url.searchParams.get("q"));
   const cursor = url.searchParams.get("cursor");
   const reader = actorOf(viewer);
-  const hidden = await hiddenMemberIds(db, viewer?.id);
-  const page = await listBoardArticles(db, reader, hidden, {
+  const blinded = await blindedMemberIds(db, viewer?.id);
+  const page = await listBoardArticles(db, reader, blinded, {
     kind,
     sort,
     categoryId: category?.id ?? null,

@@ -1,6 +1,6 @@
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/detail";
-import { FormAlert, SubmitButton } from "#app/components/auth/fields";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { EventStateBadge } from "#app/components/notice/EventCard";
 import { RichContent } from "#app/components/notice/RichContent";
 import { languageFromPath, translate } from "#app/i18n";

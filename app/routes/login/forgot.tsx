@@ -1,6 +1,6 @@
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/forgot";
-import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { Field, FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { requestPasswordReset, resetPasswordWithCode } from "#app/services/auth/accounts.server";

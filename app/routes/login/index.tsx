@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
-import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
 import { SocialButtons } from "#app/components/auth/SocialButtons";
 import { localizePath, translate } from "#app/i18n";

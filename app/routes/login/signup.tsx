@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
 import { ConsentFields } from "#app/components/auth/ConsentFields";
-import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { Field, FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
 import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";

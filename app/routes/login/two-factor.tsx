@@ -1,6 +1,6 @@
 import { Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/two-factor";
-import { Field, FormAlert, SubmitButton } from "#app/components/auth/fields";
+import { Field, FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { useT } from "#app/i18n/react";
 import { verifySignInCode } from "#app/services/auth/accounts.server";
 import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";

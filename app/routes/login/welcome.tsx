@@ -1,6 +1,6 @@
 import type { Route } from "./+types/welcome";
 import { Form, redirect } from "react-router";
-import { SubmitButton } from "#app/components/auth/fields";
+import { SubmitButton } from "#app/components/ui/fields";
 import { LocalLink, useT } from "#app/i18n/react";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatNumber } from "#app/i18n/message";

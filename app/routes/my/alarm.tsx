@@ -15,7 +15,7 @@ import {
 import type { Route } from "./+types/alarm";
 import { AlarmIcon } from "#app/components/alarm/AlarmIcon";
 import { useLiveAlarms } from "#app/components/alarm/live-alarms";
-import { FormAlert, Notice } from "#app/components/auth/fields";
+import { FormAlert, Notice } from "#app/components/ui/fields";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { formatDateTime, formatRelative } from "#app/i18n/calendar";
 import { LocalLink, useT } from "#app/i18n/react";

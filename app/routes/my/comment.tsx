@@ -7,7 +7,7 @@ import { Time } from "#app/components/ui/Time";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listReceivedComments } from "#app/services/board/comments.server";
-import { hiddenMemberIds } from "#app/services/members/relations.server";
+import { blindedMemberIds } from "#app/services/members/relations.server";
 import { requireActor } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const reader = await requireActor(request);
   const { db, clock } = getRuntime();
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const page = await listReceivedComments(db, reader, await hiddenMemberIds(db, reader.id), { cursor });
+  const page = await listReceivedComments(db, reader, await blindedMemberIds(db, reader.id), { cursor });
   return {
     items: page.items,
     now: clock.now().toISOString(),

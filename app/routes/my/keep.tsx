@@ -9,7 +9,7 @@ import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listKeeps, unkeepArticle } from "#app/services/board/reactions.server";
 import { DomainError } from "#app/services/errors";
-import { hiddenMemberIds } from "#app/services/members/relations.server";
+import { blindedMemberIds } from "#app/services/members/relations.server";
 import { formText, requireActor } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import { idOrNull, readForm } from "#app/shell/input.server";
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const reader = await requireActor(request);
   const { db } = getRuntime();
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const page = await listKeeps(db, reader, await hiddenMemberIds(db, reader.id), { cursor });
+  const page = await listKeeps(db, reader, await blindedMemberIds(db, reader.id), { cursor });
   return {
     items: page.items,
     nextCursor: page.nextCursor,

@@ -1,7 +1,7 @@
 import { UserX } from "lucide-react";
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/member";
-import { FormAlert, SubmitButton } from "#app/components/auth/fields";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath, messageKeyOr, translate, type MessageKey } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
@@ -12,10 +12,10 @@ import { ConfirmButton } from "#app/components/ui/Dialog";
 import { isDomainError } from "#app/services/errors";
 import { publicProfile } from "#app/services/members/profile-view.server";
 import {
-  hideMember,
+  blindMember,
   pinMember,
   relationState,
-  unhideMember,
+  unblindMember,
   unpinMember,
 } from "#app/services/members/relations.server";
 import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
@@ -35,8 +35,8 @@ export const handle: RouteHandle = { titleKey: "profile.title" };
 const doneKeys = {
   pin: "relations.pinnedDone",
   unpin: "members.relation.unpinned",
-  hide: "relations.hiddenDone",
-  unhide: "members.relation.unhidden",
+  blind: "relations.blindedDone",
+  unblind: "members.relation.unblinded",
 } as const satisfies Record<string, MessageKey>;
 
 function isIntent(value: string): value is keyof typeof doneKeys {
@@ -55,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       profile: { ...profile, memberSince: formatDate(language, profile.memberSince) },
       own,
       map: { tileUrl: getRuntime().config.mapTileUrl, attribution: getRuntime().config.mapTileAttribution },
-      relation: own ? { hidden: false, pinned: false } : await relationState(db, viewer.id, profile.id),
+      relation: own ? { blinded: false, pinned: false } : await relationState(db, viewer.id, profile.id),
       pageTitle: profile.nickname,
     };
   } catch (error) {
@@ -68,7 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** Pin, unpin, hide or unhide this member; the answer is the same page with a one-time message. */
+/** Pin, unpin, blind or unblind this member; the answer is the same page with a one-time message. */
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
@@ -82,8 +82,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     if (intent === "pin") await pinMember(db, clock, actor.id, params.id);
     else if (intent === "unpin") await unpinMember(db, clock, actor.id, params.id);
-    else if (intent === "hide") await hideMember(db, clock, actor.id, params.id);
-    else await unhideMember(db, clock, actor.id, params.id);
+    else if (intent === "blind") await blindMember(db, clock, actor.id, params.id);
+    else await unblindMember(db, clock, actor.id, params.id);
   } catch (error) {
     if (!isDomainError(error, "relations")) throw error;
     const { status, error: body } = domainAnswer(language, error);
@@ -209,7 +209,7 @@ function FoundMember({
       {loaderData.own ? null : (
         <div className="space-y-2">
           {relation.pinned ? <p className="text-muted text-sm">{t("members.relation.pinned")}</p> : null}
-          {relation.hidden ? <p className="text-muted text-sm">{t("relations.isHidden")}</p> : null}
+          {relation.blinded ? <p className="text-muted text-sm">{t("relations.isBlinded")}</p> : null}
           <div className="grid grid-cols-2 gap-2">
             <Form method="post">
               <SubmitButton name="intent" value={relation.pinned ? "unpin" : "pin"} variant="secondary">
@@ -217,22 +217,22 @@ function FoundMember({
               </SubmitButton>
             </Form>
             <Form method="post">
-              {relation.hidden ? (
-                <SubmitButton name="intent" value="unhide" variant="secondary">
-                  {t("relations.unhide")}
+              {relation.blinded ? (
+                <SubmitButton name="intent" value="unblind" variant="secondary">
+                  {t("relations.unblind")}
                 </SubmitButton>
               ) : (
                 <ConfirmButton
                   name="intent"
-                  value="hide"
+                  value="blind"
                   className="surface inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-subtle px-4 font-semibold"
                   confirm={{
-                    title: t("members.relation.hideConfirm", { nickname: profile.nickname }),
-                    description: t("members.relation.hideConfirmText"),
-                    action: t("relations.hide"),
+                    title: t("members.relation.blindConfirm", { nickname: profile.nickname }),
+                    description: t("members.relation.blindConfirmText"),
+                    action: t("relations.blind"),
                   }}
                 >
-                  {t("relations.hide")}
+                  {t("relations.blind")}
                 </ConfirmButton>
               )}
             </Form>

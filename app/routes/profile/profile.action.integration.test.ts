@@ -97,7 +97,7 @@ describe("/profile/:id (hiding and pinning a member)", () => {
   it("hides and pins for the signed-in member only", async () => {
     const { owner, other, adminWithoutTwoFactor, firstLogin } = callers;
     const target = await signUpMember(runtime);
-    const act = (as: SignedInMember | null, intent: "hide" | "pin") =>
+    const act = (as: SignedInMember | null, intent: "blind" | "pin") =>
       callAction(memberProfilePage.action, {
         path: `/profile/${target.id}`,
         params: { id: target.id },
@@ -119,7 +119,7 @@ describe("/profile/:id (hiding and pinning a member)", () => {
       ).length,
     });
 
-    for (const intent of ["hide", "pin"] as const) {
+    for (const intent of ["blind", "pin"] as const) {
       expect((await act(null, intent)).outcome).toBe("sign-in");
       expect((await act(firstLogin, intent)).outcome).toBe("first-login");
       expect((await act(adminWithoutTwoFactor, intent)).outcome).toBe("two-step");
@@ -127,7 +127,7 @@ describe("/profile/:id (hiding and pinning a member)", () => {
     expect(await relationsOf(adminWithoutTwoFactor)).toEqual({ hidden: 0, pinned: 0 });
     expect(await relationsOf(firstLogin)).toEqual({ hidden: 0, pinned: 0 });
 
-    expect((await act(owner, "hide")).outcome).toBe("done");
+    expect((await act(owner, "blind")).outcome).toBe("done");
     expect((await act(other, "pin")).outcome).toBe("done");
     expect(await relationsOf(owner)).toEqual({ hidden: 1, pinned: 0 });
     expect(await relationsOf(other)).toEqual({ hidden: 0, pinned: 1 });

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/account";
-import { Field, FormAlert, Notice, SubmitButton } from "#app/components/auth/fields";
+import { Field, FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { ConfirmButton } from "#app/components/ui/Dialog";

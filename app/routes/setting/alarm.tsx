@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/alarm";
-import { FormAlert } from "#app/components/auth/fields";
+import { FormAlert } from "#app/components/ui/fields";
 import { languageFromPath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";

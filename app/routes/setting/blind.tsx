@@ -2,7 +2,7 @@ import type { Route } from "./+types/blind";
 import { RelatedMemberList } from "#app/components/members/RelatedMemberList";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { listHidden, unhideMember } from "#app/services/members/relations.server";
+import { listBlinded, unblindMember } from "#app/services/members/relations.server";
 import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import { readForm } from "#app/shell/input.server";
@@ -13,32 +13,32 @@ import { serverGuards } from "#app/shell/route-guards.server";
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
-export const handle: RouteHandle = { titleKey: "relations.hiddenTitle" };
+export const handle: RouteHandle = { titleKey: "relations.blindTitle" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
-  const members = await listHidden(getRuntime().db, viewer.id);
+  const members = await listBlinded(getRuntime().db, viewer.id);
   return { members: members.map((m) => ({ ...m, since: m.since.toISOString() })) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const { db, clock } = getRuntime();
-  await unhideMember(db, clock, actor.id, formText(await readForm(request), "userId"));
+  await unblindMember(db, clock, actor.id, formText(await readForm(request), "userId"));
   return null;
 }
 
-export default function HiddenMembers({ loaderData }: Route.ComponentProps) {
+export default function BlindedMembers({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <section className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-extrabold">{t("relations.hiddenTitle")}</h1>
-      <p className="text-muted text-sm">{t("relations.hiddenText")}</p>
+      <h1 className="text-2xl font-extrabold">{t("relations.blindTitle")}</h1>
+      <p className="text-muted text-sm">{t("relations.blindText")}</p>
       <RelatedMemberList
         members={loaderData.members}
-        empty={t("relations.hiddenEmpty")}
-        actionLabel={t("relations.unhide")}
-        confirmText={(nickname) => t("relations.unhideConfirm", { nickname })}
+        empty={t("relations.blindEmpty")}
+        actionLabel={t("relations.unblind")}
+        confirmText={(nickname) => t("relations.unblindConfirm", { nickname })}
       />
     </section>
   );

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { account, blind, inquiry, member, notificationSetting, session } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
-import { hideMember } from "#app/services/members/relations.server";
+import { blindMember } from "#app/services/members/relations.server";
 import {
   callAction,
   PASSWORD,
@@ -14,7 +14,7 @@ import {
 } from "../../../tests/setup/route-actions";
 import * as accountPage from "./account";
 import * as alarmSettingsPage from "./alarm";
-import * as hiddenMembersPage from "./blind";
+import * as blindedMembersPage from "./blind";
 import * as inquiryPage from "./inquiry";
 
 let runtime: Runtime;
@@ -197,10 +197,10 @@ describe("/setting/blind (unhiding members)", () => {
     const { owner, other, adminWithoutTwoFactor } = callers;
     const target = await signUpMember(runtime);
     for (const who of [owner, adminWithoutTwoFactor])
-      await hideMember(runtime.db, runtime.clock, who.id, target.id);
-    const unhide = (as: SignedInMember | null) =>
-      callAction(hiddenMembersPage.action, { path: "/setting/blind", form: { userId: target.id }, as });
-    const hiddenBy = async (who: SignedInMember) =>
+      await blindMember(runtime.db, runtime.clock, who.id, target.id);
+    const unblind = (as: SignedInMember | null) =>
+      callAction(blindedMembersPage.action, { path: "/setting/blind", form: { userId: target.id }, as });
+    const blindedBy = async (who: SignedInMember) =>
       (
         await runtime.db
           .select({ activated: blind.activated })
@@ -208,13 +208,13 @@ describe("/setting/blind (unhiding members)", () => {
           .where(and(eq(blind.userId, who.id), eq(blind.blindUserId, target.id)))
       )[0]?.activated;
 
-    expect((await unhide(null)).outcome).toBe("sign-in");
-    expect((await unhide(adminWithoutTwoFactor)).outcome).toBe("two-step");
-    expect(await hiddenBy(adminWithoutTwoFactor)).toBe(true);
-    expect((await unhide(other)).outcome).toBe("done");
-    expect(await hiddenBy(owner)).toBe(true);
+    expect((await unblind(null)).outcome).toBe("sign-in");
+    expect((await unblind(adminWithoutTwoFactor)).outcome).toBe("two-step");
+    expect(await blindedBy(adminWithoutTwoFactor)).toBe(true);
+    expect((await unblind(other)).outcome).toBe("done");
+    expect(await blindedBy(owner)).toBe(true);
 
-    expect((await unhide(owner)).outcome).toBe("done");
-    expect(await hiddenBy(owner)).toBe(false);
+    expect((await unblind(owner)).outcome).toBe("done");
+    expect(await blindedBy(owner)).toBe(false);
   });
 });

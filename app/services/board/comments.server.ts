@@ -49,7 +49,7 @@ type CommentRow = {
   deletedAt: Date | null;
 };
 
-function toView(row: CommentRow, reader: Actor | null, hidden: ReadonlySet<string>): CommentView {
+function toView(row: CommentRow, reader: Actor | null, blinded: ReadonlySet<string>): CommentView {
   const deleted = row.deletedAt !== null;
   // A deleted comment keeps its place for its replies but shows neither its text nor who wrote it.
   const author: CommentAuthor = deleted
@@ -62,7 +62,7 @@ function toView(row: CommentRow, reader: Actor | null, hidden: ReadonlySet<strin
     content: deleted ? "" : row.content,
     createdAt: row.createdAt.toISOString(),
     deleted,
-    blinded: !deleted && hidden.has(row.authorId),
+    blinded: !deleted && blinded.has(row.authorId),
     mine: !deleted && reader?.id === row.authorId,
     replies: [],
   };
@@ -83,13 +83,13 @@ async function recountComments(db: Database, articleId: number): Promise<number>
 
 /**
  * The comments of an article as its page shows them: top-level comments oldest first, each with its replies. A
- * deleted comment stays (as "deleted") only while it has live replies; comments of hidden members come blinded.
+ * deleted comment stays (as "deleted") only while it has live replies; comments of blinded members come blinded.
  */
 export async function listComments(
   db: Database,
   reader: Actor | null,
   articleId: number,
-  hidden: ReadonlySet<string>,
+  blinded: ReadonlySet<string>,
 ): Promise<CommentView[]> {
   const rows = await db
     .select(commentColumns)
@@ -101,13 +101,13 @@ export async function listComments(
   const byId = new Map<number, CommentView>();
   for (const row of rows) {
     if (row.parentId !== null) continue;
-    const view = toView(row, reader, hidden);
+    const view = toView(row, reader, blinded);
     byId.set(view.id, view);
     top.push(view);
   }
   for (const row of rows) {
     if (row.parentId === null || row.deletedAt) continue;
-    byId.get(row.parentId)?.replies.push(toView(row, reader, hidden));
+    byId.get(row.parentId)?.replies.push(toView(row, reader, blinded));
   }
   return top.filter((comment) => !comment.deleted || comment.replies.length > 0);
 }
@@ -274,12 +274,12 @@ export const RECEIVED_PAGE_SIZE = 20;
 
 /**
  * Comments others wrote on my articles and replies others wrote to my comments, newest first, a page at a time
- * (keyset on the comment's time and id). Articles I may no longer read are left out; hidden members come blinded.
+ * (keyset on the comment's time and id). Articles I may no longer read are left out; blinded members come blinded.
  */
 export async function listReceivedComments(
   db: Database,
   reader: Actor,
-  hidden: ReadonlySet<string>,
+  blinded: ReadonlySet<string>,
   { cursor, limit = RECEIVED_PAGE_SIZE }: { cursor?: string | null; limit?: number } = {},
 ): Promise<{ items: ReceivedComment[]; nextCursor: string | null }> {
   const parent = alias(boardComment, "parent_comment");
@@ -321,7 +321,7 @@ export async function listReceivedComments(
         content: row.content,
         createdAt: row.createdAt.toISOString(),
         author: { id: row.authorId, nickname: row.nickname, avatarUrl: row.avatarUrl },
-        blinded: hidden.has(row.authorId),
+        blinded: blinded.has(row.authorId),
         article: {
           id: row.articleId,
           kind,

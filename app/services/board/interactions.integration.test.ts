@@ -7,7 +7,7 @@ import { FixedClock } from "#app/platform/clock.server";
 import { setRealtimePublisher } from "#app/platform/publisher.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
-import { hideMember } from "#app/services/members/relations.server";
+import { blindMember } from "#app/services/members/relations.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { insertAdmin, insertMember } from "../../../tests/setup/members";
 import { createArticle, listCategories } from "./articles.server";
@@ -265,7 +265,7 @@ describe("comments", () => {
     const id = await article(author);
     const top = await comment(rude, id, "무례한 댓글");
     await comment(rude, id, "무례한 답글", top.id);
-    await hideMember(db, clock, viewer.id, rude.id);
+    await blindMember(db, clock, viewer.id, rude.id);
     const { comments } = await loadArticleInteractions(db, viewer, id);
     expect(comments[0]!.blinded).toBe(true);
     expect(comments[0]!.replies[0]!.blinded).toBe(true);

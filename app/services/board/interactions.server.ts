@@ -1,22 +1,22 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { boardKeep, boardLike } from "#app/db/schema";
-import { hiddenMemberIds } from "#app/services/members/relations.server";
+import { blindedMemberIds } from "#app/services/members/relations.server";
 import { listComments } from "./comments.server";
 import type { ArticleInteractions } from "./interaction-types";
 import type { Actor } from "#app/services/actor";
 
 /**
  * What the post page shows below an article the reader may read: the reader's like and keep, and the comments
- * (those of members the reader has hidden come blinded). The page has already checked that the reader may read it.
+ * (those of members the reader has blinded come blinded). The page has already checked that the reader may read it.
  */
 export async function loadArticleInteractions(
   db: Database,
   reader: Actor | null,
   articleId: number,
 ): Promise<ArticleInteractions> {
-  const [hidden, liked, kept] = await Promise.all([
-    hiddenMemberIds(db, reader?.id),
+  const [blinded, liked, kept] = await Promise.all([
+    blindedMemberIds(db, reader?.id),
     reader
       ? db
           .select({ id: boardLike.articleId })
@@ -33,6 +33,6 @@ export async function loadArticleInteractions(
   return {
     liked: liked.length > 0,
     kept: kept.length > 0,
-    comments: await listComments(db, reader, articleId, hidden),
+    comments: await listComments(db, reader, articleId, blinded),
   };
 }

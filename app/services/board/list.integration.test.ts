@@ -194,11 +194,11 @@ describe("board lists", () => {
   });
 
   it("flags rows of hidden members as blinded", async () => {
-    const hiddenAuthor = await insertMember(db);
+    const blindedAuthor = await insertMember(db);
     const author = await insertMember(db);
-    const blinded = await write(hiddenAuthor, "gallery");
+    const blinded = await write(blindedAuthor, "gallery");
     const plain = await write(author, "gallery");
-    const page = await listBoardArticles(db, author, new Set([hiddenAuthor.id]), {
+    const page = await listBoardArticles(db, author, new Set([blindedAuthor.id]), {
       kind: "gallery",
       sort: "latest",
     });

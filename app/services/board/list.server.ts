@@ -134,7 +134,7 @@ export interface ArticleListRow {
   thumbnailUrl: string | null;
   isPrivate: boolean;
   locked: boolean;
-  /** Written by a member the reader has hidden. */
+  /** Written by a member the reader has blinded. */
   blinded: boolean;
   author: ArticleAuthor;
   likeCount: number;
@@ -160,7 +160,7 @@ export function authorOf(row: {
   return { id: row.authorId, nickname: row.nickname ?? row.name, avatarUrl: row.avatarUrl };
 }
 
-export function toListRow(row: QueryRow, reader: Actor | null, hidden: ReadonlySet<string>): ArticleListRow {
+export function toListRow(row: QueryRow, reader: Actor | null, blinded: ReadonlySet<string>): ArticleListRow {
   const locked = !canReadArticle(reader, row);
   return {
     id: row.id,
@@ -174,7 +174,7 @@ export function toListRow(row: QueryRow, reader: Actor | null, hidden: ReadonlyS
     thumbnailUrl: locked ? null : row.thumbnailUrl,
     isPrivate: row.isPrivate,
     locked,
-    blinded: isBlinded(hidden, row.authorId),
+    blinded: isBlinded(blinded, row.authorId),
     author: authorOf(row),
     likeCount: row.likeCount,
     commentCount: row.commentCount,
@@ -189,11 +189,11 @@ export function toListRow(row: QueryRow, reader: Actor | null, hidden: ReadonlyS
 export async function listBoardArticles(
   db: Database,
   reader: Actor | null,
-  hidden: ReadonlySet<string>,
+  blinded: ReadonlySet<string>,
   params: BoardListParams,
 ): Promise<ArticleListPage> {
   const rows = await boardListQuery(db, params, reader);
-  return pageOf(rows, params.sort, (row) => toListRow(row, reader, hidden));
+  return pageOf(rows, params.sort, (row) => toListRow(row, reader, blinded));
 }
 
 /** The first LIST_PAGE_SIZE rows of a query that read one more, and the cursor after them when there was more. */

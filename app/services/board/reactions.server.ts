@@ -196,7 +196,7 @@ export type KeptArticle = {
       path: string;
       authorId: string;
       authorNickname: string;
-      /** The author is a member the viewer has hidden. */
+      /** The author is a member the viewer has blinded. */
       blinded: boolean;
       likeCount: number;
       commentCount: number;
@@ -211,7 +211,7 @@ export const KEEP_PAGE_SIZE = 20;
 export async function listKeeps(
   db: Database,
   reader: Actor,
-  hidden: ReadonlySet<string>,
+  blinded: ReadonlySet<string>,
   { cursor, limit = KEEP_PAGE_SIZE }: { cursor?: string | null; limit?: number } = {},
 ): Promise<{ items: KeptArticle[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor);
@@ -258,7 +258,7 @@ export async function listKeeps(
         path: articlePath(kind, row.articleId),
         authorId: row.authorId,
         authorNickname: row.authorNickname,
-        blinded: hidden.has(row.authorId),
+        blinded: blinded.has(row.authorId),
         likeCount: row.likeCount,
         commentCount: row.commentCount,
       };

@@ -23,9 +23,9 @@ export function readableArticleSql(reader: Actor | null | undefined): SQL {
   return and(live, or(eq(boardArticle.isPrivate, false), eq(boardArticle.authorId, reader.id)))!;
 }
 
-/** `true` when the author is one the reader has hidden: the row is shown blinded, with a way to reveal it. */
-export function isBlinded(hidden: ReadonlySet<string>, authorId: string): boolean {
-  return hidden.has(authorId);
+/** `true` when the author is one the reader has blinded: the row is shown blinded, with a way to reveal it. */
+export function isBlinded(blinded: ReadonlySet<string>, authorId: string): boolean {
+  return blinded.has(authorId);
 }
 
 export const notDeleted = sql`${boardArticle.deletedAt} is null`;

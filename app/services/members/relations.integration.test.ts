@@ -4,14 +4,14 @@ import { member } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import {
-  blockList,
-  hiddenMemberIds,
-  hideMember,
-  listHidden,
+  blindList,
+  blindedMemberIds,
+  blindMember,
+  listBlinded,
   listPinned,
   pinMember,
   relationState,
-  unhideMember,
+  unblindMember,
   unpinMember,
 } from "./relations.server";
 import { publicProfile } from "./profile-view.server";
@@ -38,39 +38,39 @@ async function code(promise: Promise<unknown>) {
 }
 
 describe("hiding members", () => {
-  it("hides once, says 'already hidden' on a repeat, and keeps an unhidden row as an empty string", async () => {
+  it("blinds once, says 'already blinded' on a repeat, and keeps an unblinded row as an empty string", async () => {
     const { db, clock } = runtime;
-    await hideMember(db, clock, ids.rider, ids.other);
-    expect(await code(hideMember(db, clock, ids.rider, ids.other))).toBe("already_hidden");
-    await hideMember(db, clock, ids.rider, ids.third);
-    expect((await listHidden(db, ids.rider)).map((m) => m.nickname).sort()).toEqual(["바이커", "투어러"]);
-    expect([...(await hiddenMemberIds(db, ids.rider))].sort()).toEqual([ids.other, ids.third]);
+    await blindMember(db, clock, ids.rider, ids.other);
+    expect(await code(blindMember(db, clock, ids.rider, ids.other))).toBe("already_blinded");
+    await blindMember(db, clock, ids.rider, ids.third);
+    expect((await listBlinded(db, ids.rider)).map((m) => m.nickname).sort()).toEqual(["바이커", "투어러"]);
+    expect([...(await blindedMemberIds(db, ids.rider))].sort()).toEqual([ids.other, ids.third]);
 
-    await unhideMember(db, clock, ids.rider, ids.other);
-    expect((await blockList(db, ids.rider)).blindUserIds).toEqual(["", ids.third]);
-    expect((await blockList(db, ids.rider)).rows).toEqual([
+    await unblindMember(db, clock, ids.rider, ids.other);
+    expect((await blindList(db, ids.rider)).blindUserIds).toEqual(["", ids.third]);
+    expect((await blindList(db, ids.rider)).rows).toEqual([
       { activated: false, blind_user_id: ids.other },
       { activated: true, blind_user_id: ids.third },
     ]);
     // Hiding again switches the same row back on.
-    await hideMember(db, clock, ids.rider, ids.other);
-    expect((await blockList(db, ids.rider)).blindUserIds).toEqual([ids.other, ids.third]);
-    expect(await blockList(db, undefined)).toEqual({ rows: [], blindUserIds: [] });
+    await blindMember(db, clock, ids.rider, ids.other);
+    expect((await blindList(db, ids.rider)).blindUserIds).toEqual([ids.other, ids.third]);
+    expect(await blindList(db, undefined)).toEqual({ rows: [], blindUserIds: [] });
   });
 
   it("refuses oneself, unknown and withdrawn members", async () => {
     const { db, clock } = runtime;
-    expect(await code(hideMember(db, clock, ids.rider, ids.rider))).toBe("self");
-    expect(await code(hideMember(db, clock, ids.rider, "nobody"))).toBe("user_not_found");
-    expect(await code(hideMember(db, clock, ids.rider, ids.gone))).toBe("user_not_found");
+    expect(await code(blindMember(db, clock, ids.rider, ids.rider))).toBe("self");
+    expect(await code(blindMember(db, clock, ids.rider, "nobody"))).toBe("user_not_found");
+    expect(await code(blindMember(db, clock, ids.rider, ids.gone))).toBe("user_not_found");
     expect(await code(publicProfile(db, ids.gone, "ko"))).toBe("user_not_found");
   });
 
   it("lets exactly one of two concurrent hides through", { tags: ["concurrency"] }, async () => {
     const { db, clock } = runtime;
     const results = await Promise.allSettled([
-      hideMember(db, clock, ids.third, ids.rider),
-      hideMember(db, clock, ids.third, ids.rider),
+      blindMember(db, clock, ids.third, ids.rider),
+      blindMember(db, clock, ids.third, ids.rider),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
@@ -89,16 +89,16 @@ describe("pinning members", () => {
   it("tells the state of both relations, so one button can show and undo each", async () => {
     const { db, clock } = runtime;
     const [viewer, target] = [ids.third, ids.other];
-    expect(await relationState(db, viewer, target)).toEqual({ hidden: false, pinned: false });
+    expect(await relationState(db, viewer, target)).toEqual({ blinded: false, pinned: false });
     await pinMember(db, clock, viewer, target);
-    expect(await relationState(db, viewer, target)).toEqual({ hidden: false, pinned: true });
-    await hideMember(db, clock, viewer, target);
-    expect(await relationState(db, viewer, target)).toEqual({ hidden: true, pinned: true });
+    expect(await relationState(db, viewer, target)).toEqual({ blinded: false, pinned: true });
+    await blindMember(db, clock, viewer, target);
+    expect(await relationState(db, viewer, target)).toEqual({ blinded: true, pinned: true });
     // Only the viewer's own rows count.
-    expect(await relationState(db, target, viewer)).toEqual({ hidden: false, pinned: false });
+    expect(await relationState(db, target, viewer)).toEqual({ blinded: false, pinned: false });
     await unpinMember(db, clock, viewer, target);
-    await unhideMember(db, clock, viewer, target);
-    expect(await relationState(db, viewer, target)).toEqual({ hidden: false, pinned: false });
+    await unblindMember(db, clock, viewer, target);
+    expect(await relationState(db, viewer, target)).toEqual({ blinded: false, pinned: false });
   });
 
   it("shows a public profile without e-mail, phone or coordinates", async () => {

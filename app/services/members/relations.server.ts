@@ -4,7 +4,7 @@ import { blind, member, pin } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
 
-export type RelationErrorCode = "user_not_found" | "already_hidden" | "already_pinned" | "self";
+export type RelationErrorCode = "user_not_found" | "already_blinded" | "already_pinned" | "self";
 
 async function requireMember(db: Database, id: string) {
   const [row] = await db
@@ -14,8 +14,8 @@ async function requireMember(db: Database, id: string) {
   if (!row) throw new DomainError("relations", "user_not_found");
 }
 
-/** Hides a member: their posts and comments appear blinded to the viewer. A repeat says 'user already hidden'. */
-export async function hideMember(db: Database, clock: Clock, userId: string, targetId: string) {
+/** Blinds a member: their posts and comments appear blinded to the viewer. A repeat says 'user already blinded'. */
+export async function blindMember(db: Database, clock: Clock, userId: string, targetId: string) {
   if (userId === targetId) throw new DomainError("relations", "self");
   await requireMember(db, targetId);
   const now = clock.now();
@@ -29,11 +29,11 @@ export async function hideMember(db: Database, clock: Clock, userId: string, tar
       setWhere: eq(blind.activated, false),
     })
     .returning({ id: blind.id });
-  if (changed.length === 0) throw new DomainError("relations", "already_hidden");
+  if (changed.length === 0) throw new DomainError("relations", "already_blinded");
 }
 
 /** Unhides a member; the row stays, inactive, as the spec's list shows it. */
-export async function unhideMember(db: Database, clock: Clock, userId: string, targetId: string) {
+export async function unblindMember(db: Database, clock: Clock, userId: string, targetId: string) {
   await db
     .update(blind)
     .set({ activated: false, updatedAt: clock.now() })
@@ -46,7 +46,7 @@ export interface RelatedMember {
   since: Date;
 }
 
-export async function listHidden(db: Database, userId: string): Promise<RelatedMember[]> {
+export async function listBlinded(db: Database, userId: string): Promise<RelatedMember[]> {
   const rows = await db
     .select({
       userId: blind.blindUserId,
@@ -62,10 +62,10 @@ export async function listHidden(db: Database, userId: string): Promise<RelatedM
 }
 
 /**
- * The viewer's block rows as the client keeps them (spec: GET /api/setting/blind): one entry per row, the hidden
- * member's id, or an empty string for a row that was unhidden. Without a viewer the list is empty.
+ * The viewer's block rows as the client keeps them (spec: GET /api/setting/blind): one entry per row, the blinded
+ * member's id, or an empty string for a row that was unblinded. Without a viewer the list is empty.
  */
-export async function blockList(db: Database, userId: string | undefined) {
+export async function blindList(db: Database, userId: string | undefined) {
   if (!userId) return { rows: [], blindUserIds: [] as string[] };
   const rows = await db
     .select({ activated: blind.activated, blind_user_id: blind.blindUserId })
@@ -76,18 +76,18 @@ export async function blockList(db: Database, userId: string | undefined) {
 }
 
 /** The members whose content the viewer sees blinded; every list and page of later areas filters with it. */
-export async function hiddenMemberIds(db: Database, userId: string | undefined): Promise<Set<string>> {
-  const { blindUserIds } = await blockList(db, userId);
+export async function blindedMemberIds(db: Database, userId: string | undefined): Promise<Set<string>> {
+  const { blindUserIds } = await blindList(db, userId);
   return new Set(blindUserIds.filter(Boolean));
 }
 
-/** Whether `userId` has hidden and has pinned `targetId` now, for buttons that show and toggle each. */
+/** Whether `userId` has blinded and has pinned `targetId` now, for buttons that show and toggle each. */
 export async function relationState(
   db: Database,
   userId: string,
   targetId: string,
-): Promise<{ hidden: boolean; pinned: boolean }> {
-  const [hidden, pinned] = await Promise.all([
+): Promise<{ blinded: boolean; pinned: boolean }> {
+  const [blinded, pinned] = await Promise.all([
     db
       .select({ id: blind.id })
       .from(blind)
@@ -97,7 +97,7 @@ export async function relationState(
       .from(pin)
       .where(and(eq(pin.userId, userId), eq(pin.pinUserId, targetId), eq(pin.activated, true))),
   ]);
-  return { hidden: hidden.length > 0, pinned: pinned.length > 0 };
+  return { blinded: blinded.length > 0, pinned: pinned.length > 0 };
 }
 
 export async function pinMember(db: Database, clock: Clock, userId: string, targetId: string) {

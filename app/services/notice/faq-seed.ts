@@ -61,7 +61,7 @@ export function faqSeeds({ welcomePoints }: { welcomePoints: number }): Record<F
         },
         en: {
           q: "I don't want to see a certain member's posts.",
-          a: "Press 'Hide' on their profile: their posts and comments are then shown blinded everywhere — lists, post pages, comments and search results — and you can reveal a single one. You can unhide them under Settings > Hidden members; unhiding takes effect when you leave that page.",
+          a: "Press 'Hide' on their profile: their posts and comments are then shown blinded everywhere — lists, post pages, comments and search results — and you can reveal a single one. You can unblind them under Settings > Hidden members; unhiding takes effect when you leave that page.",
         },
       },
       {

@@ -4,7 +4,7 @@ import { member, notification } from "#app/db/schema";
 import { setRealtimePublisher } from "#app/platform/publisher.server";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
-import { hideMember, unhideMember } from "#app/services/members/relations.server";
+import { blindMember, unblindMember } from "#app/services/members/relations.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { DomainError } from "#app/services/errors";
 import { insertMember } from "../../../tests/setup/members";
@@ -98,13 +98,13 @@ describe("notify", () => {
   it("skips an actor the recipient has hidden, while the hiding is active", async () => {
     const rider = await insertMember(runtime.db);
     const troll = await insertMember(runtime.db);
-    await hideMember(runtime.db, clock, rider.id, troll.id);
+    await blindMember(runtime.db, clock, rider.id, troll.id);
     await notify(runtime.db, { recipientId: rider.id, type: "comment", actorId: troll.id });
     expect(await rowsOf(rider.id)).toEqual([]);
     // Hiding is one-way: the hidden member still hears about the rider.
     await notify(runtime.db, { recipientId: troll.id, type: "comment", actorId: rider.id });
     expect(await rowsOf(troll.id)).toHaveLength(1);
-    await unhideMember(runtime.db, clock, rider.id, troll.id);
+    await unblindMember(runtime.db, clock, rider.id, troll.id);
     await notify(runtime.db, { recipientId: rider.id, type: "comment", actorId: troll.id });
     expect(await rowsOf(rider.id)).toHaveLength(1);
   });
@@ -189,7 +189,7 @@ describe("notifyMany and notifyAll", () => {
       await insertMember(runtime.db),
     ];
     await setAlarmSetting(runtime.db, clock, b!.id, "event", false);
-    await hideMember(runtime.db, clock, c!.id, actor.id);
+    await blindMember(runtime.db, clock, c!.id, actor.id);
     await notifyMany(runtime.db, [a!.id, a!.id, b!.id, c!.id, actor.id], {
       type: "event",
       actorId: actor.id,

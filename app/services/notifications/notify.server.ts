@@ -37,7 +37,7 @@ function typeEnabled(type: AlarmType): SQL {
 }
 
 /** The recipient (`m`) has not hidden the actor. */
-function actorNotHidden(actorId: string | null): SQL {
+function actorNotBlinded(actorId: string | null): SQL {
   if (!actorId) return sql`true`;
   return sql`not exists (select 1 from blind b
     where b.user_id = m.id and b.blind_user_id = ${actorId} and b.activated)`;
@@ -57,7 +57,7 @@ function insertFor(recipients: SQL, input: Omit<NotifyInput, "recipientId">): SQ
     from member m
     where (${recipients}) and m.withdrawn_at is null
       and (${actorId}::text is null or m.id <> ${actorId}::text)
-      and ${typeEnabled(input.type)} and ${actorNotHidden(actorId)}
+      and ${typeEnabled(input.type)} and ${actorNotBlinded(actorId)}
     on conflict (recipient_id, dedupe_key) do nothing`;
 }
 

@@ -87,7 +87,7 @@ async function searchArticles(
       author: { id: row.authorId, nickname: row.nickname ?? row.name },
       createdAt: row.createdAt.toISOString(),
       counts: { likes: row.likes, comments: row.comments, views: row.views },
-      blinded: isBlinded(ctx.hidden, row.authorId),
+      blinded: isBlinded(ctx.blinded, row.authorId),
     })),
     nextCursor: rows.length > ctx.limit && last ? encodeCursor([last.createdAtKey, last.id]) : null,
   };

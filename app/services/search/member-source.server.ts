@@ -17,7 +17,7 @@ export function memberMatchSql(query: string): SQL {
 
 /**
  * Member nicknames ("라이더" finds "한강라이더민수"), nicknames that start with the query first. Members the reader
- * hid are still found (the reader may want their profile, to unhide them), flagged blinded like their posts.
+ * hid are still found (the reader may want their profile, to unblind them), flagged blinded like their posts.
  */
 export const memberSearchSource: SearchSource = {
   area: "member",
@@ -61,7 +61,7 @@ export const memberSearchSource: SearchSource = {
         nickname: row.nickname ?? "",
         avatarUrl: row.image,
         introduction: row.introduction,
-        blinded: ctx.hidden.has(row.id),
+        blinded: ctx.blinded.has(row.id),
       })),
       nextCursor:
         rows.length > ctx.limit && last ? encodeCursor([last.position, last.nickname ?? "", last.id]) : null,

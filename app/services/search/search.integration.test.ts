@@ -5,7 +5,7 @@ import { boardArticle, member, memberProfile } from "#app/db/schema";
 import { FixedClock, systemClock, type Clock } from "#app/platform/clock.server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { DomainError } from "#app/services/errors";
-import { hideMember } from "#app/services/members/relations.server";
+import { blindMember } from "#app/services/members/relations.server";
 import { insertAdmin, insertMember } from "../../../tests/setup/members";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { articleMatchSql } from "./article-sources.server";
@@ -193,14 +193,14 @@ describe("what a reader may find", () => {
   it("flags posts and profiles of hidden members as blinded for the one who hid them", async () => {
     const tag = word();
     const author = await insertMember(db, { nickname: `숨김대상${tag}` });
-    const hider = await insertMember(db);
+    const blinder = await insertMember(db);
     const bystander = await insertMember(db);
     await write(author, { title: `숨김글${tag}` });
-    await hideMember(db, systemClock, hider.id, author.id);
+    await blindMember(db, systemClock, blinder.id, author.id);
 
-    const forHider = await searchAll(db, hider, tag);
-    expect(group(forHider.groups, "board").items.map((item) => item.blinded)).toEqual([true]);
-    expect(group(forHider.groups, "member").items.map((item) => item.blinded)).toEqual([true]);
+    const forBlinder = await searchAll(db, blinder, tag);
+    expect(group(forBlinder.groups, "board").items.map((item) => item.blinded)).toEqual([true]);
+    expect(group(forBlinder.groups, "member").items.map((item) => item.blinded)).toEqual([true]);
     const forBystander = await searchAll(db, bystander, tag);
     expect(group(forBystander.groups, "board").items.map((item) => item.blinded)).toEqual([false]);
     expect(group(forBystander.groups, "member").items.map((item) => item.blinded)).toEqual([false]);

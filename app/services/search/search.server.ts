@@ -2,7 +2,7 @@ import type { Database } from "#app/db/client.server";
 import type { MessageKey } from "#app/i18n";
 import type { Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
-import { hiddenMemberIds } from "#app/services/members/relations.server";
+import { blindedMemberIds } from "#app/services/members/relations.server";
 import { normalizeSearchQuery } from "./query";
 import { searchSources } from "./sources.server";
 import type { SearchHit, SearchSource } from "./types";
@@ -39,7 +39,7 @@ export function searchAreas(sources: readonly SearchSource[] = searchSources): s
 async function runSource(
   db: Database,
   source: SearchSource,
-  ctx: { reader: Actor; hidden: ReadonlySet<string>; query: string; limit: number; cursor: string | null },
+  ctx: { reader: Actor; blinded: ReadonlySet<string>; query: string; limit: number; cursor: string | null },
 ): Promise<SearchGroup> {
   const page = await source.search(db, ctx);
   return { area: source.area, labelKey: source.labelKey, ...page };
@@ -53,11 +53,11 @@ export async function searchAll(
   options: SearchOptions & { perArea?: number } = {},
 ): Promise<SearchResult> {
   const query = normalizeSearchQuery(rawQuery);
-  const hidden = await hiddenMemberIds(db, reader.id);
+  const blinded = await blindedMemberIds(db, reader.id);
   const limit = options.perArea ?? SEARCH_PREVIEW_SIZE;
   const groups = await Promise.all(
     (options.sources ?? searchSources).map((source) =>
-      runSource(db, source, { reader, hidden, query, limit, cursor: null }),
+      runSource(db, source, { reader, blinded, query, limit, cursor: null }),
     ),
   );
   return { query, total: groups.reduce((sum, group) => sum + group.total, 0), groups };
@@ -75,7 +75,7 @@ export async function searchArea(
   const query = normalizeSearchQuery(rawQuery);
   const source = (options.sources ?? searchSources).find((candidate) => candidate.area === area);
   if (!source) throw new DomainError("search", "area_unknown");
-  const hidden = await hiddenMemberIds(db, reader.id);
+  const blinded = await blindedMemberIds(db, reader.id);
   const limit = options.limit ?? SEARCH_PAGE_SIZE;
-  return { query, group: await runSource(db, source, { reader, hidden, query, limit, cursor }) };
+  return { query, group: await runSource(db, source, { reader, blinded, query, limit, cursor }) };
 }

@@ -5,8 +5,8 @@ import type { Actor } from "#app/services/actor";
 /** What every source gets for one search: who asks, whom they hid, the checked query and the page wanted. */
 export interface SearchContext {
   reader: Actor;
-  /** Members the reader has hidden: their content is returned flagged `blinded`, never left out silently. */
-  hidden: ReadonlySet<string>;
+  /** Members the reader has blinded: their content is returned flagged `blinded`, never left out silently. */
+  blinded: ReadonlySet<string>;
   /** Trimmed, spaces collapsed, 2 to 50 characters (see `normalizeSearchQuery`). */
   query: string;
   limit: number;
