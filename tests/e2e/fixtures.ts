@@ -48,6 +48,11 @@ function isNavigatedAway(error: unknown) {
   );
 }
 
+/** A check the end of the test body cut short; `settled()` checks the open pages again afterwards. */
+function isCutByTestEnd(error: unknown) {
+  return /Test ended/.test(String(error));
+}
+
 /**
  * What a check stands for: the address with its numbers (post ids, pages, times) left out, so that a test going
  * through a hundred posts checks the post page once, and `/faq?tab=service` is still apart from `/faq`.
@@ -105,7 +110,7 @@ export class AccessibilityWatch {
       this.checked.add(url);
       this.violations.push(...(await axeViolations(page)));
     } catch (error) {
-      if (!isNavigatedAway(error)) throw error;
+      if (!isNavigatedAway(error) && !isCutByTestEnd(error)) throw error;
     }
   }
 
