@@ -106,9 +106,11 @@ export class AccessibilityWatch {
       const key = pageKind(url);
       if (!/^https?:/.test(url) || this.kinds.has(key)) return;
       if (!(await page.evaluate(() => document.contentType === "text/html"))) return;
+      const violations = await axeViolations(page);
+      // Recorded once the check is complete: a check cut short leaves the kind to the next visit or to settled().
       this.kinds.add(key);
       this.checked.add(url);
-      this.violations.push(...(await axeViolations(page)));
+      this.violations.push(...violations);
     } catch (error) {
       if (!isNavigatedAway(error) && !isCutByTestEnd(error)) throw error;
     }
