@@ -3,6 +3,7 @@
  * takes seconds rather than minutes. Counters other than comments (likes, views) are synthetic: no like rows exist.
  */
 import { sql } from "drizzle-orm";
+import { systemClock } from "#app/platform/clock.server";
 import { queryRows, type DatabaseHandle } from "#app/db/client.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
 import { boardListQuery, listBoardArticles } from "#app/services/board/list.server";
@@ -37,16 +38,16 @@ const bodies = [
 
 export async function seedBenchCommunity(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
-  await seedReferenceData(db);
-  await seedBoardCategories(db);
+  await seedReferenceData(db, systemClock);
+  await seedBoardCategories(db, systemClock);
   const kinds = sql.raw(`array[${boardKinds.map((kind) => `'${kind}'`).join(",")}]`);
   const titleArray = sql.raw(`array[${titles.map((title) => `'${title}'`).join(",")}]`);
   const bodyArray = sql.raw(`array[${bodies.map((body) => `'${body}'`).join(",")}]`);
 
   await db.execute(sql`
-    insert into member (id, name, email, nickname, role, onboarding, member_type)
+    insert into member (id, name, email, nickname, role, onboarding, member_type, created_at, updated_at)
     select 'bench-' || g, '벤치라이더' || g, 'bench' || g || '@bench.motomate.kr', '벤치라이더' || g, 'member', 'welcomed',
-      'individual'
+      'individual', now(), now()
     from generate_series(1, ${MEMBERS}) g`);
 
   // Articles: newest first by id, spread five minutes apart; about 1 % private.

@@ -1,6 +1,7 @@
 import { openConfiguredDatabase } from "#app/db/open.server";
 import { migrateDatabase } from "#app/db/migrate.server";
 import { acquireDataDirLock, DataDirLockedError } from "#app/platform/data-dir-lock.server";
+import { systemClock } from "#app/platform/clock.server";
 import { ConfigError, loadConfig } from "#app/platform/env.server";
 import { promoteToAdmin } from "#app/services/auth/admin.server";
 
@@ -19,7 +20,7 @@ try {
   const handle = await openConfiguredDatabase(config, 1);
   try {
     await migrateDatabase(handle);
-    if (await promoteToAdmin(handle.db, email)) {
+    if (await promoteToAdmin(handle.db, systemClock, email)) {
       console.log(`${email} is now an administrator; two-factor sign-in is required at the next sign-in.`);
     } else {
       console.error(

@@ -95,9 +95,9 @@ export async function startServer({
   let database: DatabaseHandle | undefined;
   try {
     database = await openDatabase(config, logger);
-    await seedReferenceData(database.db);
-    await seedBoardCategories(database.db);
-    await seedFaqEntries(database.db, { welcomePoints: config.welcomePoints });
+    await seedReferenceData(database.db, clock);
+    await seedBoardCategories(database.db, clock);
+    await seedFaqEntries(database.db, clock, { welcomePoints: config.welcomePoints });
   } catch (error) {
     await database?.close();
     lock?.release();
@@ -119,6 +119,7 @@ export async function startServer({
   }
   const buildId = build ? build.assets.version : "development";
   const messaging = createMessaging({
+    clock,
     db,
     config: {
       smtpUrl: config.mail.smtpUrl,
@@ -128,7 +129,7 @@ export async function startServer({
       smsSender: config.sms.sender,
     },
   });
-  const auth = createAuth({ config, db, messaging, logger });
+  const auth = createAuth({ config, clock, db, messaging, logger });
   const storage = createConfiguredStorage(config);
   const addresses = createAddressProvider({ kakaoApiKey: config.kakaoRestApiKey });
   const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging, storage, addresses };

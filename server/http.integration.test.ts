@@ -187,7 +187,13 @@ describe("GET /api/setting/blind", () => {
     );
     const cookie = signedUp.headers.getSetCookie()[0]!.split(";")[0]!;
     const [viewer] = await runtime.db.select().from(member).where(eq(member.email, "blinder@example.com"));
-    await runtime.db.insert(member).values({ id: "target-1", name: "target", email: "target@example.com" });
+    await runtime.db.insert(member).values({
+      id: "target-1",
+      name: "target",
+      email: "target@example.com",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await blindMember(runtime.db, runtime.clock, viewer!.id, "target-1");
     const response = await fetch(`${base}/api/setting/blind`, { headers: { cookie } });
     expect(response.headers.get("cache-control")).toBe("private, no-store");

@@ -27,7 +27,9 @@ describe("/point", () => {
     const owner = await signUpMember(runtime);
     await runInTransaction(runtime.db, runtime.clock, (uow) => grantWelcomePoints(uow, owner.id, 500));
     // A row of a kind the application no longer lists, as an older version could have stored it.
-    const account = await ensureMemberPointsAccount(runtime.db, owner.id);
+    const account = await runInTransaction(runtime.db, runtime.clock, (uow) =>
+      ensureMemberPointsAccount(uow, owner.id),
+    );
     const [old] = await runtime.db
       .insert(ledgerTransaction)
       .values({
@@ -37,7 +39,9 @@ describe("/point", () => {
         actorKind: "system",
       })
       .returning({ id: ledgerTransaction.id });
-    const promotions = await ensurePromotionsAccount(runtime.db);
+    const promotions = await runInTransaction(runtime.db, runtime.clock, (uow) =>
+      ensurePromotionsAccount(uow),
+    );
     await runtime.db.insert(ledgerEntry).values([
       { transactionId: old!.id, accountId: account.id, amount: 20, currency: "P" },
       { transactionId: old!.id, accountId: promotions.id, amount: -20, currency: "P" },

@@ -35,6 +35,8 @@ beforeAll(async () => {
       name: id,
       email: `${id}@example.com`,
       nickname: `machine${n}`,
+      createdAt: new Date(),
+      updatedAt: new Date(),
     })),
   );
   const rows = await db
@@ -45,6 +47,7 @@ beforeAll(async () => {
         targetMemberId: id,
         reporterId: adminId,
         reason: "도배",
+        createdAt: new Date(),
       })),
     )
     .returning({ id: contentReport.id });
@@ -260,6 +263,7 @@ describe("racing transitions", () => {
           targetMemberId: memberIds[0]!,
           reporterId: memberIds[1]!,
           reason: "경쟁",
+          createdAt: new Date(),
         })
         .returning({ id: contentReport.id });
       const attempts = await Promise.allSettled(

@@ -10,7 +10,7 @@ export type TestMember = Actor & { nickname: string; role: "member" | "admin"; t
 /** A member row with a complete profile flag, for service tests that need authors and readers. */
 export async function insertMember(
   db: Database,
-  options: { nickname?: string; role?: "member" | "admin"; twoFactorEnabled?: boolean } = {},
+  options: { nickname?: string; role?: "member" | "admin"; twoFactorEnabled?: boolean; joinedAt?: Date } = {},
 ): Promise<TestMember> {
   counter += 1;
   const id = `m${Date.now().toString(36)}${counter}`;
@@ -25,6 +25,8 @@ export async function insertMember(
     role,
     twoFactorEnabled,
     onboarding: "welcomed",
+    createdAt: options.joinedAt ?? new Date(),
+    updatedAt: options.joinedAt ?? new Date(),
   });
   return { ...actorOf({ id, role, twoFactorEnabled }), nickname, role, twoFactorEnabled };
 }

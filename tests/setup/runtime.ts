@@ -19,8 +19,9 @@ export async function createTestRuntime(
   options: { env?: Record<string, string>; clock?: Clock; buildId?: string; database?: DatabaseHandle } = {},
 ): Promise<Runtime> {
   const { db } = options.database ?? (await createTestDatabase());
-  await seedReferenceData(db);
-  await seedBoardCategories(db);
+  const clock = options.clock ?? systemClock;
+  await seedReferenceData(db, clock);
+  await seedBoardCategories(db, clock);
   const config: AppConfig = loadConfig({
     SESSION_SECRET: "test-session-secret-0123456789-abcdef",
     ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
@@ -29,14 +30,15 @@ export async function createTestRuntime(
   });
   const messaging = createMessaging({
     db,
+    clock,
     config: { mailFrom: config.mail.from, smsSender: config.sms.sender },
   });
   const logger = createLogger("silent");
-  const auth = createAuth({ config, db, messaging, logger });
+  const auth = createAuth({ config, clock, db, messaging, logger });
   return {
     config,
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
     buildId: options.buildId ?? "build-test-1",
     auth,

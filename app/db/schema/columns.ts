@@ -4,6 +4,6 @@ import { boolean, integer, timestamp } from "drizzle-orm/pg-core";
 export const genericColumns = () => ({
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   deleted: boolean("deleted").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   index: integer("index").notNull().default(0),
 });

@@ -29,7 +29,7 @@ export const boardCategory = pgTable(
     nameEn: text("name_en").notNull(),
     index: integer("index").notNull().default(0),
     deleted: boolean("deleted").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("board_category_kind_code_key").on(t.kind, t.code)],
 );
@@ -60,8 +60,8 @@ export const boardArticle = pgTable(
     viewCount: integer("view_count").notNull().default(0),
     /** Marks demo content seeded into an empty embedded database. */
     demo: boolean("demo").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
@@ -111,8 +111,8 @@ export const boardComment = pgTable(
       .references(() => member.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     demo: boolean("demo").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
@@ -136,7 +136,7 @@ export const boardLike = pgTable(
     memberId: text("member_id")
       .notNull()
       .references(() => member.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.memberId] }), index("board_like_member_idx").on(t.memberId)],
 );
@@ -151,7 +151,7 @@ export const boardKeep = pgTable(
     memberId: text("member_id")
       .notNull()
       .references(() => member.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.articleId, t.memberId] }),
@@ -182,7 +182,7 @@ export const contentReport = pgTable(
     status: text("status").$type<ReportStatus>().notNull().default("open"),
     handledBy: text("handled_by").references(() => member.id, { onDelete: "set null" }),
     handledAt: timestamp("handled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex("content_report_once_key").on(t.reporterId, t.targetType, t.targetId),
@@ -211,8 +211,8 @@ export const announcement = pgTable(
     pinned: boolean("pinned").notNull().default(false),
     authorId: text("author_id").references(() => member.id, { onDelete: "set null" }),
     demo: boolean("demo").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [index("announcement_tab_idx").on(t.tab, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
@@ -230,8 +230,8 @@ export const faqEntry = pgTable(
     answerEn: text("answer_en").notNull(),
     index: integer("index").notNull().default(0),
     deleted: boolean("deleted").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("faq_entry_tab_idx").on(t.tab, t.index)],
 );
@@ -252,8 +252,8 @@ export const communityEvent = pgTable(
     participantCount: integer("participant_count").notNull().default(0),
     authorId: text("author_id").references(() => member.id, { onDelete: "set null" }),
     demo: boolean("demo").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
@@ -272,7 +272,7 @@ export const eventParticipation = pgTable(
     memberId: text("member_id")
       .notNull()
       .references(() => member.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.memberId] }),
@@ -296,7 +296,7 @@ export const notification = pgTable(
     params: jsonb("params").$type<Record<string, string | number>>().notNull().default({}),
     link: text("link"),
     readAt: timestamp("read_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** Set when the same event may be reported more than once (a like toggled, a job retried): one row per key. */
     dedupeKey: text("dedupe_key"),
   },
@@ -318,7 +318,7 @@ export const notificationSetting = pgTable(
       .references(() => member.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     enabled: boolean("enabled").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.type] })],
 );
@@ -332,7 +332,7 @@ export const searchHistory = pgTable(
       .notNull()
       .references(() => member.id, { onDelete: "cascade" }),
     query: text("query").notNull(),
-    searchedAt: timestamp("searched_at", { withTimezone: true }).notNull().defaultNow(),
+    searchedAt: timestamp("searched_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex("search_history_member_query_key").on(t.memberId, t.query),

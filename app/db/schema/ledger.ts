@@ -33,7 +33,7 @@ export const ledgerAccount = pgTable(
     currency: text("currency", { enum: ledgerCurrencies }).notNull(),
     allowNegative: boolean("allow_negative").notNull().default(false),
     balance: bigint("balance", { mode: "number" }).notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     index("ledger_account_owner_idx").on(t.ownerId),

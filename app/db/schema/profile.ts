@@ -22,8 +22,8 @@ export const memberProfile = pgTable("member_profile", {
   introduction: text("introduction").notNull(),
   ridingYears: integer("riding_years").notNull(),
   birthDate: date("birth_date", { mode: "string" }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
 
 /** Main activity locations, 1 to 3; exact coordinates are shown to the owner only. */
@@ -86,7 +86,7 @@ export const memberAvatar = pgTable(
     height: integer("height").notNull(),
     isRepresentative: boolean("is_representative").notNull().default(false),
     position: integer("position").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("member_avatar_user_idx").on(t.userId)],
 );
@@ -111,8 +111,8 @@ export const businessProfile = pgTable(
     email: text("email").notNull(),
     settlementPhone: text("settlement_phone").notNull(),
     images: jsonb("images").$type<{ key: string; url: string }[]>().notNull().default([]),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("business_profile_name_lower_key").on(sql`lower(${t.name})`)],
 );

@@ -16,8 +16,8 @@ export const blind = pgTable(
       .notNull()
       .references(() => member.id, { onDelete: "cascade" }),
     activated: boolean("activated").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex("blind_user_target_key").on(t.userId, t.blindUserId),
@@ -37,8 +37,8 @@ export const pin = pgTable(
       .notNull()
       .references(() => member.id, { onDelete: "cascade" }),
     activated: boolean("activated").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("pin_user_target_key").on(t.userId, t.pinUserId)],
 );

@@ -14,7 +14,7 @@ export const inquiry = pgTable(
     answer: text("answer"),
     answeredBy: text("answered_by").references(() => member.id, { onDelete: "set null" }),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("inquiry_user_idx").on(t.userId, t.id), index("inquiry_open_idx").on(t.answeredAt, t.id)],
 );

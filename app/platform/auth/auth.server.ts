@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import type { Database } from "#app/db/client.server";
 import { account, authRateLimit, member, session, twoFactor, verification } from "#app/db/schema";
+import type { Clock } from "#app/platform/clock.server";
 import type { AppConfig } from "#app/platform/env.server";
 import type { Logger } from "#app/platform/logger.server";
 import type { Messaging } from "#app/platform/messaging/index.server";
@@ -56,11 +57,13 @@ function onlyOpenAuthPaths(basePath: string) {
 
 export function createAuth({
   config,
+  clock,
   db,
   messaging,
   logger,
 }: {
   config: AppConfig;
+  clock: Clock;
   db: Database;
   messaging: Messaging;
   logger: Logger;
@@ -161,10 +164,12 @@ export function createAuth({
     databaseHooks: {
       user: {
         create: {
-          // Administrators named in ADMIN_EMAILS get their role when their account is created.
+          // Administrators named in ADMIN_EMAILS get their role when their account is created; the joining
+          // time comes from the app clock, like every other business timestamp.
           async before(user) {
             const admin = config.adminEmails.includes(String(user.email).toLowerCase());
-            return { data: { ...user, role: admin ? "admin" : "member" } };
+            const now = clock.now();
+            return { data: { ...user, role: admin ? "admin" : "member", createdAt: now, updatedAt: now } };
           },
         },
       },

@@ -1,4 +1,5 @@
 import type { Database } from "#app/db/client.server";
+import type { Clock } from "#app/platform/clock.server";
 import { createOutboxEmailSender, createOutboxSmsSender } from "./outbox.server";
 import { createHttpSmsSender } from "./sms-http.server";
 import { createSmtpEmailSender } from "./smtp.server";
@@ -27,7 +28,15 @@ export interface Messaging {
 }
 
 /** The e-mail and SMS senders for this configuration: the real adapters when configured, the outbox otherwise. */
-export function createMessaging({ db, config }: { db: Database; config: MessagingConfig }): Messaging {
+export function createMessaging({
+  db,
+  clock,
+  config,
+}: {
+  db: Database;
+  clock: Clock;
+  config: MessagingConfig;
+}): Messaging {
   const smtp = config.smtpUrl
     ? createSmtpEmailSender({ url: config.smtpUrl, from: config.mailFrom })
     : undefined;
@@ -37,11 +46,11 @@ export function createMessaging({ db, config }: { db: Database; config: Messagin
     if (!config.smsSender) throw new Error("The SMS provider needs a sender number (smsSender)");
     sms = createHttpSmsSender({ url: config.smsApiUrl, apiKey: config.smsApiKey, sender: config.smsSender });
   } else {
-    sms = createOutboxSmsSender(db);
+    sms = createOutboxSmsSender(db, clock);
   }
 
   return {
-    email: smtp ?? createOutboxEmailSender(db),
+    email: smtp ?? createOutboxEmailSender(db, clock),
     sms,
     async close() {
       smtp?.close();

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { outboxMessage } from "#app/db/schema";
+import { FixedClock, systemClock } from "#app/platform/clock.server";
 import { createTestDatabase } from "../../../tests/setup/database";
 import { createMessaging } from "./index.server";
 import {
@@ -20,8 +21,9 @@ beforeEach(async () => {
 });
 
 describe("outbox senders", () => {
-  it("stores an e-mail with its subject and text body", async () => {
-    const email = createOutboxEmailSender(db);
+  it("stores an e-mail with its subject and text body, at the app clock's time", async () => {
+    const sentAt = new Date("2026-03-01T09:30:00Z");
+    const email = createOutboxEmailSender(db, new FixedClock(sentAt));
     expect(email.kind).toBe("outbox");
     await email.send({
       to: "rider@example.com",
@@ -37,11 +39,11 @@ describe("outbox senders", () => {
       subject: "[모토메이트] 인증 코드",
       body: "인증 코드: 123456",
     });
-    expect(rows[0]!.createdAt).toBeInstanceOf(Date);
+    expect(rows[0]!.createdAt).toEqual(sentAt);
   });
 
   it("stores a text message without a subject", async () => {
-    const sms = createOutboxSmsSender(db);
+    const sms = createOutboxSmsSender(db, systemClock);
     expect(sms.kind).toBe("outbox");
     await sms.send({ to: "01012345678", text: "[모토메이트] 인증번호 654321" });
     const rows = await db.select().from(outboxMessage);
@@ -55,7 +57,7 @@ describe("outbox senders", () => {
   });
 
   it("refuses a number that is not an 11-digit mobile number and stores nothing", async () => {
-    const sms = createOutboxSmsSender(db);
+    const sms = createOutboxSmsSender(db, systemClock);
     for (const to of ["010-1234-5678", "0101234567", "+821012345678", "02123456789"]) {
       await expect(sms.send({ to, text: "코드 111111" })).rejects.toBeInstanceOf(DeliveryError);
     }
@@ -65,8 +67,8 @@ describe("outbox senders", () => {
 
 describe("reading the outbox", () => {
   async function sendSome() {
-    const email = createOutboxEmailSender(db);
-    const sms = createOutboxSmsSender(db);
+    const email = createOutboxEmailSender(db, systemClock);
+    const sms = createOutboxSmsSender(db, systemClock);
     await email.send({ to: "a@example.com", subject: "첫째", text: "one" });
     await sms.send({ to: "01011112222", text: "two" });
     await email.send({ to: "b@example.com", subject: "셋째", text: "three" });
@@ -115,8 +117,12 @@ describe("reading the outbox", () => {
     expect(await latestOutboxMessage(db, "01011112222", "sms")).toMatchObject({ body: "two", subject: null });
 
     // The same recipient on both channels: each channel answers with its own latest message.
-    await createOutboxSmsSender(db).send({ to: "01011112222", text: "five" });
-    await createOutboxEmailSender(db).send({ to: "01011112222", subject: "여섯째", text: "six" });
+    await createOutboxSmsSender(db, systemClock).send({ to: "01011112222", text: "five" });
+    await createOutboxEmailSender(db, systemClock).send({
+      to: "01011112222",
+      subject: "여섯째",
+      text: "six",
+    });
     expect((await latestOutboxMessage(db, "01011112222", "sms"))?.body).toBe("five");
     expect((await latestOutboxMessage(db, "01011112222", "email"))?.body).toBe("six");
   });
@@ -124,7 +130,11 @@ describe("reading the outbox", () => {
 
 describe("createMessaging", () => {
   it("uses the outbox when nothing is configured", async () => {
-    const messaging = createMessaging({ db, config: { mailFrom: "no-reply@example.com" } });
+    const messaging = createMessaging({
+      db,
+      clock: systemClock,
+      config: { mailFrom: "no-reply@example.com" },
+    });
     expect(messaging.email.kind).toBe("outbox");
     expect(messaging.sms.kind).toBe("outbox");
     await messaging.email.send({ to: "c@example.com", subject: "제목", text: "본문" });
@@ -138,6 +148,7 @@ describe("createMessaging", () => {
 
   it("uses SMTP and the SMS provider when they are configured", async () => {
     const messaging = createMessaging({
+      clock: systemClock,
       db,
       config: {
         smtpUrl: "smtp://user:pass@127.0.0.1:2525",
@@ -154,11 +165,13 @@ describe("createMessaging", () => {
 
   it("keeps the SMS outbox unless both the provider url and key are set", async () => {
     const noKey = createMessaging({
+      clock: systemClock,
       db,
       config: { mailFrom: "x@example.com", smsApiUrl: "http://127.0.0.1:9/sms", smsSender: "0212345678" },
     });
     expect(noKey.sms.kind).toBe("outbox");
     const noUrl = createMessaging({
+      clock: systemClock,
       db,
       config: { mailFrom: "x@example.com", smsApiKey: "key", smsSender: "0212345678" },
     });
@@ -168,6 +181,7 @@ describe("createMessaging", () => {
   it("refuses a provider configuration without a sender number", () => {
     expect(() =>
       createMessaging({
+        clock: systemClock,
         db,
         config: { mailFrom: "x@example.com", smsApiUrl: "http://127.0.0.1:9/sms", smsApiKey: "key" },
       }),

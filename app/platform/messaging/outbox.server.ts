@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { Clock } from "#app/platform/clock.server";
 import type { Database } from "#app/db/client.server";
 import { outboxMessage } from "#app/db/schema";
 import { assertMobileNumber, type EmailSender, type SmsSender } from "./types";
@@ -19,7 +20,7 @@ export interface OutboxMessageDto {
   createdAt: Date;
 }
 
-export function createOutboxEmailSender(db: Database): EmailSender {
+export function createOutboxEmailSender(db: Database, clock: Clock): EmailSender {
   return {
     kind: "outbox",
     async send(message) {
@@ -28,12 +29,13 @@ export function createOutboxEmailSender(db: Database): EmailSender {
         recipient: message.to,
         subject: message.subject,
         body: message.text,
+        createdAt: clock.now(),
       });
     },
   };
 }
 
-export function createOutboxSmsSender(db: Database): SmsSender {
+export function createOutboxSmsSender(db: Database, clock: Clock): SmsSender {
   return {
     kind: "outbox",
     async send(message) {
@@ -44,6 +46,7 @@ export function createOutboxSmsSender(db: Database): SmsSender {
         recipient: message.to,
         subject: null,
         body: message.text,
+        createdAt: clock.now(),
       });
     },
   };

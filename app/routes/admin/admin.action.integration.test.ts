@@ -53,7 +53,7 @@ function refusedCallers(): [string, SignedInMember | null, Outcome][] {
 let categories = 0;
 async function newCategory() {
   categories += 1;
-  return addCategory(runtime.db, callers.admin.actor, {
+  return addCategory(runtime.db, runtime.clock, callers.admin.actor, {
     kind: "qna",
     nameKo: `임시${categories}`,
     nameEn: `Temp ${categories}`,

@@ -60,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   const done = (flash: Flash) => redirectWithFlash(localizePath(language, "/admin/board"), flash);
   try {
     if (intent === "add") {
-      await addCategory(db, actor, { kind, ...names });
+      await addCategory(db, clock, actor, { kind, ...names });
       return done({ key: "board.admin.added" });
     }
     if (intent === "rename") {

@@ -28,9 +28,14 @@ beforeAll(async () => {
     .join("; ");
   const [row] = await runtime.db.select().from(member).where(eq(member.email, "welcome@example.com"));
   userId = row!.id;
-  await runtime.db
-    .insert(memberProfile)
-    .values({ userId, introduction: "주말 라이더", ridingYears: 3, birthDate: "1990-05-01" });
+  await runtime.db.insert(memberProfile).values({
+    userId,
+    introduction: "주말 라이더",
+    ridingYears: 3,
+    birthDate: "1990-05-01",
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
   await runtime.db.update(member).set({ onboarding: "profile_saved" }).where(eq(member.id, userId));
 });
 afterAll(() => setRuntime(undefined));

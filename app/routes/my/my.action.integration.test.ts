@@ -58,6 +58,7 @@ describe("/my/alarm (reading notifications)", () => {
       .insert(notification)
       .values({
         recipientId: who.id,
+        createdAt: new Date(),
         type: "comment",
         params: { nickname: "라이더", title: "글" },
         link: "/board",
@@ -114,8 +115,8 @@ describe("/my/keep (removing kept posts)", () => {
       isPrivate: false,
     });
     await runtime.db.insert(boardKeep).values([
-      { articleId: id, memberId: owner.id },
-      { articleId: id, memberId: adminWithoutTwoFactor.id },
+      { articleId: id, memberId: owner.id, createdAt: new Date() },
+      { articleId: id, memberId: adminWithoutTwoFactor.id, createdAt: new Date() },
     ]);
     const unkeep = (as: SignedInMember | null) =>
       callAction(keepPage.action, { path: "/my/keep", form: { articleId: String(id) }, as });

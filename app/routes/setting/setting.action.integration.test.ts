@@ -115,6 +115,8 @@ describe("/setting/account (linked sign-in methods and two-step verification)", 
         accountId: `kakao-${who.id}`,
         providerId: "kakao",
         userId: who.id,
+        createdAt: new Date(),
+        updatedAt: new Date(),
       })),
     );
     const unlink = (as: SignedInMember | null) =>

@@ -587,7 +587,13 @@ describe("consents at sign-up", () => {
 
   it("records the consents of a member who joined through a provider, once", async () => {
     const id = "social-joiner";
-    await runtime.db.insert(member).values({ id, name: "social", email: "social@example.com" });
+    await runtime.db.insert(member).values({
+      id,
+      name: "social",
+      email: "social@example.com",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     expect(await hasRequiredConsents(runtime.db, id)).toBe(false);
     await expect(
       recordConsents(runtime.db, new Date(), id, { ...joiningConsents, privacy: false }),
@@ -655,9 +661,9 @@ describe("withdrawal, sign-in methods and roles", () => {
       (await runtime.db.select({ role: member.role }).from(member).where(eq(member.email, email)))[0]?.role;
     expect(await roles("boss@example.com")).toBe("admin");
     expect(await roles("helper@example.com")).toBe("member");
-    expect(await promoteToAdmin(runtime.db, "Helper@example.com")).toBe(true);
+    expect(await promoteToAdmin(runtime.db, runtime.clock, "Helper@example.com")).toBe(true);
     expect(await roles("helper@example.com")).toBe("admin");
-    expect(await promoteToAdmin(runtime.db, "ghost@example.com")).toBe(false);
+    expect(await promoteToAdmin(runtime.db, runtime.clock, "ghost@example.com")).toBe(false);
   });
 });
 

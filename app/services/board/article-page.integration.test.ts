@@ -146,8 +146,20 @@ describe("my articles and comments", () => {
     const closed = await write(author, "free", { isPrivate: true });
     const deleted = await write(author, "free");
     for (const articleId of [open, closed, deleted])
-      await db.insert(boardComment).values({ articleId, authorId: me.id, content: `댓글 ${articleId}` });
-    await db.insert(boardComment).values({ articleId: open, authorId: author.id, content: "남의 댓글" });
+      await db.insert(boardComment).values({
+        articleId,
+        authorId: me.id,
+        content: `댓글 ${articleId}`,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+    await db.insert(boardComment).values({
+      articleId: open,
+      authorId: author.id,
+      content: "남의 댓글",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     await deleteArticle(db, systemClock, author, deleted);
     const page = await listMyComments(db, me, null);
     expect(page.rows.map((row) => [row.preview, row.article])).toEqual([

@@ -18,7 +18,8 @@ import { authorOf, type ArticleAuthor } from "./list.server";
 import { canReadArticle } from "./visibility.server";
 
 /** Adds the starting categories of every board; existing categories (and administrators' changes) stay. */
-export async function seedBoardCategories(db: Database): Promise<void> {
+export async function seedBoardCategories(db: Database, clock: Clock): Promise<void> {
+  const now = clock.now();
   const rows = boardKinds.flatMap((kind) =>
     categorySeeds[kind].map((seed, position) => ({
       kind,
@@ -26,6 +27,7 @@ export async function seedBoardCategories(db: Database): Promise<void> {
       nameKo: seed.ko,
       nameEn: seed.en,
       index: position,
+      createdAt: now,
     })),
   );
   await db.insert(boardCategory).values(rows).onConflictDoNothing();

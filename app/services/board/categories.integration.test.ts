@@ -52,7 +52,9 @@ describe("board categories for administrators", () => {
     const [category] = await listCategories(db, "qna");
     for (const actor of [member, noTwoFactor]) {
       expect(await failure(categoriesForAdmin(db, actor))).toEqual({ code: "admin_only" });
-      expect(await failure(addCategory(db, actor, { kind: "qna", nameKo: "새", nameEn: "New" }))).toEqual({
+      expect(
+        await failure(addCategory(db, systemClock, actor, { kind: "qna", nameKo: "새", nameEn: "New" })),
+      ).toEqual({
         code: "admin_only",
       });
       expect(
@@ -66,13 +68,21 @@ describe("board categories for administrators", () => {
 
   it("adds and renames categories; a rename keeps the articles", async () => {
     const actor = await admin();
-    expect(await failure(addCategory(db, actor, { kind: "qna", nameKo: " ", nameEn: "x" }))).toEqual({
+    expect(
+      await failure(addCategory(db, systemClock, actor, { kind: "qna", nameKo: " ", nameEn: "x" })),
+    ).toEqual({
       code: "category_name_required",
     });
-    expect(await failure(addCategory(db, actor, { kind: "nope", nameKo: "가", nameEn: "x" }))).toEqual({
+    expect(
+      await failure(addCategory(db, systemClock, actor, { kind: "nope", nameKo: "가", nameEn: "x" })),
+    ).toEqual({
       code: "kind_invalid",
     });
-    const { id } = await addCategory(db, actor, { kind: "qna", nameKo: "타이어", nameEn: "Tyres" });
+    const { id } = await addCategory(db, systemClock, actor, {
+      kind: "qna",
+      nameKo: "타이어",
+      nameEn: "Tyres",
+    });
     expect((await listCategories(db, "qna")).at(-1)).toMatchObject({ id, nameKo: "타이어", nameEn: "Tyres" });
     const [article] = await fill(id, 1);
     await renameCategory(db, actor, { categoryId: id, nameKo: "타이어·휠", nameEn: "Tyres & Wheels" });
@@ -89,7 +99,11 @@ describe("board categories for administrators", () => {
 
   it("deletes a category with its articles only when the stated count is the current one", async () => {
     const actor = await admin();
-    const { id } = await addCategory(db, actor, { kind: "qna", nameKo: "지울 것", nameEn: "To delete" });
+    const { id } = await addCategory(db, systemClock, actor, {
+      kind: "qna",
+      nameKo: "지울 것",
+      nameEn: "To delete",
+    });
     const ids = await fill(id, 3);
     expect(await failure(deleteCategory(db, systemClock, actor, { categoryId: id }))).toEqual({
       code: "confirm_required",
@@ -121,7 +135,11 @@ describe("board categories for administrators", () => {
 
   it("changes a category into a new one in its place, its articles deleted after the same confirmation", async () => {
     const actor = await admin();
-    const { id } = await addCategory(db, actor, { kind: "qna", nameKo: "옛 이름", nameEn: "Old" });
+    const { id } = await addCategory(db, systemClock, actor, {
+      kind: "qna",
+      nameKo: "옛 이름",
+      nameEn: "Old",
+    });
     await fill(id, 2);
     expect(
       await failure(replaceCategory(db, systemClock, actor, { categoryId: id, nameKo: "새", nameEn: "New" })),

@@ -71,21 +71,25 @@ export async function categoriesForAdmin(
 /** Adds a category at the end of a board's list. */
 export async function addCategory(
   db: Database,
+  clock: Clock,
   actor: Actor,
   input: { kind: string; nameKo: string; nameEn: string },
 ) {
   requireAdmin(actor);
-  if (!isBoardKind(input.kind)) throw fail("kind_invalid");
+  const kind = input.kind;
+  if (!isBoardKind(kind)) throw fail("kind_invalid");
   const names = checkedNames(input);
-  const [last] = await db
-    .select({ index: sql<number>`coalesce(max(${boardCategory.index}), -1)::int` })
-    .from(boardCategory)
-    .where(eq(boardCategory.kind, input.kind));
-  const [row] = await db
-    .insert(boardCategory)
-    .values({ kind: input.kind, code: newCode(), ...names, index: (last?.index ?? -1) + 1 })
-    .returning({ id: boardCategory.id });
-  return { id: row!.id };
+  return runInTransaction(db, clock, async ({ tx, now }) => {
+    const [last] = await tx
+      .select({ index: sql<number>`coalesce(max(${boardCategory.index}), -1)::int` })
+      .from(boardCategory)
+      .where(eq(boardCategory.kind, kind));
+    const [row] = await tx
+      .insert(boardCategory)
+      .values({ kind, code: newCode(), ...names, index: (last?.index ?? -1) + 1, createdAt: now })
+      .returning({ id: boardCategory.id });
+    return { id: row!.id };
+  });
 }
 
 /** Corrects a category's labels; it stays the same category, so its articles stay. */
@@ -140,7 +144,7 @@ export async function replaceCategory(
     const deletedArticles = await removeCategory(uow, input.categoryId, count);
     const [row] = await uow.tx
       .insert(boardCategory)
-      .values({ kind, code: newCode(), ...names, index })
+      .values({ kind, code: newCode(), ...names, index, createdAt: uow.now })
       .returning({ id: boardCategory.id });
     return { id: row!.id, deletedArticles };
   });

@@ -56,11 +56,26 @@ describe("board lists", () => {
       for (let i = 0; i < 15; i += 1)
         ids.push(await write(author, "route", { at: new Date(`2026-01-01T00:0${minute}:00Z`) }));
     // Two written in the same millisecond, apart only in microseconds.
+    const stamp = { createdAt: new Date(), updatedAt: new Date() };
     const [micro] = await db
       .insert(boardArticle)
       .values([
-        { kind: "route", authorId: author.id, title: "a", contentHtml: "<p>a</p>", contentText: "a" },
-        { kind: "route", authorId: author.id, title: "b", contentHtml: "<p>b</p>", contentText: "b" },
+        {
+          kind: "route",
+          authorId: author.id,
+          title: "a",
+          contentHtml: "<p>a</p>",
+          contentText: "a",
+          ...stamp,
+        },
+        {
+          kind: "route",
+          authorId: author.id,
+          title: "b",
+          contentHtml: "<p>b</p>",
+          contentText: "b",
+          ...stamp,
+        },
       ])
       .returning({ id: boardArticle.id });
     await db.execute(

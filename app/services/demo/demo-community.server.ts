@@ -363,18 +363,27 @@ export async function seedDemoCommunity(runtime: Runtime): Promise<number> {
         const at = new Date(createdAt.getTime() + minutes++ * 60 * 1000);
         const [parent] = await tx
           .insert(boardComment)
-          .values({ articleId: id, authorId: commenter.id, content: comment.text, demo: true, createdAt: at })
+          .values({
+            articleId: id,
+            authorId: commenter.id,
+            content: comment.text,
+            demo: true,
+            createdAt: at,
+            updatedAt: at,
+          })
           .returning({ id: boardComment.id });
         for (const reply of comment.replies ?? []) {
           const replier = byName.get(reply.author);
           if (!replier) continue;
+          const repliedAt = new Date(at.getTime() + minutes++ * 60 * 1000);
           await tx.insert(boardComment).values({
             articleId: id,
             parentId: parent!.id,
             authorId: replier.id,
             content: reply.text,
             demo: true,
-            createdAt: new Date(at.getTime() + minutes++ * 60 * 1000),
+            createdAt: repliedAt,
+            updatedAt: repliedAt,
           });
         }
       }
@@ -471,6 +480,8 @@ async function seedDemoNotices({ db, clock }: Runtime) {
       // Demo events are not announced to the demo members.
       startNotifiedAt: event.startsAt <= now ? new Date(now) : null,
       demo: true,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
     });
   }
 }

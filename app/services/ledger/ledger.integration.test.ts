@@ -39,9 +39,9 @@ let db: Database;
 const clock = new FixedClock(new Date("2026-11-21T03:00:00Z"));
 beforeAll(async () => {
   db = (await createTestDatabase()).db;
-  await ensurePromotionsAccount(db);
+  await inUnit((uow) => ensurePromotionsAccount(uow));
   for (const kind of ["platform_spent", "gateway_clearing", "platform_fees", "bank_fees"] as const)
-    await ensurePlatformAccount(db, kind);
+    await inUnit((uow) => ensurePlatformAccount(uow, kind));
 });
 
 /** Runs `work` in a unit of work of its own, as an operation of the application would. */
@@ -57,16 +57,17 @@ const reverse = (transactionId: number, reason = "refund") =>
   inUnit((uow) => reverseTransaction(uow, transactionId, systemActor, reason));
 
 let members = 0;
+const stamp = () => ({ createdAt: clock.now(), updatedAt: clock.now() });
 /** A fresh member with a points account and both earnings accounts. */
 async function newMember(
   nickname: string | null = `rider${members + 1}`,
   role: "member" | "admin" = "member",
 ) {
   const id = `ledger-member-${++members}`;
-  await db.insert(member).values({ id, name: id, email: `${id}@example.com`, nickname, role });
-  await ensureMemberPointsAccount(db, id);
-  await ensureMemberAccount(db, id, "member_pending_earnings");
-  await ensureMemberAccount(db, id, "member_withdrawable_earnings");
+  await db.insert(member).values({ id, name: id, email: `${id}@example.com`, nickname, role, ...stamp() });
+  await inUnit((uow) => ensureMemberPointsAccount(uow, id));
+  await inUnit((uow) => ensureMemberAccount(uow, id, "member_pending_earnings"));
+  await inUnit((uow) => ensureMemberAccount(uow, id, "member_withdrawable_earnings"));
   return {
     id,
     points: memberPointsCode(id),
@@ -133,9 +134,11 @@ describe("accounts", () => {
     { tags: ["concurrency"] },
     async () => {
       const id = `ledger-member-${++members}`;
-      await db.insert(member).values({ id, name: id, email: `${id}@example.com` });
+      await db.insert(member).values({ id, name: id, email: `${id}@example.com`, ...stamp() });
       const accounts = await Promise.all(
-        Array.from({ length: 5 }, () => ensureMemberAccount(db, id, "member_withdrawable_earnings")),
+        Array.from({ length: 5 }, () =>
+          inUnit((uow) => ensureMemberAccount(uow, id, "member_withdrawable_earnings")),
+        ),
       );
       expect(new Set(accounts.map((account) => account.id)).size).toBe(1);
       expect(accounts[0]).toMatchObject({
@@ -146,13 +149,13 @@ describe("accounts", () => {
         allowNegative: false,
         balance: 0,
       });
-      expect(await ensurePlatformAccount(db, "bank_fees")).toMatchObject({
+      expect(await inUnit((uow) => ensurePlatformAccount(uow, "bank_fees"))).toMatchObject({
         code: BANK_FEES_KRW,
         currency: "KRW",
         ownerId: null,
         allowNegative: true,
       });
-      expect(await ensurePlatformAccount(db, "platform_spent")).toMatchObject({
+      expect(await inUnit((uow) => ensurePlatformAccount(uow, "platform_spent"))).toMatchObject({
         code: SPENT_POINTS,
         currency: "P",
       });
@@ -161,15 +164,19 @@ describe("accounts", () => {
 
   it("refuses an account stored under the code with other properties", async () => {
     const id = `ledger-member-${++members}`;
-    await db.insert(member).values({ id, name: id, email: `${id}@example.com` });
+    await db.insert(member).values({ id, name: id, email: `${id}@example.com`, ...stamp() });
     await db.insert(ledgerAccount).values({
       code: memberPendingEarningsCode(id),
       kind: "member_pending_earnings",
       currency: "P",
       ownerId: id,
       allowNegative: false,
+      createdAt: clock.now(),
     });
-    await refusal(ensureMemberAccount(db, id, "member_pending_earnings"), "account_mismatch");
+    await refusal(
+      inUnit((uow) => ensureMemberAccount(uow, id, "member_pending_earnings")),
+      "account_mismatch",
+    );
   });
 });
 
@@ -765,7 +772,7 @@ describe("welcome points", () => {
 
   it("creates the member's points account on the first grant", { tags: ["concurrency"] }, async () => {
     const id = `ledger-member-${++members}`;
-    await db.insert(member).values({ id, name: id, email: `${id}@example.com` });
+    await db.insert(member).values({ id, name: id, email: `${id}@example.com`, ...stamp() });
     const [first, second] = await Promise.all([welcome(id, 700), welcome(id, 700)]);
     expect([first!.granted, second!.granted].sort()).toEqual([false, true]);
     expect(await balanceOf(db, memberPointsCode(id))).toBe(700);

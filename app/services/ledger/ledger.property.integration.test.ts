@@ -52,9 +52,16 @@ const withdrawable = (m: number) => memberWithdrawableEarningsCode(memberIds[m]!
 let db: Database;
 beforeAll(async () => {
   db = (await createTestDatabase()).db;
-  await db
-    .insert(member)
-    .values(memberIds.map((id, n) => ({ id, name: id, email: `${id}@example.com`, nickname: `prop${n}` })));
+  await db.insert(member).values(
+    memberIds.map((id, n) => ({
+      id,
+      name: id,
+      email: `${id}@example.com`,
+      nickname: `prop${n}`,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })),
+  );
 });
 
 type Op =
@@ -287,11 +294,11 @@ async function reset() {
   await db.delete(ledgerTransaction);
   await db.delete(ledgerAccount);
   for (const kind of ["platform_promotions", "gateway_clearing", "platform_fees", "bank_fees"] as const)
-    await ensurePlatformAccount(db, kind);
+    await inUnit((uow) => ensurePlatformAccount(uow, kind));
   for (const id of memberIds) {
-    await ensureMemberAccount(db, id, "member_points");
-    await ensureMemberAccount(db, id, "member_pending_earnings");
-    await ensureMemberAccount(db, id, "member_withdrawable_earnings");
+    await inUnit((uow) => ensureMemberAccount(uow, id, "member_points"));
+    await inUnit((uow) => ensureMemberAccount(uow, id, "member_pending_earnings"));
+    await inUnit((uow) => ensureMemberAccount(uow, id, "member_withdrawable_earnings"));
   }
 }
 

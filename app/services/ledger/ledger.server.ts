@@ -64,17 +64,17 @@ export type LedgerAccount = typeof ledgerAccount.$inferSelect;
  * refused with "account_mismatch".
  */
 async function ensureAccount(
-  source: DatabaseOrUnit,
+  uow: UnitOfWork,
   code: string,
   kind: LedgerAccountKind,
   ownerId: string | null,
 ): Promise<LedgerAccount> {
-  const db = executor(source);
+  const db = uow.tx;
   const { currency, owner } = ledgerAccountKinds[kind];
   const allowNegative = owner === "platform";
   await db
     .insert(ledgerAccount)
-    .values({ code, kind, currency, ownerId, allowNegative })
+    .values({ code, kind, currency, ownerId, allowNegative, createdAt: uow.now })
     .onConflictDoNothing({ target: ledgerAccount.code });
   const [account] = await db.select().from(ledgerAccount).where(eq(ledgerAccount.code, code));
   if (!account) throw new Error(`ledger account ${code} was neither created nor found`);
@@ -91,27 +91,24 @@ async function ensureAccount(
 
 /** A member's account of a member kind (points, pending or withdrawable earnings), created when missing. */
 export function ensureMemberAccount(
-  source: DatabaseOrUnit,
+  uow: UnitOfWork,
   userId: string,
   kind: MemberAccountKind,
 ): Promise<LedgerAccount> {
-  return ensureAccount(source, memberAccountCode(userId, kind), kind, userId);
+  return ensureAccount(uow, memberAccountCode(userId, kind), kind, userId);
 }
 
 /** The platform's one account of a platform kind, created when missing. */
-export function ensurePlatformAccount(
-  source: DatabaseOrUnit,
-  kind: PlatformAccountKind,
-): Promise<LedgerAccount> {
-  return ensureAccount(source, platformAccountCode(kind), kind, null);
+export function ensurePlatformAccount(uow: UnitOfWork, kind: PlatformAccountKind): Promise<LedgerAccount> {
+  return ensureAccount(uow, platformAccountCode(kind), kind, null);
 }
 
-export function ensurePromotionsAccount(source: DatabaseOrUnit): Promise<LedgerAccount> {
-  return ensurePlatformAccount(source, "platform_promotions");
+export function ensurePromotionsAccount(uow: UnitOfWork): Promise<LedgerAccount> {
+  return ensurePlatformAccount(uow, "platform_promotions");
 }
 
-export function ensureMemberPointsAccount(source: DatabaseOrUnit, userId: string): Promise<LedgerAccount> {
-  return ensureMemberAccount(source, userId, "member_points");
+export function ensureMemberPointsAccount(uow: UnitOfWork, userId: string): Promise<LedgerAccount> {
+  return ensureMemberAccount(uow, userId, "member_points");
 }
 
 export interface PostEntry {

@@ -41,6 +41,8 @@ async function newMember() {
     email: `${id}@example.com`,
     phoneNumber: `0101000${String(counter).padStart(4, "0")}`,
     phoneNumberVerified: true,
+    createdAt: new Date(),
+    updatedAt: new Date(),
   });
   return id;
 }

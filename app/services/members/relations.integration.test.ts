@@ -20,11 +20,12 @@ let runtime: Runtime;
 const ids = { rider: "rider-1", other: "rider-2", third: "rider-3", gone: "rider-gone" };
 beforeAll(async () => {
   runtime = await createTestRuntime();
+  const stamp = { createdAt: new Date(), updatedAt: new Date() };
   await runtime.db.insert(member).values([
-    { id: ids.rider, name: "라이더", nickname: "라이더", email: "r1@example.com" },
-    { id: ids.other, name: "바이커", nickname: "바이커", email: "r2@example.com" },
-    { id: ids.third, name: "투어러", nickname: "투어러", email: "r3@example.com" },
-    { id: ids.gone, name: "withdrawn", email: "gone@withdrawn.invalid", withdrawnAt: new Date() },
+    { id: ids.rider, name: "라이더", nickname: "라이더", email: "r1@example.com", ...stamp },
+    { id: ids.other, name: "바이커", nickname: "바이커", email: "r2@example.com", ...stamp },
+    { id: ids.third, name: "투어러", nickname: "투어러", email: "r3@example.com", ...stamp },
+    { id: ids.gone, name: "withdrawn", email: "gone@withdrawn.invalid", withdrawnAt: new Date(), ...stamp },
   ]);
 });
 

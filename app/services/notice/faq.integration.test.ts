@@ -39,7 +39,7 @@ describe("FAQ", () => {
     { tags: ["concurrency"] },
     async () => {
       const { db } = runtime;
-      const added = await seedFaqEntries(db, { welcomePoints: 3000 });
+      const added = await seedFaqEntries(db, clock, { welcomePoints: 3000 });
       expect(added).toBeGreaterThanOrEqual(24);
       const [ko, en] = [await listFaq(db, "ko"), await listFaq(db, "en")];
       for (const tab of faqTabs) {
@@ -55,10 +55,10 @@ describe("FAQ", () => {
       await updateFaqEntry(db, clock, admin, first!.id, { ...first!, questionKo: "관리자가 고친 질문" });
       await deleteFaqEntry(db, clock, admin, (await faqForAdmin(db, admin)).at(-1)!.id);
       const before = await db.select().from(faqEntry);
-      expect(await seedFaqEntries(db, { welcomePoints: 3000 })).toBe(0);
+      expect(await seedFaqEntries(db, clock, { welcomePoints: 3000 })).toBe(0);
       await Promise.all([
-        seedFaqEntries(db, { welcomePoints: 3000 }),
-        seedFaqEntries(db, { welcomePoints: 3000 }),
+        seedFaqEntries(db, clock, { welcomePoints: 3000 }),
+        seedFaqEntries(db, clock, { welcomePoints: 3000 }),
       ]);
       expect(await db.select().from(faqEntry)).toEqual(before);
       expect((await listFaq(db, "ko")).users[0]!.question).toBe("관리자가 고친 질문");

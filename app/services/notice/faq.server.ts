@@ -4,6 +4,7 @@ import type { Actor } from "#app/services/actor";
 import { faqEntry } from "#app/db/schema";
 import type { Language } from "#app/i18n";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { faqSeeds } from "./faq-seed";
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, faqTabs, isFaqTab, type FaqTab } from "./tabs";
@@ -141,8 +142,12 @@ const FAQ_SEED_LOCK = 7_301_002;
  * because the schema has none, and "only into an empty table" needs none. Starting instances take an advisory lock,
  * so two of them cannot both find the table empty. Answers how many entries it added.
  */
-export async function seedFaqEntries(db: Database, options: { welcomePoints: number }): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function seedFaqEntries(
+  db: Database,
+  clock: Clock,
+  options: { welcomePoints: number },
+): Promise<number> {
+  return runInTransaction(db, clock, async ({ tx, now }) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FAQ_SEED_LOCK})`);
     const [existing] = await tx.select({ n: count() }).from(faqEntry);
     if ((existing?.n ?? 0) > 0) return 0;
@@ -154,6 +159,8 @@ export async function seedFaqEntries(db: Database, options: { welcomePoints: num
         answerKo: seed.ko.a,
         questionEn: seed.en.q,
         answerEn: seed.en.a,
+        createdAt: now,
+        updatedAt: now,
       })),
     );
     await tx.insert(faqEntry).values(rows);

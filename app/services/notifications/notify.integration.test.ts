@@ -73,6 +73,15 @@ describe("notify", () => {
     expect(await countUnread(runtime.db, author.id)).toBe(2);
   });
 
+  it("is stamped with the time of the unit of work that wrote it", async () => {
+    const rider = await insertMember(runtime.db);
+    await runInTransaction(runtime.db, clock, (uow) =>
+      notifications.notify(uow, { recipientId: rider.id, type: "like", params: { title: "시계" } }),
+    );
+    const [row] = await rowsOf(rider.id);
+    expect(row!.createdAt).toEqual(clock.now());
+  });
+
   it("never notifies the actor of their own action", async () => {
     const rider = await insertMember(runtime.db);
     await notify(runtime.db, { recipientId: rider.id, type: "like", actorId: rider.id });

@@ -49,11 +49,11 @@ function actorNotBlinded(actorId: string | null): SQL {
  * dedupe key (without a key, rows never conflict: the unique index treats nulls as distinct). The checks and the write are one statement, so a setting
  * changed at the same moment is either seen or not, never half.
  */
-function insertFor(recipients: SQL, input: Omit<NotifyInput, "recipientId">): SQL {
+function insertFor(recipients: SQL, input: Omit<NotifyInput, "recipientId">, now: Date): SQL {
   const actorId = input.actorId ?? null;
-  return sql`insert into notification (recipient_id, type, actor_id, params, link, dedupe_key)
+  return sql`insert into notification (recipient_id, type, actor_id, params, link, dedupe_key, created_at)
     select m.id, ${input.type}::text, ${actorId}::text, ${JSON.stringify(input.params ?? {})}::jsonb,
-      ${siteLink(input.link)}::text, ${input.dedupeKey ?? null}::text
+      ${siteLink(input.link)}::text, ${input.dedupeKey ?? null}::text, ${now.toISOString()}::timestamptz
     from member m
     where (${recipients}) and m.withdrawn_at is null
       and (${actorId}::text is null or m.id <> ${actorId}::text)
@@ -62,13 +62,13 @@ function insertFor(recipients: SQL, input: Omit<NotifyInput, "recipientId">): SQ
 }
 
 async function insertReturningRecipients(
-  db: Database,
+  uow: UnitOfWork,
   recipients: SQL,
   input: Omit<NotifyInput, "recipientId">,
 ): Promise<string[]> {
   const rows = await queryRows<{ recipient_id: string }>(
-    db,
-    sql`${insertFor(recipients, input)} returning recipient_id`,
+    uow.tx,
+    sql`${insertFor(recipients, input, uow.now)} returning recipient_id`,
   );
   return rows.map((row) => row.recipient_id);
 }
@@ -101,7 +101,7 @@ export async function publishUnreadCount(db: Database, memberId: string, arrived
  */
 export async function notify(uow: UnitOfWork, input: NotifyInput): Promise<void> {
   if (input.actorId && input.actorId === input.recipientId) return;
-  const stored = await insertReturningRecipients(uow.tx, sql`m.id = ${input.recipientId}`, input);
+  const stored = await insertReturningRecipients(uow, sql`m.id = ${input.recipientId}`, input);
   if (stored.length === 0) return;
   const unread = await countUnread(uow.tx, input.recipientId);
   uow.afterCommit(() => publishUnread(input.recipientId, unread, 1));
@@ -119,7 +119,7 @@ export async function notifyMany(
   for (let start = 0; start < ids.length; start += MANY_CHUNK) {
     const chunk = ids.slice(start, start + MANY_CHUNK);
     const stored = await insertReturningRecipients(
-      uow.tx,
+      uow,
       sql`m.id in (${sql.join(
         chunk.map((id) => sql`${id}`),
         sql`, `,
@@ -146,7 +146,7 @@ export async function notifyMany(
 export async function notifyAll(uow: UnitOfWork, input: Omit<NotifyInput, "recipientId">): Promise<number> {
   const [row] = await queryRows<{ reached: number }>(
     uow.tx,
-    sql`with inserted as (${insertFor(sql`m.onboarding = 'welcomed'`, input)} returning 1)
+    sql`with inserted as (${insertFor(sql`m.onboarding = 'welcomed'`, input, uow.now)} returning 1)
       select count(*)::int as reached from inserted`,
   );
   const reached = row?.reached ?? 0;

@@ -1,3 +1,4 @@
+import { systemClock } from "#app/platform/clock.server";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
@@ -12,7 +13,7 @@ import { seedReferenceData } from "./seed.server";
 let db: Database;
 beforeAll(async () => {
   db = (await createTestDatabase()).db;
-  await seedReferenceData(db);
+  await seedReferenceData(db, systemClock);
 });
 
 async function count(table: typeof filterOption | typeof menuList) {
@@ -43,18 +44,22 @@ describe("reference data", () => {
   it("is idempotent: seeding again changes nothing", async () => {
     const before = [await count(filterOption), await count(menuList)];
     const ids = (await listFilterTable(db, "motoGenre")).map((item) => item.id);
-    await seedReferenceData(db);
-    await seedReferenceData(db);
+    await seedReferenceData(db, systemClock);
+    await seedReferenceData(db, systemClock);
     expect([await count(filterOption), await count(menuList)]).toEqual(before);
     expect((await listFilterTable(db, "motoGenre")).map((item) => item.id)).toEqual(ids);
   });
 
   it("soft-deletes a row the seed no longer has and restores it when it returns", async () => {
-    await db
-      .insert(filterOption)
-      .values({ tableName: "motoGenre", code: "retired", labelKo: "단종", labelEn: "Retired" });
+    await db.insert(filterOption).values({
+      tableName: "motoGenre",
+      code: "retired",
+      labelKo: "단종",
+      labelEn: "Retired",
+      createdAt: new Date(),
+    });
     expect((await listFilterTable(db, "motoGenre")).some((item) => item.code === "retired")).toBe(true);
-    await seedReferenceData(db);
+    await seedReferenceData(db, systemClock);
     expect((await listFilterTable(db, "motoGenre")).some((item) => item.code === "retired")).toBe(false);
     const [row] = await db
       .select({ deleted: filterOption.deleted })
@@ -74,6 +79,6 @@ describe("reference data", () => {
     await db.update(menuList).set({ deleted: true }).where(eq(menuList.code, menu[0]!.items[0]!.code));
     const after = await listMenu(db);
     expect(after[0]!.items).toHaveLength(menu[0]!.items.length - 1);
-    await seedReferenceData(db);
+    await seedReferenceData(db, systemClock);
   });
 });

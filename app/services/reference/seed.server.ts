@@ -1,5 +1,7 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { filterSeeds, menuSeeds } from "#app/db/seed/reference-data";
 import { filterTableNames } from "#app/db/seed/types";
 import { filterOption, menuCategory, menuList } from "#app/db/schema";
@@ -8,8 +10,8 @@ import { filterOption, menuCategory, menuList } from "#app/db/schema";
  * Brings the reference tables in line with the seed: rows are upserted by their stable code, and rows the seed no
  * longer has are soft-deleted. Running it again changes nothing.
  */
-export async function seedReferenceData(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function seedReferenceData(db: Database, clock: Clock): Promise<void> {
+  await runInTransaction(db, clock, async ({ tx, now }) => {
     for (const tableName of filterTableNames) {
       const rows = filterSeeds[tableName].map((seed, position) => ({
         tableName,
@@ -18,6 +20,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
         labelEn: seed.en,
         index: position,
         deleted: false,
+        createdAt: now,
       }));
       await tx
         .insert(filterOption)
@@ -54,6 +57,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
           labelEn: category.en,
           index: position,
           deleted: false,
+          createdAt: now,
         })),
       )
       .onConflictDoUpdate({
@@ -85,6 +89,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
         area: item.area,
         index: position,
         deleted: false,
+        createdAt: now,
       })),
     );
     await tx

@@ -115,9 +115,9 @@ describe("Korean partial-word matching", () => {
     await db
       .transaction(async (tx) => {
         await tx.execute(sql`
-          insert into board_article (kind, author_id, title, content_html, content_text)
+          insert into board_article (kind, author_id, title, content_html, content_text, created_at, updated_at)
           select 'free', ${reader.id}, '라이딩 일지 ' || i, '<p>오늘의 주행 기록 ' || i || '</p>',
-                 '오늘의 주행 기록 ' || i
+                 '오늘의 주행 기록 ' || i, now(), now()
           from generate_series(1, 1000) as i`);
         await tx.execute(sql`select gin_clean_pending_list(name::regclass) from (values
           ('board_article_title_trgm_idx'), ('board_article_text_trgm_idx'), ('member_nickname_trgm_idx')
@@ -214,6 +214,8 @@ describe("what a reader may find", () => {
       introduction: "주말마다 달립니다",
       ridingYears: 3,
       birthDate: "1990-01-01",
+      createdAt: new Date(),
+      updatedAt: new Date(),
     });
     const withdrawn = await insertMember(db, { nickname: `탈퇴${tag}` });
     await db.update(member).set({ withdrawnAt: new Date() }).where(eq(member.id, withdrawn.id));

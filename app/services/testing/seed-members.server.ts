@@ -118,7 +118,7 @@ export async function seedMember(
 
   let totpSecret: string | undefined;
   if (input.role === "admin") {
-    await promoteToAdmin(runtime.db, email);
+    await promoteToAdmin(runtime.db, runtime.clock, email);
     const { totpURI } = await startTwoFactor(deps, password, session);
     totpSecret = new URL(totpURI).searchParams.get("secret") ?? undefined;
     if (!totpSecret) throw new Error("The authenticator address has no secret");
