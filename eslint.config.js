@@ -111,8 +111,27 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/components/**/*.{ts,tsx}"],
+    // The app's frame: its server half (*.server) answers routes and, like a route, never touches the database.
+    files: ["app/shell/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["\\#app/db/*", "**/db/*", "drizzle-orm", "drizzle-orm/*"],
+              allowTypeImports: true,
+              message: "The shell never touches the database: call a service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/shell/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "app/shell/**/*.server.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -18,10 +18,10 @@ import "./app.css";
 import commonFont from "pretendard/dist/web/variable/woff2-dynamic-subset/PretendardVariable.subset.91.woff2?url";
 import { useAlarmSubscription } from "./components/alarm/live-alarms";
 import { useRealtimeMember } from "./components/realtime/socket";
-import { FlashMessage } from "./components/shell/FlashMessage";
-import { Toaster } from "./components/shell/toasts";
-import { ErrorScreen } from "./components/shell/ErrorScreen";
-import { LoadingBar } from "./components/shell/LoadingBar";
+import { FlashMessage } from "./shell/FlashMessage";
+import { Toaster } from "./shell/toasts";
+import { ErrorScreen } from "./shell/ErrorScreen";
+import { LoadingBar } from "./shell/LoadingBar";
 import {
   isLanguage,
   LOCALE_COOKIE,

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
-import { LanguageSwitch } from "#app/components/shell/LanguageSwitch";
-import { Footer } from "#app/components/shell/Footer";
+import { LanguageSwitch } from "#app/shell/LanguageSwitch";
+import { Footer } from "#app/shell/Footer";
 import { LocalLink, useT } from "#app/i18n/react";
 
 /** A narrow centred column for documents and single-purpose screens (policies, first login). */

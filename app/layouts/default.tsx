@@ -1,7 +1,7 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { BottomTabBar } from "#app/components/shell/BottomTabBar";
-import { Footer } from "#app/components/shell/Footer";
-import { Header } from "#app/components/shell/Header";
+import { BottomTabBar } from "#app/shell/BottomTabBar";
+import { Footer } from "#app/shell/Footer";
+import { Header } from "#app/shell/Header";
 import type { loader as rootLoader } from "#app/root";
 
 /** Header with the menu, the page, the footer, and the tab bar on small screens. */

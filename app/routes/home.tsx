@@ -1,7 +1,7 @@
 import { Bike, LifeBuoy, Search, Truck, Users, Wrench, type LucideIcon } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { isLiveArea } from "#app/components/shell/areas";
+import { isLiveArea } from "#app/shell/areas";
 import type { MessageKey } from "#app/i18n";
 import type { loader as rootLoader } from "#app/root";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";

@@ -74,6 +74,27 @@ describe("the lint enforces the layers", () => {
     ).toEqual([]);
   });
 
+  it("keeps the shell off the database, and its browser half off server modules", async () => {
+    expect(
+      await problems(
+        "app/shell/fixture.server.ts",
+        'import { member } from "#app/db/schema";\nvoid member;\n',
+      ),
+    ).toEqual([LAYER_RULE]);
+    expect(
+      await problems(
+        "app/shell/fixture.server.ts",
+        'import { getRuntime } from "#app/platform/runtime.server";\nvoid getRuntime;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        "app/shell/Fixture.tsx",
+        'import { getRuntime } from "#app/platform/runtime.server";\nvoid getRuntime;\n',
+      ),
+    ).toEqual([LAYER_RULE]);
+  });
+
   it("refuses a page action reading its form without readForm", async () => {
     expect(
       await problems(

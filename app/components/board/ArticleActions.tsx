@@ -1,7 +1,7 @@
 import { Bookmark, Flag, Heart, MessageCircle, Share2 } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { notify, notifyError } from "#app/components/shell/toasts";
+import { notify, notifyError } from "#app/shell/toasts";
 import { useLanguage, useT } from "#app/i18n/react";
 import {
   callInteraction,

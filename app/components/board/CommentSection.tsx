@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { notifyError } from "#app/components/shell/toasts";
+import { notifyError } from "#app/shell/toasts";
 import { MemberMenu } from "#app/components/members/MemberMenu";
 import { Avatar } from "#app/components/ui/Avatar";
 import { Time } from "#app/components/ui/Time";

@@ -1,5 +1,5 @@
 import { useId, useState, type RefObject } from "react";
-import { notify } from "#app/components/shell/toasts";
+import { notify } from "#app/shell/toasts";
 import { Dialog, dialogButtonClass } from "#app/components/ui/Dialog";
 import { useLanguage, useT } from "#app/i18n/react";
 import { REPORT_REASON_MAX } from "#app/services/board/kinds";

@@ -1,6 +1,6 @@
 import "leaflet/dist/leaflet.css";
 import { useEffect, useId, useRef, useState } from "react";
-import { notifyError } from "#app/components/shell/toasts";
+import { notifyError } from "#app/shell/toasts";
 import { useLanguage, useT } from "#app/i18n/react";
 
 export interface PickedLocation {

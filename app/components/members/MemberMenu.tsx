@@ -3,7 +3,7 @@ import { createContext, useContext, useRef, useState, type ReactNode } from "rea
 import { Link, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { callInteraction, InteractionFailure, loginPath } from "#app/components/board/interaction-api";
 import { ReportDialog } from "#app/components/board/ReportDialog";
-import { notify, notifyError } from "#app/components/shell/toasts";
+import { notify, notifyError } from "#app/shell/toasts";
 import { ConfirmDialog } from "#app/components/ui/Dialog";
 import { useHydrated } from "#app/components/ui/use-hydrated";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";

@@ -1,8 +1,8 @@
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/index";
-import { LanguageSwitch } from "#app/components/shell/LanguageSwitch";
-import { ThemeSwitch } from "#app/components/shell/ThemeSwitch";
+import { LanguageSwitch } from "#app/shell/LanguageSwitch";
+import { ThemeSwitch } from "#app/shell/ThemeSwitch";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { languageFromPath, readCookie } from "#app/i18n";

@@ -5,7 +5,7 @@ import { localizePath } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { MenuCategory } from "#app/services/reference/menu.server";
 import type { ThemePreference } from "#app/shell/theme";
-import { AlarmBadge } from "../alarm/AlarmBadge";
+import { AlarmBadge } from "#app/components/alarm/AlarmBadge";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { isLiveArea } from "./areas";
 import { MenuLink } from "./MenuLink";
