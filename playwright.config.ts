@@ -29,6 +29,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: "ko-KR",
+    // A person who asked for less motion: maps and toasts appear without fading, so what a check reads is final.
+    reducedMotion: "reduce",
     // Headless Chromium announces itself as a bot, and bots get bare error statuses; tests browse as a person.
     userAgent:
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",

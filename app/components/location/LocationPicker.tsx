@@ -2,6 +2,7 @@ import "leaflet/dist/leaflet.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { notifyError } from "#app/shell/toasts";
 import { useLanguage, useT } from "#app/i18n/react";
+import { stillMapOptions } from "#app/components/map/map-objects";
 
 export interface PickedLocation {
   lat: number;
@@ -64,10 +65,11 @@ export function LocationPicker({
       if (disposed || !mapElement.current) return;
       const L = leaflet.default ?? leaflet;
       const start = initial[0] ?? DEFAULT_LOCATION;
-      const map = L.map(mapElement.current, { scrollWheelZoom: true, dragging: true }).setView(
-        [start.lat, start.lng],
-        13,
-      );
+      const map = L.map(mapElement.current, {
+        scrollWheelZoom: true,
+        dragging: true,
+        ...stillMapOptions(),
+      }).setView([start.lat, start.lng], 13);
       L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
       const marker = L.marker([start.lat, start.lng], {
         draggable: true,

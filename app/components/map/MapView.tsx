@@ -10,6 +10,7 @@ import {
   type CustomOverlayInput,
   type LatLng,
   type MarkerInput,
+  stillMapOptions,
 } from "./map-objects";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -54,6 +55,7 @@ export function MapView({
       const map = L.map(element.current, {
         dragging: mapDefaults.draggable,
         scrollWheelZoom: mapDefaults.scrollwheel,
+        ...stillMapOptions(),
       }).setView([center.lat, center.lng], zoomFromLevel(level));
       L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
       for (const spec of markerSpecs) {
