@@ -24,6 +24,19 @@ export const idText = z
   .transform(Number)
   .pipe(z.number().max(MAX_ID));
 
+/** A count as a form writes it: plain digits, 0 … 999,999,999 (no signs, exponents or fractions). */
+export const countText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
+
+/** A page number of a list's address (`?page=`): 1 … 99,999. */
+export const pageText = z
+  .string()
+  .regex(/^[1-9]\d{0,4}$/)
+  .transform(Number);
+
 /** A text that must be filled in (spaces alone do not count); the value is trimmed. */
 export function requiredText(message: MessageKey) {
   return z.string({ error: message }).trim().min(1, { error: message });

@@ -1,10 +1,22 @@
 import { data } from "react-router";
-import { idText } from "#app/services/form-fields";
+import { countText, idText, pageText } from "#app/services/form-fields";
 
 /** The id an address or a form names, or null when the text is not one (out of range, signed, a fraction, …). */
 export function idOrNull(value: string | null | undefined): number | null {
   const parsed = idText.safeParse(value ?? "");
   return parsed.success ? parsed.data : null;
+}
+
+/** A count a form states (a confirmation's number of items, a display order), or null when the text is not one. */
+export function countOrNull(value: string | null | undefined): number | null {
+  const parsed = countText.safeParse(value ?? "");
+  return parsed.success ? parsed.data : null;
+}
+
+/** The page a list's address asks for; the first page when it names none or something that is not a page. */
+export function pageOf(url: URL): number {
+  const parsed = pageText.safeParse(url.searchParams.get("page") ?? "");
+  return parsed.success ? parsed.data : 1;
 }
 
 function badRequest(): never {

@@ -1,14 +1,15 @@
 import { data } from "react-router";
 import type { Database } from "#app/db/client.server";
-import { translate, type Language } from "#app/i18n";
+import { isMessageKey, translate, type Language } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
+import { seoulDay } from "#app/platform/seoul-calendar";
 import { isDomainError } from "#app/services/errors";
-import type { ProfileInput } from "#app/services/members/profile.server";
+import { profileSchema } from "#app/services/members/profile.schema";
 import { listFilterTable } from "#app/services/reference/filters.server";
-import { formText } from "./auth.server";
 import { errorStatus, fieldErrors } from "./domain.server";
+import { parseSubmission } from "./form.server";
 
-/** The choices the profile form offers, in the page's language. */
+/** The choices the profile form offers, in the page's language, and the day its rules count on. */
 export async function profileFormOptions(db: Database, language: Language) {
   const [genres, businessTypes, businessHours] = await Promise.all([
     listFilterTable(db, "motoGenre"),
@@ -18,6 +19,8 @@ export async function profileFormOptions(db: Database, language: Language) {
   const options = (items: typeof genres) =>
     items.map((item) => ({ code: item.code, label: item.label[language] }));
   return {
+    // The birth-date rule counts age on the server's Seoul date; the browser checks with the same one.
+    today: seoulDay(getRuntime().clock.now()),
     genres: options(genres),
     businessTypes: options(businessTypes),
     businessHours: options(businessHours),
@@ -43,48 +46,20 @@ export function profileFailure(language: Language, error: unknown, values: Recor
   );
 }
 
-/** Reads the profile form (first login and edit post the same fields). */
-export function readProfile(form: FormData): ProfileInput {
-  const all = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
-  const lats = all("locationLat");
-  const lngs = all("locationLng");
-  const codes = all("locationCode");
-  const kinds = all("snsKind");
-  const memberType = formText(form, "memberType");
-  return {
-    nickname: formText(form, "nickname"),
-    introduction: formText(form, "introduction"),
-    birthDate: formText(form, "birthDate"),
-    ridingYears: Number(formText(form, "ridingYears") || Number.NaN),
-    memberType: memberType === "individual" || memberType === "business" ? memberType : "",
-    locations: all("locationAddress").map((simpleAddress, index) => ({
-      simpleAddress,
-      lat: Number(lats[index]),
-      lng: Number(lngs[index]),
-      areaCode: codes[index] || undefined,
-    })),
-    genres: all("genre"),
-    sns: all("snsUrl")
-      .map((url, index) => ({ kind: kinds[index] ?? "other", url }))
-      .filter((link) => link.url.trim() !== ""),
-    business:
-      memberType === "business"
-        ? {
-            name: formText(form, "businessName"),
-            number: formText(form, "businessNumber").trim(),
-            tel: formText(form, "businessTel").trim(),
-            typeCode: formText(form, "businessType"),
-            years: Number(formText(form, "businessYears") || Number.NaN),
-            days: all("businessDay"),
-            opensAt: formText(form, "opensAt"),
-            closesAt: formText(form, "closesAt"),
-            introduction: formText(form, "businessIntro"),
-            ownerName: formText(form, "ownerName"),
-            email: formText(form, "businessEmail"),
-            settlementPhone: formText(form, "settlementPhone").trim(),
-          }
-        : undefined,
-  };
+/**
+ * The profile form (first login and edit post the same fields) parsed by its schema, the one the browser checked
+ * before sending: the service's input, or the 400 answer with each field's message and what was typed.
+ */
+export function parseProfile(form: FormData, language: Language, values: Record<string, string[]>) {
+  const submission = parseSubmission(form, profileSchema(seoulDay(getRuntime().clock.now())));
+  if (submission.status === "success") return { input: submission.value, refusal: undefined };
+  const problems = Object.fromEntries(
+    Object.entries(submission.error ?? {}).flatMap(([field, messages]) => {
+      const [message] = messages ?? [];
+      return message ? [[field, isMessageKey(message) ? translate(language, message) : message]] : [];
+    }),
+  );
+  return { input: undefined, refusal: data({ intent: "save", problems, values }, { status: 400 }) };
 }
 
 export async function readFiles(form: FormData, name: string) {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
+import { signedInMember } from "./support/seed";
 
 /** Counts the posts of a page's form (its action, `path` or `path.data`); a check in the browser sends none. */
 function countPosts(page: Page, path: string) {
@@ -74,5 +75,39 @@ test("the article form names every missing field before sending, and the server 
   await expect(noScript.getByText("제목을 입력해 주세요.")).toBeVisible();
   await expect(title).toHaveAttribute("aria-invalid", "true");
   await expect(noScript.getByRole("textbox", { name: "내용" })).toHaveValue("제목 없는 글");
+  await plain.close();
+});
+
+test("the profile form names each wrong field before sending, and the server does the same without scripts", async ({
+  page,
+  browser,
+}) => {
+  await signedInMember(page);
+  await page.goto("/profile");
+  // The map draws its marker once the page is interactive.
+  await expect(page.locator(".leaflet-marker-icon")).toBeVisible();
+  const posts = countPosts(page, "/profile");
+  const introduction = page.getByLabel("한 줄 소개 *");
+  const ridingYears = page.getByLabel("라이딩 경력 (년) *");
+  await introduction.fill("   ");
+  await ridingYears.fill("0");
+  await page.getByRole("button", { name: "프로필 저장" }).click();
+  await expect(page.getByText("한 줄 소개를 입력해 주세요.").first()).toBeVisible();
+  await expect(page.getByText("라이딩 경력은 1~60년 사이로 입력해 주세요.").first()).toBeVisible();
+  await expect(introduction).toHaveAttribute("aria-invalid", "true");
+  await expect(introduction).toBeFocused();
+  expect(posts.count).toBe(0);
+
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto("/profile");
+  await noScript.getByLabel("라이딩 경력 (년) *").fill("1e1");
+  await noScript.getByRole("button", { name: "프로필 저장" }).click();
+  await expect(noScript.getByText("라이딩 경력은 1~60년 사이로 입력해 주세요.").first()).toBeVisible();
+  await expect(noScript.getByLabel("라이딩 경력 (년) *")).toHaveValue("1e1");
+  await expect(noScript.getByLabel("라이딩 경력 (년) *")).toHaveAttribute("aria-invalid", "true");
   await plain.close();
 });

@@ -1,9 +1,12 @@
-import type { ReactNode } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { LocationPicker } from "#app/components/location/LocationPicker";
 import { useLanguage, useT } from "#app/i18n/react";
 import { LOCATIONS_MAX, snsKinds, weekdays } from "#app/services/members/profile-rules";
+import { profileSchema, type ProfileFormState } from "#app/services/members/profile.schema";
+import { useMessages } from "#app/components/forms/schema-form";
 import { ProfileChoices } from "./ProfileChoices";
 
 type Option = { code: string; label: string };
@@ -15,10 +18,16 @@ export function ProfileForm({
   options,
   map,
   editing = false,
+  today,
+  state,
   children,
 }: {
   values: Record<string, string[]>;
   problems: Record<string, string>;
+  /** The server's Seoul date, for the birth-date rule the browser checks before sending. */
+  today: string;
+  /** What the page knows beyond the form (a photo to choose, the mobile number to verify first). */
+  state?: ProfileFormState;
   options: { genres: Option[]; businessTypes: Option[]; businessHours: Option[] };
   map: { tileUrl: string; attribution: string };
   editing?: boolean;
@@ -27,6 +36,30 @@ export function ProfileForm({
 }) {
   const t = useT();
   const language = useLanguage();
+  const messages = useMessages();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The refusals of the browser's own check (the action's schema, run before sending); the server's otherwise.
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
+  const shown = checked ?? problems;
+  useEffect(() => {
+    if (checked) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [checked]);
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const submission = parseWithZod(new FormData(event.currentTarget, submitter), {
+      schema: profileSchema(today, state),
+    });
+    if (submission.status === "success") return setChecked(null);
+    event.preventDefault();
+    setChecked(
+      Object.fromEntries(
+        Object.entries(submission.error ?? {}).flatMap(([field, errors]) => {
+          const [message] = messages(errors ?? undefined);
+          return message ? [[field, message]] : [];
+        }),
+      ),
+    );
+  };
   const locations = (values.locationAddress ?? [])
     .map((simpleAddress, index) => ({
       simpleAddress,
@@ -36,17 +69,24 @@ export function ProfileForm({
     }))
     .filter((location) => Number.isFinite(location.lat));
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
-      {problems.form ? <FormAlert error={{ code: "save_failed", message: problems.form }} /> : null}
-      {Object.keys(problems).length > 0 && !problems.form ? (
+    <Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-5"
+      noValidate
+      onSubmit={check}
+    >
+      {shown.form ? <FormAlert error={{ code: "save_failed", message: shown.form }} /> : null}
+      {Object.keys(shown).length > 0 && !shown.form ? (
         <FormAlert
-          error={{ code: "invalid", message: t("profileForm.fixErrors"), reasons: Object.values(problems) }}
+          error={{ code: "invalid", message: t("profileForm.fixErrors"), reasons: Object.values(shown) }}
         />
       ) : null}
       {children}
       <ProfileChoices
         values={values}
-        problems={problems}
+        problems={shown}
         memberType={values.memberType?.[0] ?? "individual"}
         genres={options.genres}
         businessTypes={options.businessTypes}
@@ -61,11 +101,9 @@ export function ProfileForm({
         max={LOCATIONS_MAX}
         tileUrl={map.tileUrl}
         attribution={map.attribution}
-        invalid={Boolean(problems.locations)}
+        invalid={Boolean(shown.locations)}
       />
-      {problems.locations ? (
-        <p className="text-sm text-rose-700 dark:text-rose-300">{problems.locations}</p>
-      ) : null}
+      {shown.locations ? <p className="text-sm text-rose-700 dark:text-rose-300">{shown.locations}</p> : null}
       <SubmitButton name="intent" value="save">
         {t("profileForm.submit")}
       </SubmitButton>

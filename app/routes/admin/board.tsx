@@ -18,7 +18,7 @@ import { domainAnswer } from "#app/shell/domain.server";
 import type { Flash } from "#app/shell/flash";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { countOrNull, idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -53,8 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   const kind = formText(form, "kind");
   const categoryId = idOrNull(formText(form, "categoryId")) ?? 0;
   const names = { nameKo: formText(form, "nameKo"), nameEn: formText(form, "nameEn") };
-  const stated = formText(form, "confirmCount");
-  const confirmCount = /^\d+$/.test(stated) ? Number(stated) : null;
+  const confirmCount = countOrNull(formText(form, "confirmCount"));
   // Which form the answer belongs to, so that only it shows what was typed.
   const target = intent === "add" ? `add:${kind}` : `category:${categoryId}`;
   const done = (flash: Flash) => redirectWithFlash(localizePath(language, "/admin/board"), flash);

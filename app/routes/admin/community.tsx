@@ -30,7 +30,7 @@ import { formText, requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { countOrNull, idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -136,7 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
     } else if (section === "faq") {
       const input = {
         tab: values.tab!,
-        index: /^\d+$/.test(values.index!.trim()) ? Number(values.index) : -1,
+        index: countOrNull(values.index) ?? -1,
         questionKo: values.questionKo!,
         answerKo: values.answerKo!,
         questionEn: values.questionEn!,

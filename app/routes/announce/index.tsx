@@ -13,6 +13,7 @@ import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { pageOf } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["clear-article-page", "clear-meeting-manage-index", "clear-search-model"];
 export const middleware = [serverGuards(guards)];
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       statusText: `Page Not Found: ${url.pathname}`,
     });
   }
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const page = pageOf(url);
   const list = await listAnnouncements(getRuntime().db, { tab, page });
   return {
     tab,

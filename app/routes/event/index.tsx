@@ -12,6 +12,7 @@ import { listEvents } from "#app/services/notice/events.server";
 import { formatDateTime } from "#app/i18n/calendar";
 import { eventTabs, isEventTab } from "#app/services/notice/tabs";
 import type { RouteHandle } from "#app/shell/meta";
+import { pageOf } from "#app/shell/input.server";
 
 export const handle: RouteHandle = { titleKey: "notice.event.title" };
 
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   const viewer = await getViewer(request);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const page = pageOf(url);
   const { db, clock } = getRuntime();
   const list = await listEvents(db, clock, { tab, memberId: viewer?.id ?? null, page });
   return {

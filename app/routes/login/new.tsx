@@ -19,9 +19,9 @@ import { readForm } from "#app/shell/input.server";
 import {
   formValues,
   profileFailure,
+  parseProfile,
   profileFormOptions,
   readFiles,
-  readProfile,
 } from "#app/shell/profile-form.server";
 import { authDeps, formConsents, formFailure, formText, requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
@@ -76,6 +76,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent, ...failure.data, values }, failure.init ?? undefined);
   }
   const runtime = getRuntime();
+  const { input, refusal } = parseProfile(form, language, values);
+  if (refusal) return refusal;
   // Members who joined through a provider have not ticked the consent boxes yet: they do it with the profile.
   if (!(await hasRequiredConsents(runtime.db, viewer.id))) {
     try {
@@ -89,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
   try {
-    await completeProfile(runtime, viewer.id, readProfile(form), {
+    await completeProfile(runtime, viewer.id, input, {
       avatars: await readFiles(form, "avatars"),
       businessImages: await readFiles(form, "businessImages"),
     });
@@ -146,7 +148,14 @@ export default function FirstLogin({ loaderData }: Route.ComponentProps) {
         )}
       </Form>
 
-      <ProfileForm values={values} problems={problems} options={loaderData} map={loaderData.map}>
+      <ProfileForm
+        today={loaderData.today}
+        state={{ photoRequired: true, mobileVerified: Boolean(mobile) }}
+        values={values}
+        problems={problems}
+        options={loaderData}
+        map={loaderData.map}
+      >
         {problems.mobile ? (
           <p className="text-sm text-rose-700 dark:text-rose-300">{problems.mobile}</p>
         ) : null}

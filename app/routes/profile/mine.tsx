@@ -15,9 +15,9 @@ import type { RouteHandle } from "#app/shell/meta";
 import {
   formValues,
   profileFailure,
+  parseProfile,
   profileFormOptions,
   readFiles,
-  readProfile,
 } from "#app/shell/profile-form.server";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -50,8 +50,10 @@ export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const form = await readForm(request);
   const values = formValues(form);
+  const { input, refusal } = parseProfile(form, language, values);
+  if (refusal) return refusal;
   try {
-    await updateProfile(getRuntime(), actor.id, readProfile(form), {
+    await updateProfile(getRuntime(), actor.id, input, {
       avatars: await readFiles(form, "avatars"),
       businessImages: await readFiles(form, "businessImages"),
     });
@@ -101,7 +103,14 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : null}
-      <ProfileForm values={values} problems={problems} options={loaderData} map={loaderData.map} editing />
+      <ProfileForm
+        today={loaderData.today}
+        values={values}
+        problems={problems}
+        options={loaderData}
+        map={loaderData.map}
+        editing
+      />
     </section>
   );
 }

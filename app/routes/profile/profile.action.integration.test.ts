@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blind, filterOption, member, memberProfile, pin } from "#app/db/schema";
+import { translate } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
 import { completeProfile } from "#app/services/members/profile.server";
 import { jpeg } from "#app/services/uploads/test-images";
@@ -90,6 +91,27 @@ describe("/profile (editing one's own profile)", () => {
 
     expect((await save(owner, "평일에도 달립니다")).outcome).toBe("done");
     expect(await introductionOf(owner)).toBe("평일에도 달립니다");
+  });
+
+  it("reads the form by its schema: numbers that are not whole numbers are refused before the service, typed values kept", async () => {
+    const owner = await signUpMember(runtime);
+    const before = await introductionOf(owner);
+    for (const ridingYears of ["3.5", "1e1", "셋", "-2"]) {
+      const answer = await callAction(myProfilePage.action, {
+        path: "/profile",
+        form: { ...form("스키마라이더", "새 소개"), ridingYears, snsUrl: "https://example" },
+        as: owner,
+      });
+      expect(answer.status, ridingYears).toBe(400);
+      const body = answer.data as { problems: Record<string, string>; values: Record<string, string[]> };
+      expect(body.problems).toEqual({
+        ridingYears: translate("ko", "profileForm.error.riding_years_invalid"),
+        sns: translate("ko", "profileForm.error.sns_url_invalid"),
+      });
+      expect(body.values.ridingYears).toEqual([ridingYears]);
+      expect(body.values.introduction).toEqual(["새 소개"]);
+    }
+    expect(await introductionOf(owner)).toBe(before);
   });
 });
 

@@ -26,26 +26,17 @@ import { takeOnboardingStep } from "./onboarding.server";
 import { normalizePhone } from "#app/services/auth/identifiers";
 import { areaName, areaOfLocation } from "#app/services/location/address-search";
 import { checkDigitVerifier, type BusinessNumberVerifier } from "./business-verifier.server";
+import { profileRules } from "./profile.schema";
 import { DomainError, isDomainError } from "#app/services/errors";
 import { isUploadErrorCode, type UploadErrorCode } from "#app/services/uploads/errors";
 import {
   BUSINESS_IMAGES_MAX,
-  checkBirthDate,
-  checkBusinessNumber,
-  checkBusinessTel,
-  checkIntroduction,
-  checkLocations,
   checkMobile,
   checkNicknameRule,
-  checkRidingYears,
-  checkSettlementPhone,
-  checkSnsUrl,
-  snsKinds,
   weekdays,
   type LocationInput,
   type MemberType,
   type ProfileProblem,
-  type SnsKind,
 } from "./profile-rules";
 
 export const AVATARS_MAX = imageLimits.avatar;
@@ -141,26 +132,15 @@ export async function validateProfile(
   files: { avatars: number; businessImages: number; mobile: string | null; mobileVerified: boolean },
   verifier: BusinessNumberVerifier = checkDigitVerifier,
 ) {
-  const problems: Partial<Record<ProfileField, ProfileErrorCode>> = {};
+  // The form's own rules first (the page checked them already; an /api caller or a crafted post has not).
+  const problems: Partial<Record<ProfileField, ProfileErrorCode>> = profileRules(input, seoulDay(now));
   const set = (field: ProfileField, problem: ProfileErrorCode | undefined) => {
     if (problem && !problems[field]) problems[field] = problem;
   };
-  set("nickname", checkNicknameRule(input.nickname));
-  set("introduction", checkIntroduction(input.introduction));
   set("mobile", checkMobile(files.mobile ?? "") ?? (files.mobileVerified ? undefined : "mobile_unverified"));
-  set("birthDate", checkBirthDate(input.birthDate, seoulDay(now)));
   set("avatars", files.avatars === 0 ? "avatar_required" : undefined);
-  set("locations", checkLocations(input.locations));
   // A code the gazetteer does not know did not come from the picker.
   set("locations", input.locations.some((l) => !areaOfLocation(l)) ? "location_invalid" : undefined);
-  set("ridingYears", checkRidingYears(input.ridingYears));
-  set("genres", input.genres.length === 0 ? "genre_required" : undefined);
-  set("sns", input.sns.length === 0 ? "sns_required" : undefined);
-  for (const link of input.sns) {
-    const kind = (snsKinds as readonly string[]).includes(link.kind) ? (link.kind as SnsKind) : "other";
-    set("sns", checkSnsUrl(kind, link.url));
-  }
-  set("memberType", input.memberType ? undefined : "member_type_required");
 
   const genres = await knownCodes(db, "motoGenre", input.genres);
   if (input.genres.some((code) => !genres.has(code))) set("genres", "genre_required");
@@ -170,24 +150,13 @@ export async function validateProfile(
   const business = input.business;
   if (input.memberType === "business") {
     if (!business) throw profileError({ ...problems, businessName: "business_name_required" });
-    set("businessName", business.name.trim() ? undefined : "business_name_required");
-    set("businessNumber", checkBusinessNumber(business.number));
     if (!problems.businessNumber) {
       const status = await verifier.verify(business.number).catch(() => "lookup_failed" as const);
       if (status === "unusable") set("businessNumber", "business_number_invalid");
       if (status === "lookup_failed") set("businessNumber", "business_number_lookup_failed");
     }
-    set("businessTel", checkBusinessTel(business.tel));
     const types = await knownCodes(db, "businessType", [business.typeCode]);
     set("businessType", types.has(business.typeCode) ? undefined : "business_type_required");
-    set(
-      "businessYears",
-      Number.isInteger(business.years) && business.years >= 0 && business.years <= 100
-        ? undefined
-        : "business_years_invalid",
-    );
-    const validDays = business.days.filter((day) => (weekdays as readonly string[]).includes(day));
-    set("businessDays", validDays.length === 0 ? "business_days_required" : undefined);
     const hours = await knownCodes(db, "businessHours", [business.opensAt, business.closesAt]);
     set(
       "businessHours",
@@ -197,12 +166,6 @@ export async function validateProfile(
       "businessImages",
       files.businessImages > BUSINESS_IMAGES_MAX ? "business_images_too_many" : undefined,
     );
-    set("ownerName", business.ownerName.trim() ? undefined : "owner_name_required");
-    set(
-      "businessEmail",
-      /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(business.email.trim()) ? undefined : "business_email_invalid",
-    );
-    set("settlementPhone", checkSettlementPhone(business.settlementPhone));
     if (!problems.businessName && !problems.businessNumber) {
       const [duplicate] = await db
         .select({ userId: businessProfile.userId })
