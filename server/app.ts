@@ -25,7 +25,7 @@ function escapeHtml(text: string) {
 }
 
 /** A self-contained error page for requests that never reach the router (malformed URLs, crashes of the edge). */
-export function plainErrorPage(language: Language, status: number, message: string) {
+function plainErrorPage(language: Language, status: number, message: string) {
   const title = `${status} - ${message}`;
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(translate(language, "app.name"))}</title></head><body style="font-family:sans-serif;text-align:center;padding:4rem 1rem"><p style="font-size:4rem;font-weight:800;margin:0">${status}</p><h1>${escapeHtml(message)}</h1><p><a href="${localizePath(language, "/")}">${escapeHtml(translate(language, "error.home"))}</a></p></body></html>`;
 }

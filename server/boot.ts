@@ -35,7 +35,7 @@ import { createHttpApp, serveClientBuild } from "./app";
 import { createRichTextPool } from "./rich-text-pool";
 import { cspNonce } from "./security-headers";
 
-export const projectRoot = path.resolve(import.meta.dirname, "..");
+const projectRoot = path.resolve(import.meta.dirname, "..");
 export const buildDir = path.join(projectRoot, "build");
 
 /** A start-up failure the operator can fix; its message is the one line printed. */
@@ -53,14 +53,14 @@ export interface StartOptions {
   clock?: Clock;
 }
 
-export interface RunningServer {
+interface RunningServer {
   url: string;
   runtime: Runtime;
   httpServer: http.Server;
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: AppConfig, logger: Logger): Promise<DatabaseHandle> {
+async function openDatabase(config: AppConfig, logger: Logger): Promise<DatabaseHandle> {
   const handle = await openConfiguredDatabase(config);
   await migrateDatabase(handle);
   const warning = await checkTrigramLocale(handle);

@@ -4,7 +4,7 @@ import type { AppConfig } from "#app/platform/env.server";
 import { YOUTUBE_EMBED_PREFIX } from "#app/services/content/youtube";
 
 /** The origin of a map tile template; a `{s}` (or any other placeholder) in the host becomes a wildcard label. */
-export function tileSource(mapTileUrl: string) {
+function tileSource(mapTileUrl: string) {
   const [, scheme, host] = /^(https?:\/\/)([^/]+)/.exec(mapTileUrl) ?? [];
   if (!scheme || !host) return undefined;
   return scheme + host.replace(/\{[^}]*\}/g, "*");
@@ -16,7 +16,7 @@ export function tileSource(mapTileUrl: string) {
  * host and the CDN of uploads (S3_PUBLIC_URL); connections to the product and its own Socket.IO endpoint; never
  * framed by other sites.
  */
-export function contentSecurityPolicy(
+function contentSecurityPolicy(
   config: Pick<AppConfig, "publicUrl" | "mapTileUrl" | "storage">,
   nonce: string,
 ) {
@@ -49,10 +49,10 @@ export function contentSecurityPolicy(
 }
 
 /** Browser features the product uses: location for its own maps; cameras, microphones and payment APIs never. */
-export const PERMISSIONS_POLICY = "geolocation=(self), camera=(), microphone=(), payment=(), usb=()";
+const PERMISSIONS_POLICY = "geolocation=(self), camera=(), microphone=(), payment=(), usb=()";
 
 /** One year; only ever sent when the product's public address is https. */
-export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 /** The nonce of a response, for the inline scripts of the page it renders. */
 export function cspNonce(res: Response): string {

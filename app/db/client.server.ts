@@ -20,7 +20,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const pgliteExtensions = { pg_trgm, cube, earthdistance };
+const pgliteExtensions = { pg_trgm, cube, earthdistance };
 
 /** Opens the embedded database: a directory on disk, memory (no dataDir), or a copy of a dumped data directory. */
 export async function openPglite(

@@ -6,7 +6,7 @@ import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { fileURLToPath } from "node:url";
 import { queryRows, type DatabaseHandle, type Schema } from "./client.server";
 
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 // Any constant works; it only has to be the same for every instance of the app.
 const MIGRATION_LOCK_KEY = 7_235_117;

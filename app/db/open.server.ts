@@ -1,5 +1,5 @@
 import path from "node:path";
-import { openPglite, openPostgres, type DatabaseHandle } from "./client.server";
+import { openPglite, openPostgres } from "./client.server";
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR. */
 export function openConfiguredDatabase(
@@ -10,5 +10,3 @@ export function openConfiguredDatabase(
     ? openPostgres(config.databaseUrl, poolSize)
     : openPglite({ dataDir: path.join(config.dataDir, "pglite") });
 }
-
-export type { DatabaseHandle };

@@ -4,7 +4,7 @@ import { formatMessage } from "./message";
 
 export const languages = ["ko", "en"] as const;
 export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = "ko";
+const defaultLanguage: Language = "ko";
 
 export const catalogues: Record<Language, Messages> = { ko, en };
 

@@ -176,7 +176,7 @@ export interface AppConfig {
   demoData: boolean;
 }
 
-export type StorageConfig =
+type StorageConfig =
   | { kind: "local" }
   | {
       kind: "s3";
@@ -278,7 +278,7 @@ function readStorage(parsed: ReturnType<typeof parseEnv>): StorageConfig {
   };
 }
 
-export function parseEnv(env: Record<string, string | undefined>) {
+function parseEnv(env: Record<string, string | undefined>) {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0]!;

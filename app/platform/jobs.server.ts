@@ -131,10 +131,10 @@ export async function scheduleJob<Payload>(
 }
 
 /** The key of a daily job's run on a Seoul day. */
-export const dailyKey = (kind: JobKind, day: string) => `${kind.kind}:${day}`;
+const dailyKey = (kind: JobKind, day: string) => `${kind.kind}:${day}`;
 
 /** The next run of a daily job after one that ran at `now`: the next Seoul day, at the kind's hour. */
-export function nextDailyRun(kind: JobKind, now: Date): { key: string; runAt: Date } {
+function nextDailyRun(kind: JobKind, now: Date): { key: string; runAt: Date } {
   const day = addSeoulDays(seoulDay(now), 1);
   return {
     key: dailyKey(kind, day),

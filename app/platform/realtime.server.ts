@@ -18,7 +18,7 @@ export type JoinAnswer = { ok: true } | { error: "invalid_room" | "forbidden" | 
  * Decides whether the member behind a connection (null for a visitor) may join a room. Services own the rules per
  * room kind; the server asks on every join.
  */
-export type RoomAuthoriser = (viewer: SessionViewer | null, room: string) => Promise<boolean>;
+type RoomAuthoriser = (viewer: SessionViewer | null, room: string) => Promise<boolean>;
 
 const MAX_ROOM_LENGTH = 200;
 

@@ -6,7 +6,7 @@
  * ago") are made from these by app/i18n/calendar.
  */
 
-export const SEOUL_OFFSET_MS = 9 * 60 * 60_000;
+const SEOUL_OFFSET_MS = 9 * 60 * 60_000;
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
@@ -59,7 +59,7 @@ export function seoulMonthPath(at: Moment): string {
 }
 
 /** Days since 1970-01-01 in Seoul: two moments on the same Seoul day have the same number. */
-export function seoulDayNumber(at: Moment): number {
+function seoulDayNumber(at: Moment): number {
   return Math.floor((millis(at) + SEOUL_OFFSET_MS) / DAY_MS);
 }
 

@@ -23,7 +23,7 @@ export interface UnitOfWork {
 /** Where a service may run: on the database (it opens its own unit) or inside a caller's unit (it joins it). */
 export type DatabaseOrUnit = Database | UnitOfWork;
 
-export function isUnitOfWork(value: unknown): value is UnitOfWork {
+function isUnitOfWork(value: unknown): value is UnitOfWork {
   return typeof value === "object" && value !== null && (value as Partial<UnitOfWork>)[UNIT] === true;
 }
 

@@ -5,7 +5,7 @@ interface Checked {
 }
 
 /** A signed-in member acting as a member (an administrator without two-step verification is one too). */
-export type MemberActor = Checked & { readonly kind: "member"; readonly id: string };
+type MemberActor = Checked & { readonly kind: "member"; readonly id: string };
 /** An administrator with two-step verification on: the only way to act as an administrator. */
 export type AdminActor = Checked & { readonly kind: "admin"; readonly id: string };
 

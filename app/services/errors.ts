@@ -15,18 +15,16 @@ import type { TransitionRefusal } from "./state-machine";
 import type { UploadErrorDetails, UploadRefusalCode } from "./uploads/errors";
 
 /** A request the HTTP edge could not read or answer; no service raises these. */
-export const requestErrorCodes = [
-  "not_found",
-  "invalid_query",
-  "missing_table_name",
-  "unknown_filter_table",
-  "payload_too_large",
-  "malformed_body",
-  "address_not_found",
-  "address_lookup_failed",
-  "internal",
-] as const;
-export type RequestErrorCode = (typeof requestErrorCodes)[number];
+type RequestErrorCode =
+  | "not_found"
+  | "invalid_query"
+  | "missing_table_name"
+  | "unknown_filter_table"
+  | "payload_too_large"
+  | "malformed_body"
+  | "address_not_found"
+  | "address_lookup_failed"
+  | "internal";
 
 /**
  * Every area's refusal codes. A code means something only within its area (`not_found` of the board is not the

@@ -15,7 +15,7 @@ import type { MessageKey } from "#app/i18n";
 z.config({ jitless: true });
 
 /** The largest id a PostgreSQL `integer` column holds. */
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 
 /** A record id as an address or a form writes it: plain digits, 1 … 2³¹−1 (no signs, exponents or fractions). */
 export const idText = z

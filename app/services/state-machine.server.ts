@@ -22,9 +22,6 @@ export interface TransitionActor<R extends string> {
   readonly id: string | null;
 }
 
-/** The jobs' actor: timeouts and reminders are transitions taken by `system`. */
-export const systemActor: TransitionActor<"system"> = Object.freeze({ role: "system", id: null });
-
 /** What every transition accepts: the reason written to the log (a refusal's explanation, a note …). */
 export interface TransitionInput {
   reason?: string | null;

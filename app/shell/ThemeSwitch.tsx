@@ -27,7 +27,7 @@ function currentPreference(): ThemePreference {
 }
 
 /** Keeps the choice in local storage and in a cookie (so the server renders it next time) and applies it now. */
-export function saveThemePreference(preference: ThemePreference) {
+function saveThemePreference(preference: ThemePreference) {
   window.localStorage.setItem(THEME_STORAGE_KEY, preference);
   document.cookie = `${THEME_COOKIE}=${preference}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`;
   document.documentElement.dataset.themePreference = preference;

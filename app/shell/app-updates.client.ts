@@ -42,7 +42,7 @@ function navigationTarget(): string | undefined {
 }
 
 /** Reloads `target` unless it was reloaded in the last 10 s; answers whether it did. */
-export function reloadTarget(target: string): boolean {
+function reloadTarget(target: string): boolean {
   const path = target.split(/[?#]/)[0] ?? target;
   if (!claimReload(window.sessionStorage, path, Date.now())) return false;
   window.location.assign(target);

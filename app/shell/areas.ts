@@ -4,7 +4,7 @@ import type { Area } from "#app/db/seed/types";
  * The product areas whose pages exist. Menu entries and home sections of other areas are shown as coming soon, so
  * no link leads to a missing page; each area joins this list when its pages ship.
  */
-export const liveAreas: ReadonlySet<Area> = new Set<Area>([
+const liveAreas: ReadonlySet<Area> = new Set<Area>([
   "home",
   "policy",
   "board",

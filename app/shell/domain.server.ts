@@ -11,7 +11,7 @@ export interface ErrorBody {
   reasons?: string[];
 }
 
-export interface DomainFailureBody {
+interface DomainFailureBody {
   error: ErrorBody;
   values: Record<string, string>;
 }
@@ -28,7 +28,7 @@ export function errorStatus(error: DomainError): number {
 }
 
 /** The localised form of a DomainError; anything else is rethrown. */
-export function domainErrorBody(language: Language, error: unknown): ErrorBody {
+function domainErrorBody(language: Language, error: unknown): ErrorBody {
   if (!isDomainError(error)) throw error;
   const body: ErrorBody = {
     code: error.code,
@@ -52,7 +52,7 @@ export function domainAnswer(language: Language, error: unknown) {
 }
 
 /** Headers a refusal answers with: when to try again, for the refusals that say so. */
-export function errorHeaders(error: DomainError): Headers {
+function errorHeaders(error: DomainError): Headers {
   const headers = new Headers();
   const retryAfterMs = isDomainError(error, "auth") ? error.details.retryAfterMs : undefined;
   if (retryAfterMs) headers.set("Retry-After", String(Math.ceil(retryAfterMs / 1000)));

@@ -1,6 +1,6 @@
 import type { MessageKey, MessageParams } from "#app/i18n";
 
-export type FlashType = "success" | "error";
+type FlashType = "success" | "error";
 
 /** A message shown once on the page a redirect leads to: a catalogue key, rendered in the reader's language. */
 export interface Flash {

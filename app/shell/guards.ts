@@ -104,7 +104,7 @@ const guards: Record<GuardName, Guard> = {
   "clear-search-model": clearClientState("clear-search-model"),
 };
 
-export class UnknownGuardError extends Error {
+class UnknownGuardError extends Error {
   constructor(name: string) {
     super(`Unknown route middleware: ${name}`);
     this.name = "UnknownGuardError";

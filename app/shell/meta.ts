@@ -9,12 +9,12 @@ export interface RouteHandle {
 }
 
 /** A loader may name the page itself (a post's title, a policy's name). */
-export interface TitledData {
+interface TitledData {
   pageTitle?: string;
 }
 
 /** Only these query parameters make a different page; everything else (tracking, UI state) is dropped. */
-export const canonicalQueryParams = ["id", "tab", "category", "page", "sort", "q"] as const;
+const canonicalQueryParams = ["id", "tab", "category", "page", "sort", "q"] as const;
 
 export function canonicalUrl(publicUrl: string, pathname: string, search: string): string {
   const params = new URLSearchParams(search);

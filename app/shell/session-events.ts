@@ -12,7 +12,7 @@ export type SessionEvent =
   "INITIAL_SESSION" | "SIGNED_IN" | "SIGNED_OUT" | "TOKEN_REFRESHED" | "USER_UPDATED";
 
 /** Keys of client-held member state that sign-out clears. */
-export const memberStorageKeys = { userId: "motomate.userId", profile: "motomate.profile" } as const;
+const memberStorageKeys = { userId: "motomate.userId", profile: "motomate.profile" } as const;
 
 /** The events that lead from one snapshot to the next (undefined: the page has just loaded). */
 export function sessionEventsBetween(

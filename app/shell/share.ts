@@ -29,7 +29,7 @@ const ogLocale: Record<Language, string> = { ko: "ko_KR", en: "en_US" };
  * title, text and picture when it has a preview, otherwise the product's. Every address is absolute, from
  * PUBLIC_URL, as the crawlers that read them require.
  */
-export function shareMeta(input: {
+function shareMeta(input: {
   language: Language;
   publicUrl: string;
   /** The page's canonical address. */

@@ -2,7 +2,7 @@ import { toast, Toaster as SonnerToaster } from "sonner";
 import { useT } from "#app/i18n/react";
 
 export const TOAST_DURATION_MS = 5000;
-export const ERROR_TOAST_DURATION_MS = 2000;
+const ERROR_TOAST_DURATION_MS = 2000;
 
 export function Toaster() {
   const t = useT();

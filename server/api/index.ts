@@ -12,7 +12,7 @@ import { uploadsRouter } from "./uploads";
 
 export { apiErrorHandler } from "./kit";
 
-export const JSON_BODY_LIMIT = "100kb";
+const JSON_BODY_LIMIT = "100kb";
 
 /** NUL characters, which no text column can store, are removed from every string of a JSON body. */
 function withoutNul(_key: string, value: unknown) {

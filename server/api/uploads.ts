@@ -9,7 +9,7 @@ import { apiViewer, handler, refuse } from "./kit";
 export const POST_IMAGE_RATE: RateRule = { limit: 60, windowMs: 10 * 60_000 };
 
 /** One image of at most the post image limit, plus room for the multipart envelope. */
-export const POST_IMAGE_BODY_LIMIT = imageRules.postImage.maxBytes + 64 * 1024;
+const POST_IMAGE_BODY_LIMIT = imageRules.postImage.maxBytes + 64 * 1024;
 
 /** The request body, or undefined as soon as it grows past `limit` (nothing more is read). */
 async function readBody(req: Request, limit: number): Promise<Buffer | undefined> {

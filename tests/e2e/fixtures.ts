@@ -12,7 +12,7 @@ export interface AxeViolation {
 const axeRuns = new WeakMap<Page, Promise<unknown>>();
 
 /** The serious and critical axe-core violations of the page as it is now. */
-export function axeViolations(page: Page): Promise<AxeViolation[]> {
+function axeViolations(page: Page): Promise<AxeViolation[]> {
   const run = (axeRuns.get(page) ?? Promise.resolve()).catch(() => undefined).then(() => runAxe(page));
   axeRuns.set(page, run);
   return run;

@@ -146,7 +146,7 @@ export function verifySigV4(
 
 // --- the minimal S3 server ---
 
-export interface Recorded {
+interface Recorded {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;

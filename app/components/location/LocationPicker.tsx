@@ -20,7 +20,7 @@ interface AddressResult {
 }
 
 /** Spec defaults: the map opens on Yeongdeungpo-gu; geolocation is precise, 5 s, never cached. */
-export const DEFAULT_LOCATION = { lat: 37.526618, lng: 126.919666 };
+const DEFAULT_LOCATION = { lat: 37.526618, lng: 126.919666 };
 const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 };
 
 /**

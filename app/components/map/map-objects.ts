@@ -20,7 +20,7 @@ export const mapErrors = {
   noImagePath: "이미지 경로가 존재하지 않습니다.",
 } as const;
 
-export class MapObjectError extends Error {
+class MapObjectError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "MapObjectError";

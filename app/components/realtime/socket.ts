@@ -8,9 +8,9 @@ import type { Socket } from "socket.io-client";
  */
 
 /** Reconnect delays of the product's realtime link: 1, 2, 5, then every 10 seconds. */
-export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** Connection timeout of the realtime link (the server sets the 25 s heartbeat). */
-export const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;

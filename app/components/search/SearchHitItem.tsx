@@ -61,7 +61,7 @@ function ProfileHitItem({ hit, query }: { hit: ProfileHit; query: string }) {
 }
 
 /** `now` is the server's clock from the loader, for the hits' relative times. */
-export function SearchHitItem({ hit, query, now }: { hit: SearchHit; query: string; now: string }) {
+function SearchHitItem({ hit, query, now }: { hit: SearchHit; query: string; now: string }) {
   return hit.layout === "post" ? (
     <PostHitItem hit={hit} query={query} now={now} />
   ) : (

@@ -87,7 +87,7 @@ export function Field({
 }
 
 /** A field's messages under it, announced when they appear. */
-export function FieldMessages({ id, messages }: { id: string | undefined; messages: string[] }) {
+function FieldMessages({ id, messages }: { id: string | undefined; messages: string[] }) {
   if (messages.length === 0) return null;
   return (
     <div id={id} role="alert" className="text-sm text-rose-700 dark:text-rose-300">

@@ -1,11 +1,11 @@
 /** A policy document in one language. Plain text only: paragraphs and bullet items, no HTML. */
-export interface PolicySection {
+interface PolicySection {
   heading: string;
   paragraphs: string[];
   items?: string[];
 }
 
-export interface PolicyDocument {
+interface PolicyDocument {
   title: string;
   /** ISO date (YYYY-MM-DD) from which this version applies. */
   effectiveDate: string;
@@ -14,5 +14,5 @@ export interface PolicyDocument {
 }
 
 export type PolicyKind = "terms" | "privacy" | "board" | "market";
-export type PolicyLanguage = "ko" | "en";
+type PolicyLanguage = "ko" | "en";
 export type LocalizedPolicy = Record<PolicyLanguage, PolicyDocument>;

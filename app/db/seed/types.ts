@@ -26,27 +26,25 @@ export interface FilterSeed {
 }
 
 /** Product areas; a menu item links only when its area has shipped. */
-export const areas = [
-  "home",
-  "board",
-  "guestbook",
-  "market",
-  "review",
-  "specCompare",
-  "meeting",
-  "search",
-  "announce",
-  "faq",
-  "event",
-  "point",
-  "my",
-  "setting",
-  "settlement",
-  "policy",
-] as const;
-export type Area = (typeof areas)[number];
+export type Area =
+  | "home"
+  | "board"
+  | "guestbook"
+  | "market"
+  | "review"
+  | "specCompare"
+  | "meeting"
+  | "search"
+  | "announce"
+  | "faq"
+  | "event"
+  | "point"
+  | "my"
+  | "setting"
+  | "settlement"
+  | "policy";
 
-export interface MenuItemSeed {
+interface MenuItemSeed {
   code: string;
   ko: string;
   en: string;

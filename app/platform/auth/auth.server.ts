@@ -15,7 +15,7 @@ export const CLIENT_IP_HEADER = "x-motomate-client-ip";
 /** Auth cookies live 400 days (the session is refreshed daily while used). */
 export const SESSION_MAX_AGE_S = 34_560_000;
 /** Codes and links expire within 10 minutes. */
-export const LINK_TTL_S = 600;
+const LINK_TTL_S = 600;
 
 export const OIDC_PROVIDER_ID = "oidc";
 export const AUTH_BASE_PATH = "/api/auth";

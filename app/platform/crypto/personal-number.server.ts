@@ -8,8 +8,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:
  * the owner, so a sealed value copied to another field or to another member's row does not open. See ADR 017.
  */
 
-export const personalNumberPurposes = ["resident-number", "bank-account"] as const;
-export type PersonalNumberPurpose = (typeof personalNumberPurposes)[number];
+type PersonalNumberPurpose = "resident-number" | "bank-account";
 
 /** Where a sealed value belongs: what it is and whose it is (the id of the owning member or record). */
 export interface PersonalNumberBinding {

@@ -5,9 +5,7 @@ import { createHttpSmsSender } from "./sms-http.server";
 import { createSmtpEmailSender } from "./smtp.server";
 import type { EmailSender, SmsSender } from "./types";
 
-export type { EmailMessage, EmailSender, SmsMessage, SmsSender } from "./types";
-export { DeliveryError } from "./types";
-
+export type { SmsSender } from "./types";
 export interface MessagingConfig {
   /** `smtp://…` or `smtps://…`; without it e-mail goes to the outbox. */
   smtpUrl?: string;

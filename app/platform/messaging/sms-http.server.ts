@@ -23,7 +23,7 @@ export interface HttpSmsSenderOptions {
 }
 
 /** Longest text, in EUC-KR bytes, that goes out as a short message; longer texts are sent as LMS. */
-export const SMS_MAX_BYTES = 90;
+const SMS_MAX_BYTES = 90;
 
 /** The length of `text` in EUC-KR terms: ASCII characters count 1 byte, Hangul and everything else 2. */
 export function smsByteLength(text: string): number {

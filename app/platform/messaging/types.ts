@@ -1,13 +1,13 @@
 /** Messages that carry verification codes and links, and the adapters that deliver them. */
 
-export interface EmailMessage {
+interface EmailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
 }
 
-export interface SmsMessage {
+interface SmsMessage {
   /** A Korean mobile number: 11 digits, no hyphens (for example 01012345678). */
   to: string;
   text: string;

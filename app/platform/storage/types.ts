@@ -1,6 +1,6 @@
 /** Where uploaded files live: a directory under DATA_DIR by default, an S3-compatible bucket when configured. */
 
-export interface StoredFile {
+interface StoredFile {
   body: Buffer;
   contentType: string;
 }
@@ -18,8 +18,7 @@ export interface FileStorage {
   url(key: string): string;
 }
 
-export const storageErrorCodes = ["invalid_key", "invalid_content_type", "storage_failed"] as const;
-export type StorageErrorCode = (typeof storageErrorCodes)[number];
+export type StorageErrorCode = "invalid_key" | "invalid_content_type" | "storage_failed";
 
 /** A storage operation was refused or failed. The message is safe to log; it never carries credentials. */
 export class StorageError extends Error {
@@ -33,7 +32,7 @@ export class StorageError extends Error {
   }
 }
 
-export const MAX_KEY_LENGTH = 512;
+const MAX_KEY_LENGTH = 512;
 
 const keyPattern = /^[a-z0-9._-]+(?:\/[a-z0-9._-]+)*$/;
 

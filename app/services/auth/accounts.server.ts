@@ -116,7 +116,7 @@ async function sendVerificationMail(deps: AuthDeps, email: string, headers: Head
   }
 }
 
-export interface SignedIn {
+interface SignedIn {
   /** Set-Cookie headers to pass on to the browser. */
   headers: Headers;
   /** The password was right and the account has two-factor on: a code is asked next. */
@@ -423,7 +423,7 @@ export async function resetPasswordWithCode(
 }
 
 /** Re-authentication: the current password for members who have one, a fresh session for social-only members. */
-export async function confirmIdentity(
+async function confirmIdentity(
   deps: AuthDeps,
   viewer: { id: string; sessionCreatedAt: Date },
   password: string | undefined,
@@ -464,7 +464,7 @@ export async function changePassword(
   return result.headers;
 }
 
-export interface LinkedIdentity {
+interface LinkedIdentity {
   providerId: string;
   linkedAt: Date;
 }

@@ -26,7 +26,7 @@ export function parseIdentifier(input: string): Identifier | undefined {
 }
 
 /** Members who signed up with a mobile number get a placeholder address that can never receive mail. */
-export const PHONE_EMAIL_DOMAIN = "phone.motomate.invalid";
+const PHONE_EMAIL_DOMAIN = "phone.motomate.invalid";
 export function phoneAccountEmail(phone: string) {
   return `${phone}@${PHONE_EMAIL_DOMAIN}`;
 }

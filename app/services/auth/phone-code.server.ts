@@ -12,7 +12,7 @@ import { DomainError } from "#app/services/errors";
 
 export type PhoneCodePurpose = "signup" | "reset" | "profile";
 /** SMS codes live 5 minutes and allow 5 wrong tries. */
-export const PHONE_CODE_TTL_MS = 5 * 60_000;
+const PHONE_CODE_TTL_MS = 5 * 60_000;
 const MAX_TRIES = 5;
 
 interface Deps {

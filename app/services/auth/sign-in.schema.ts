@@ -14,4 +14,3 @@ export const signInSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("social"), provider: z.string().default("") }),
 ]);
-export type SignInForm = z.infer<typeof signInSchema>;

@@ -61,7 +61,6 @@ export const signUpSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("phone"), phone, code, password, ...consentBoxes }).superRefine(joiningRules),
   z.object({ intent: z.literal("email"), email, password, ...consentBoxes }).superRefine(joiningRules),
 ]);
-export type SignUpForm = z.infer<typeof signUpSchema>;
 
 /** The consents of a parsed sign-up, as the account service takes them. */
 export function signUpConsents(form: Record<`consent${string}`, boolean>): SignUpConsents {

@@ -41,7 +41,6 @@ export const articleSchema = z
     },
     { when: () => true },
   );
-export type ArticleForm = z.infer<typeof articleSchema>;
 
 /** The step of the form without JavaScript that loads another board's categories (nothing is saved). */
 export const articleBoardStepSchema = z.object({ intent: z.literal("board"), kind: optionalText });

@@ -195,15 +195,6 @@ export async function getArticleForEdit(db: Database, reader: Actor, id: number)
   };
 }
 
-/** How many live articles a category holds (told to the administrator before it changes). */
-export async function countCategoryArticles(db: Database, categoryId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(boardArticle)
-    .where(and(eq(boardArticle.categoryId, categoryId), sql`${boardArticle.deletedAt} is null`));
-  return row?.n ?? 0;
-}
-
 export interface ArticleView {
   id: number;
   kind: ArticleKind;

@@ -9,7 +9,7 @@ import { DomainError } from "#app/services/errors";
 import type { BoardErrorCode } from "./errors";
 import { boardKinds, isBoardKind, type BoardKind } from "./kinds";
 
-export const CATEGORY_NAME_MAX = 20;
+const CATEGORY_NAME_MAX = 20;
 
 const fail = (code: BoardErrorCode, params?: Record<string, number>) =>
   new DomainError("board", code, { params });

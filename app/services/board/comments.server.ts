@@ -270,7 +270,7 @@ export interface ReceivedComment {
   article: { id: number; kind: ArticleKind; title: string; path: string };
 }
 
-export const RECEIVED_PAGE_SIZE = 20;
+const RECEIVED_PAGE_SIZE = 20;
 
 /**
  * Comments others wrote on my articles and replies others wrote to my comments, newest first, a page at a time

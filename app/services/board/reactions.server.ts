@@ -205,7 +205,7 @@ export type KeptArticle = {
   | { state: "deleted" | "private" }
 );
 
-export const KEEP_PAGE_SIZE = 20;
+const KEEP_PAGE_SIZE = 20;
 
 /** The member's kept articles, most recently kept first, a page at a time (keyset on keep time and article id). */
 export async function listKeeps(

@@ -1,4 +1,4 @@
-import { defineMachine, type StateOf } from "#app/services/state-machine";
+import { defineMachine } from "#app/services/state-machine";
 
 /**
  * A report waits in the queue (`open`) until an acting administrator resolves it (for an article or comment, by
@@ -15,5 +15,3 @@ export const reportMachine = defineMachine({
     { name: "dismiss", from: ["open"], to: "dismissed", actors: ["admin"] },
   ],
 });
-
-export type ReportState = StateOf<typeof reportMachine>;

@@ -19,7 +19,7 @@ export const REPORT_RATE: RateRule = { limit: 20, windowMs: 60 * 60_000 };
 
 const fail = (code: CommentErrorCode) => new DomainError("comment", code);
 
-export type ReportTarget = { type: "article" | "comment"; id: number } | { type: "member"; memberId: string };
+type ReportTarget = { type: "article" | "comment"; id: number } | { type: "member"; memberId: string };
 
 /** The columns that name a report's target: an article or comment by id, a member by member id. */
 function targetColumns(target: ReportTarget) {
@@ -107,7 +107,7 @@ function requireModerator(actor: Actor) {
 /** What an actor is to the report queue: its administrator, or a member like any other. */
 const reportRole = (actor: Actor): RoleOf<typeof reportMachine> => (isAdmin(actor) ? "admin" : "member");
 
-export type ReportTransition = TransitionOf<typeof reportMachine>;
+type ReportTransition = TransitionOf<typeof reportMachine>;
 
 interface ReportInput extends TransitionInput {
   /** The administrator closing the report. */
@@ -178,7 +178,7 @@ export interface OpenReport {
   } & ({ type: "article" | "comment"; id: number } | { type: "member"; id: string });
 }
 
-export const REPORT_PAGE_SIZE = 30;
+const REPORT_PAGE_SIZE = 30;
 
 /** Open reports, newest first, with what they are about; a page at a time (keyset on id). */
 export async function listOpenReports(

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL } from "drizzle-orm";
 import { boardArticle } from "#app/db/schema";
 import { isAdmin, type Actor } from "#app/services/actor";
 
@@ -27,5 +27,3 @@ export function readableArticleSql(reader: Actor | null | undefined): SQL {
 export function isBlinded(blinded: ReadonlySet<string>, authorId: string): boolean {
   return blinded.has(authorId);
 }
-
-export const notDeleted = sql`${boardArticle.deletedAt} is null`;

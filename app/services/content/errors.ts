@@ -1,3 +1,2 @@
 /** Refusals of a post's submission as a whole (editor.error.*). */
-export const editorErrorCodes = ["submission_token", "duplicate_submission"] as const;
-export type EditorErrorCode = (typeof editorErrorCodes)[number];
+export type EditorErrorCode = "submission_token" | "duplicate_submission";

@@ -1,5 +1,5 @@
 /** How much of a post a share preview shows (KakaoTalk shows about two lines). */
-export const EXCERPT_LENGTH = 120;
+const EXCERPT_LENGTH = 120;
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 

@@ -1,9 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { FileStorage } from "#app/platform/storage/types";
-import { parseYoutubeEmbed, YOUTUBE_EMBED_PREFIX, youtubeEmbedUrl } from "./youtube";
-
-export { YOUTUBE_EMBED_PREFIX };
+import { parseYoutubeEmbed, youtubeEmbedUrl } from "./youtube";
 
 /**
  * Member-written HTML is stored only in the form this file produces (spec section 5): an allow-list of tags, the

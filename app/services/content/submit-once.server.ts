@@ -21,7 +21,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 const settled = new Map<string, Promise<unknown>>();
 
-export function isSubmissionToken(value: string): boolean {
+function isSubmissionToken(value: string): boolean {
   return TOKEN.test(value);
 }
 

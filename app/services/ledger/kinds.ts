@@ -31,8 +31,7 @@ export function isLedgerKind(value: string): value is LedgerKind {
 }
 
 /** What a transaction is about, so that all postings of one payment or one review can be found. */
-export const ledgerSubjectTypes = ["member", "payment", "review", "withdrawal"] as const;
-export type LedgerSubjectType = (typeof ledgerSubjectTypes)[number];
+type LedgerSubjectType = "member" | "payment" | "review" | "withdrawal";
 export interface LedgerSubject {
   type: LedgerSubjectType;
   id: string;

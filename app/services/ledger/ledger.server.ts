@@ -18,16 +18,11 @@ import {
   type PlatformAccountKind,
 } from "./kinds";
 
-export { ledgerErrorCodes, type LedgerErrorCode } from "./errors";
+export { type LedgerErrorCode } from "./errors";
 export {
   isLedgerKind,
-  ledgerAccountKinds,
-  ledgerKinds,
-  ledgerSubjectTypes,
-  type LedgerAccountKind,
   type LedgerKind,
   type LedgerSubject,
-  type LedgerSubjectType,
   type MemberAccountKind,
   type PlatformAccountKind,
 } from "./kinds";
@@ -40,9 +35,9 @@ export {
  * account that may not go negative below zero.
  */
 
-export const memberAccountCode = (userId: string, kind: MemberAccountKind) =>
+const memberAccountCode = (userId: string, kind: MemberAccountKind) =>
   `member:${userId}:${ledgerAccountKinds[kind].code}`;
-export const platformAccountCode = (kind: PlatformAccountKind) => `platform:${ledgerAccountKinds[kind].code}`;
+const platformAccountCode = (kind: PlatformAccountKind) => `platform:${ledgerAccountKinds[kind].code}`;
 
 export const memberPointsCode = (userId: string) => memberAccountCode(userId, "member_points");
 export const memberPendingEarningsCode = (userId: string) =>
@@ -480,7 +475,7 @@ export interface HistoryRow {
   createdAt: Date;
 }
 
-export const HISTORY_MAX_LIMIT = 100;
+const HISTORY_MAX_LIMIT = 100;
 
 /** A member's transactions in one currency, newest first, a page at a time (keyset on the transaction id). */
 export async function history(

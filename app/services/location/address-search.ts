@@ -1,6 +1,6 @@
 import { gazetteer, type GazetteerArea } from "./gazetteer-data";
 
-export type { GazetteerArea, GazetteerLevel } from "./gazetteer-data";
+export type { GazetteerArea } from "./gazetteer-data";
 
 /**
  * Search over the built-in gazetteer, with no vendor key and no I/O, so the browser can use it too.

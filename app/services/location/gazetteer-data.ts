@@ -1,6 +1,6 @@
 // Built-in gazetteer of Korean 시/도 and 시/군/구 (2024–2025); coordinates are approximate centroids (±0.05°, near each seat of government).
 
-export type GazetteerLevel = "sido" | "sigungu";
+type GazetteerLevel = "sido" | "sigungu";
 
 export interface GazetteerArea {
   /** Stable ASCII slug, e.g. "seoul-yeongdeungpo"; a non-autonomous 구 adds its city: "gyeonggi-seongnam-bundang". */

@@ -1,6 +1,6 @@
 import { isValidBusinessNumber } from "./profile-rules";
 
-export type BusinessNumberStatus = "valid" | "unusable" | "lookup_failed";
+type BusinessNumberStatus = "valid" | "unusable" | "lookup_failed";
 
 /**
  * Checks a business registration number with an authority. The default checks the official check digit only; a

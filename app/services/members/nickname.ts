@@ -1,6 +1,6 @@
 export type NicknameProblem = "required" | "format" | "length";
 
-export const NICKNAME_MAX = 15;
+const NICKNAME_MAX = 15;
 
 /** Spec: required; Korean or English letters and digits only; at most 15 characters. */
 export function checkNickname(value: string): NicknameProblem | undefined {

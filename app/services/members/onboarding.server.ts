@@ -1,7 +1,7 @@
 import { member } from "#app/db/schema";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { applyTransition, bindMachine } from "#app/services/state-machine.server";
-import { onboardingMachine, type Onboarding } from "./onboarding";
+import { onboardingMachine } from "./onboarding";
 
 /** The onboarding machine on `member.onboarding`; its steps have no effects of their own. */
 export const onboarding = bindMachine(onboardingMachine, {
@@ -14,5 +14,3 @@ export const onboarding = bindMachine(onboardingMachine, {
 export function takeOnboardingStep(uow: UnitOfWork, memberId: string, step: "saveProfile" | "welcome") {
   return applyTransition(uow, onboarding, memberId, step, { role: "member", id: memberId }, {});
 }
-
-export type { Onboarding };

@@ -4,10 +4,10 @@
  */
 import { checkNickname } from "./nickname";
 
-export const INTRODUCTION_MAX = 40;
+const INTRODUCTION_MAX = 40;
 export const LOCATIONS_MAX = 3;
-export const RIDING_YEARS = { min: 1, max: 60 } as const;
-export const MINIMUM_AGE = 15;
+const RIDING_YEARS = { min: 1, max: 60 } as const;
+const MINIMUM_AGE = 15;
 export const BUSINESS_IMAGES_MAX = 3;
 
 export const snsKinds = ["instagram", "youtube", "x", "openchat", "tiktok", "other"] as const;
@@ -15,7 +15,6 @@ export type SnsKind = (typeof snsKinds)[number];
 export const memberTypes = ["individual", "business"] as const;
 export type MemberType = (typeof memberTypes)[number];
 export const weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof weekdays)[number];
 
 export type ProfileProblem =
   | "nickname_required"

@@ -39,7 +39,7 @@ import {
   type ProfileProblem,
 } from "./profile-rules";
 
-export const AVATARS_MAX = imageLimits.avatar;
+const AVATARS_MAX = imageLimits.avatar;
 
 export interface BusinessInput {
   name: string;
@@ -100,9 +100,7 @@ export type ProfileErrorCode =
   | `upload_${UploadErrorCode}`;
 
 /** Every field that failed, with its reason; nothing was saved. The error's code is the first field's. */
-export function profileError(
-  fields: Partial<Record<ProfileField, ProfileErrorCode>>,
-): DomainError<"profile"> {
+function profileError(fields: Partial<Record<ProfileField, ProfileErrorCode>>): DomainError<"profile"> {
   const [first] = Object.values(fields);
   if (!first) throw new Error("A profile refusal names at least one field");
   return new DomainError("profile", first, { fields });

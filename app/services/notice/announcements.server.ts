@@ -33,7 +33,7 @@ export interface AnnouncementView extends AnnouncementListItem {
 }
 
 /** The Korean-locale path of an announcement. */
-export const announcementPath = (tab: string, id: number) => `/announce/${tab}/${id}`;
+const announcementPath = (tab: string, id: number) => `/announce/${tab}/${id}`;
 
 async function checkedInput(input: AnnouncementInput) {
   if (!isAnnouncementTab(input.tab)) throw noticeError("tab_invalid");

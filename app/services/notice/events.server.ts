@@ -11,7 +11,7 @@ import { notifyAll } from "#app/services/notifications/notify.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { EVENT_SUMMARY_MAX, EVENT_TITLE_MAX, eventState, type EventState, type EventTab } from "./tabs";
 
-export const EVENT_PAGE_SIZE = 12;
+const EVENT_PAGE_SIZE = 12;
 
 export interface EventInput {
   title: string;
@@ -40,7 +40,7 @@ export interface EventView extends EventCard {
 }
 
 /** The Korean-locale path of an event. */
-export const eventPath = (id: number) => `/event/${id}`;
+const eventPath = (id: number) => `/event/${id}`;
 
 async function checkedInput(input: EventInput) {
   const title = requiredText(input.title, EVENT_TITLE_MAX, {

@@ -12,7 +12,7 @@ export { countUnread };
 export const ALARM_PAGE_SIZE = 20;
 
 /** One notification as the list shows it: the message already in the reader's language. */
-export interface AlarmItem {
+interface AlarmItem {
   id: number;
   type: string;
   message: string;

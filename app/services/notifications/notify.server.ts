@@ -6,8 +6,6 @@ import { realtimePublisher } from "#app/platform/publisher.server";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { ALARM_REFRESH_EVENT, ALARM_UNREAD_EVENT, type AlarmType, type AlarmUnreadPayload } from "./types";
 
-export { alarmTypes, isAlarmType, type AlarmType } from "./types";
-
 export interface NotifyInput {
   recipientId: string;
   type: AlarmType;
@@ -155,6 +153,6 @@ export async function notifyAll(uow: UnitOfWork, input: Omit<NotifyInput, "recip
 }
 
 /** Asks every open page to fetch its unread count again. */
-export function publishAlarmRefresh(): void {
+function publishAlarmRefresh(): void {
   realtimePublisher().toMembers(ALARM_REFRESH_EVENT, {});
 }

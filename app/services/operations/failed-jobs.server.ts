@@ -5,8 +5,7 @@ import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { isAdmin, type Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 
-export const failedJobErrorCodes = ["forbidden", "not_failed"] as const;
-export type FailedJobErrorCode = (typeof failedJobErrorCodes)[number];
+export type FailedJobErrorCode = "forbidden" | "not_failed";
 
 const jobsError = (code: FailedJobErrorCode) => new DomainError("jobs", code);
 

@@ -3,7 +3,7 @@ import type { Database } from "#app/db/client.server";
 import { menuCategory, menuList } from "#app/db/schema";
 import type { Area } from "#app/db/seed/types";
 
-export interface MenuItem {
+interface MenuItem {
   code: string;
   path: string;
   area: Area;

@@ -2,17 +2,11 @@ import { readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 
 /** Refusals of a search (search.error.*). */
-export const searchErrorCodes = [
-  "query_required",
-  "query_too_short",
-  "query_too_long",
-  "cursor_invalid",
-  "area_unknown",
-] as const;
-export type SearchErrorCode = (typeof searchErrorCodes)[number];
+export type SearchErrorCode =
+  "query_required" | "query_too_short" | "query_too_long" | "cursor_invalid" | "area_unknown";
 
 /** Shortest and longest query, in characters. One character matches almost everything and no index serves it. */
-export const SEARCH_QUERY_MIN = 2;
+const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 50;
 
 /**
@@ -30,7 +24,7 @@ export function normalizeSearchQuery(raw: string): string {
 }
 
 /** Escapes the wildcard characters of LIKE/ILIKE (backslash is PostgreSQL's default escape character). */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
 }
 

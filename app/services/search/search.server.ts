@@ -9,7 +9,7 @@ import type { SearchHit, SearchSource } from "./types";
 
 /** Hits of each area on the grouped result page, and the page size of one area's own list. */
 export const SEARCH_PREVIEW_SIZE = 5;
-export const SEARCH_PAGE_SIZE = 20;
+const SEARCH_PAGE_SIZE = 20;
 
 export interface SearchGroup {
   area: string;
@@ -29,11 +29,6 @@ export interface SearchResult {
 
 export interface SearchOptions {
   sources?: readonly SearchSource[];
-}
-
-/** The area codes a result page may name. */
-export function searchAreas(sources: readonly SearchSource[] = searchSources): string[] {
-  return sources.map((source) => source.area);
 }
 
 async function runSource(

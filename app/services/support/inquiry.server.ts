@@ -5,9 +5,9 @@ import { inquiry, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
 
-export const INQUIRY_TITLE_MAX = 100;
-export const INQUIRY_BODY_MAX = 2000;
-export const ANSWER_MAX = 4000;
+const INQUIRY_TITLE_MAX = 100;
+const INQUIRY_BODY_MAX = 2000;
+const ANSWER_MAX = 4000;
 
 export type InquiryErrorCode =
   | "title_required"

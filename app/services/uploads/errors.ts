@@ -9,12 +9,13 @@ export const uploadErrorCodes = [
 export type UploadErrorCode = (typeof uploadErrorCodes)[number];
 
 /** Refusals of an upload request before any file is looked at (the JSON API's image upload). */
-export const uploadRequestErrorCodes = ["login_required", "rate_limited", "file_required"] as const;
+type UploadRequestErrorCode = "login_required" | "rate_limited" | "file_required";
+
 export function isUploadErrorCode(code: string): code is UploadErrorCode {
   return (uploadErrorCodes as readonly string[]).includes(code);
 }
 
-export type UploadRefusalCode = UploadErrorCode | (typeof uploadRequestErrorCodes)[number];
+export type UploadRefusalCode = UploadErrorCode | UploadRequestErrorCode;
 
 export interface UploadErrorDetails {
   /** Which file of a multi-file upload was refused (0-based). */

@@ -9,7 +9,7 @@ import { DomainError } from "#app/services/errors";
  * Animated GIF and WebP keep their first frame only.
  */
 
-export type ImageFormat = "jpeg" | "png" | "webp" | "gif" | "heic" | "avif";
+type ImageFormat = "jpeg" | "png" | "webp" | "gif" | "heic" | "avif";
 export type OutputFormat = "webp" | "jpeg" | "png";
 
 export interface ImageRules {
@@ -58,7 +58,7 @@ export const imageRules = {
   },
 } as const satisfies Record<string, ImageRules>;
 
-export const outputContentTypes: Record<OutputFormat, string> = {
+const outputContentTypes: Record<OutputFormat, string> = {
   webp: "image/webp",
   jpeg: "image/jpeg",
   png: "image/png",

@@ -19,7 +19,7 @@ function freePort() {
  * suite's shared one (outbox page, test seeding and the test clock open, the local proxy trusted). For specs whose actions reach
  * every member (announcements, events): on the shared server they would change what other specs see.
  */
-export async function startOwnServer() {
+async function startOwnServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-e2e-own-"));
   const port = await freePort();
   const server = startServerProcess({

@@ -10,7 +10,7 @@ export type { SeededMember };
  * with the required consents, mobile verified, first-login profile saved and welcomed. An administrator also has
  * two-step verification on, and the answer carries the authenticator's secret.
  */
-export async function seedMember(
+async function seedMember(
   request: APIRequestContext,
   input: { role?: "member" | "admin"; nickname?: string } = {},
 ): Promise<SeededMember> {
@@ -38,7 +38,7 @@ async function freshCode(secret: string) {
 }
 
 /** Signs a seeded member in through the sign-in page (and an administrator through the two-step page). */
-export async function signInAs(page: Page, member: SeededMember) {
+async function signInAs(page: Page, member: SeededMember) {
   await page.goto("/login");
   await page.getByLabel("이메일 또는 휴대폰 번호").fill(member.email);
   await page.getByLabel("비밀번호", { exact: true }).fill(member.password);
