@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "#app/db/client.server";
 import { openConfiguredDatabase } from "#app/db/open.server";
 import { checkTrigramLocale, migrateDatabase } from "#app/db/migrate.server";
 import { AdjustableClock, systemClock, type Clock } from "#app/platform/clock.server";
+import { CounterBuffer } from "#app/platform/counter-buffer.server";
 import { acquireDataDirLock, type DataDirLock } from "#app/platform/data-dir-lock.server";
 import type { AppConfig } from "#app/platform/env.server";
 import { composeJobRegistry, ensureDailyJobs, JobWorker, platformJobs } from "#app/platform/jobs.server";
@@ -23,7 +24,7 @@ import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
-import { seedBoardCategories } from "#app/services/board/articles.server";
+import { flushArticleViews, seedBoardCategories } from "#app/services/board/articles.server";
 import { scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { noticeJobs } from "#app/services/notice/jobs.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
@@ -37,6 +38,8 @@ import { cspNonce } from "./security-headers";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 export const buildDir = path.join(projectRoot, "build");
+/** How often the post views gathered in memory are written. */
+const VIEW_FLUSH_INTERVAL_MS = 5_000;
 
 /** A start-up failure the operator can fix; its message is the one line printed. */
 export class StartupError extends Error {
@@ -132,7 +135,8 @@ export async function startServer({
   const auth = createAuth({ config, clock, db, messaging, logger });
   const storage = createConfiguredStorage(config);
   const addresses = createAddressProvider({ kakaoApiKey: config.kakaoRestApiKey });
-  const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging, storage, addresses };
+  const views = new CounterBuffer();
+  const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging, storage, addresses, views };
   setRuntime(runtime);
   const richText = createRichTextPool();
   setRichTextRunner(richText.run);
@@ -191,6 +195,13 @@ export async function startServer({
   // Each event schedules its own start check; one more at start-up catches an event whose check gave up failing.
   await runInTransaction(db, clock, (uow) => scheduleEventStartCheck(uow, uow.now), { logger });
   worker.start();
+  // Post views gathered by page GETs are written in one batch every few seconds, and once more at shutdown.
+  const flushViews = () =>
+    flushArticleViews(db, views).catch((error: unknown) =>
+      logger.error({ err: error }, "view counts not written yet; kept for the next batch"),
+    );
+  const viewTimer = setInterval(() => void flushViews(), VIEW_FLUSH_INTERVAL_MS);
+  viewTimer.unref();
 
   const listening = new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -210,6 +221,8 @@ export async function startServer({
       realtime.io.disconnectSockets(true);
       const forced = setTimeout(() => httpServer.closeAllConnections(), config.shutdownTimeoutMs);
       await Promise.all([httpClosed, worker.stop()]);
+      clearInterval(viewTimer);
+      await flushViews();
       clearInterval(idleTimer);
       clearTimeout(forced);
       await realtime.close();

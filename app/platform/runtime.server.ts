@@ -1,3 +1,4 @@
+import type { CounterBuffer } from "./counter-buffer.server";
 import type { Database } from "#app/db/client.server";
 import type { Auth } from "./auth/auth.server";
 import type { Messaging } from "./messaging/index.server";
@@ -18,6 +19,8 @@ export interface Runtime {
   messaging: Messaging;
   storage: FileStorage;
   addresses: AddressProvider;
+  /** Post views counted since the last batch (written by the view-count flush, never by a page GET). */
+  views: CounterBuffer;
 }
 
 // The server entry and the SSR bundle are separate module graphs (and dev reloads modules), so the process-wide

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { systemClock, type Clock } from "#app/platform/clock.server";
+import { CounterBuffer } from "#app/platform/counter-buffer.server";
 import { createLocalStorage } from "#app/platform/storage/local.server";
 import { createGazetteerProvider } from "#app/services/location/address-provider.server";
 import { createAuth } from "#app/platform/auth/auth.server";
@@ -45,5 +46,6 @@ export async function createTestRuntime(
     messaging,
     storage: createLocalStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), "motomate-uploads-")) }),
     addresses: createGazetteerProvider(),
+    views: new CounterBuffer(),
   };
 }

@@ -28,12 +28,14 @@ export async function loadArticlePage(
 ) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const { db, clock } = getRuntime();
+  const { db, clock, views } = getRuntime();
   const reader = actorOf(viewer);
   const id = idOrNull(boardId);
   // An address whose id could name no article is a missing article, like any unknown id.
   const page =
-    id === null ? ({ state: "missing" } as const) : await getArticlePage(db, reader, id, { kind: urlKind });
+    id === null
+      ? ({ state: "missing" } as const)
+      : await getArticlePage(db, reader, id, { kind: urlKind, views });
   if (page.state === "elsewhere") throw redirect(localizePath(language, articlePath(page.kind, page.id)));
   if (page.state !== "found") {
     const missing = page.state === "missing";

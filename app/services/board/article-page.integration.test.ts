@@ -6,12 +6,32 @@ import { systemClock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { insertAdmin, insertMember } from "../../../tests/setup/members";
-import { createArticle, deleteArticle, getArticlePage, listCategories } from "./articles.server";
+import { boardArticle } from "#app/db/schema";
+import { CounterBuffer } from "#app/platform/counter-buffer.server";
+import { eq } from "drizzle-orm";
+import {
+  createArticle,
+  deleteArticle,
+  flushArticleViews,
+  getArticlePage as readPage,
+  listCategories,
+} from "./articles.server";
 import type { ArticleKind } from "./kinds";
 import { listBoardArticles } from "./list.server";
 import { listMyArticles, listMyComments } from "./my-activity.server";
 
 let db: Database;
+const views = new CounterBuffer();
+/** The post page as its route reads it, with this file's view buffer. */
+const getArticlePage = (
+  database: Database,
+  reader: Actor | null,
+  id: number,
+  options: { kind?: string } = {},
+) => readPage(database, reader, id, { ...options, views });
+const storedViews = async (id: number) =>
+  (await db.select({ n: boardArticle.viewCount }).from(boardArticle).where(eq(boardArticle.id, id)))[0]!.n;
+
 beforeAll(async () => {
   ({ db } = await createTestRuntime());
 });
@@ -59,6 +79,37 @@ describe("the post page", () => {
     const own = await getArticlePage(db, author, id);
     expect(own).toMatchObject({ article: { viewCount: 2, mine: true, canManage: true } });
     expect(await getArticlePage(db, other, id)).toMatchObject({ article: { viewCount: 3 } });
+  });
+
+  it("writes nothing when a page is read: views gather in memory and are written in one batch", async () => {
+    const author = await insertMember(db);
+    const readers = [await insertMember(db), await insertMember(db), null];
+    const first = await write(author);
+    const second = await write(author, "qna");
+    await flushArticleViews(db, views);
+    for (const reader of readers) await getArticlePage(db, reader, first);
+    await getArticlePage(db, readers[0]!, second);
+    // The pages show every view, the database has none of them yet.
+    expect(await getArticlePage(db, author, first)).toMatchObject({ article: { viewCount: 3 } });
+    expect([await storedViews(first), await storedViews(second)]).toEqual([0, 0]);
+    expect(await flushArticleViews(db, views)).toBe(2);
+    expect([await storedViews(first), await storedViews(second)]).toEqual([3, 1]);
+    expect(await getArticlePage(db, author, first)).toMatchObject({ article: { viewCount: 3 } });
+    expect(await flushArticleViews(db, views)).toBe(0);
+  });
+
+  it("keeps the gathered views when a batch cannot be written", async () => {
+    const buffer = new CounterBuffer();
+    buffer.add(7);
+    buffer.add(7);
+    await expect(buffer.drain(() => Promise.reject(new Error("database away")))).rejects.toThrow(
+      "database away",
+    );
+    expect(buffer.pendingFor(7)).toBe(2);
+    const written: Array<readonly [number, number]> = [];
+    expect(await buffer.drain(async (counts) => void written.push(...counts))).toBe(1);
+    expect(written).toEqual([[7, 2]]);
+    expect(buffer.size).toBe(0);
   });
 
   it("answers the board the article is on when the address names another, without counting a view", async () => {

@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server";
 import { mayManage, type Actor } from "#app/services/actor";
 import { boardArticle, boardCategory, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import type { CounterBuffer } from "#app/platform/counter-buffer.server";
 import { runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 import {
   ArticleRefused,
@@ -232,12 +233,16 @@ export type ArticlePage =
   | { state: "forbidden" }
   | { state: "elsewhere"; kind: ArticleKind; id: number };
 
-/** Reads a post for its page; every view by someone other than its author counts once. */
+/**
+ * Reads a post for its page; every view by someone other than its author counts once, in `views` (written in
+ * batches by `flushArticleViews`: the page itself writes nothing). The count shown includes the views not yet
+ * written.
+ */
 export async function getArticlePage(
   db: Database,
   reader: Actor | null,
   id: number,
-  options: { kind?: string } = {},
+  options: { kind?: string; views: CounterBuffer },
 ): Promise<ArticlePage> {
   if (!Number.isSafeInteger(id) || id <= 0) return { state: "missing" };
   const [row] = await db
@@ -259,15 +264,8 @@ export async function getArticlePage(
   const kind = article.kind as ArticleKind;
   if (options.kind !== undefined && options.kind !== kind) return { state: "elsewhere", kind, id };
   const mine = reader?.id === article.authorId;
-  let viewCount = article.viewCount;
-  if (!mine) {
-    const [counted] = await db
-      .update(boardArticle)
-      .set({ viewCount: sql`${boardArticle.viewCount} + 1` })
-      .where(eq(boardArticle.id, id))
-      .returning({ viewCount: boardArticle.viewCount });
-    viewCount = counted?.viewCount ?? viewCount + 1;
-  }
+  if (!mine) options.views.add(id);
+  const viewCount = article.viewCount + options.views.pendingFor(id);
   return {
     state: "found",
     article: {
@@ -293,6 +291,18 @@ export async function getArticlePage(
       canManage: mayManage(reader, article.authorId),
     },
   };
+}
+
+/** Writes the views gathered since the last batch, in one statement; answers how many posts it counted. */
+export function flushArticleViews(db: Database, views: CounterBuffer): Promise<number> {
+  return views.drain(async (counts) => {
+    const rows = sql.join(
+      counts.map(([id, count]) => sql`(${id}::int, ${count}::int)`),
+      sql`, `,
+    );
+    await db.execute(sql`update ${boardArticle} set view_count = ${boardArticle}.view_count + v.n
+      from (values ${rows}) as v(id, n) where ${boardArticle}.id = v.id`);
+  });
 }
 
 /**
