@@ -4,7 +4,7 @@ import { isMessageKey, translate, type Language } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import { seoulDay } from "#app/platform/seoul-calendar";
 import { isDomainError } from "#app/services/errors";
-import { profileSchema } from "#app/services/members/profile.schema";
+import { profileSchema, type ProfileFormState } from "#app/services/members/profile.schema";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { errorStatus, fieldErrors } from "./domain.server";
 import { parseSubmission } from "./form.server";
@@ -50,8 +50,13 @@ export function profileFailure(language: Language, error: unknown, values: Recor
  * The profile form (first login and edit post the same fields) parsed by its schema, the one the browser checked
  * before sending: the service's input, or the 400 answer with each field's message and what was typed.
  */
-export function parseProfile(form: FormData, language: Language, values: Record<string, string[]>) {
-  const submission = parseSubmission(form, profileSchema(seoulDay(getRuntime().clock.now())));
+export function parseProfile(
+  form: FormData,
+  language: Language,
+  values: Record<string, string[]>,
+  state: Pick<ProfileFormState, "consentsRequired"> = {},
+) {
+  const submission = parseSubmission(form, profileSchema(seoulDay(getRuntime().clock.now()), state));
   if (submission.status === "success") return { input: submission.value, refusal: undefined };
   const problems = Object.fromEntries(
     Object.entries(submission.error ?? {}).flatMap(([field, messages]) => {

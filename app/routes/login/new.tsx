@@ -76,10 +76,11 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent, ...failure.data, values }, failure.init ?? undefined);
   }
   const runtime = getRuntime();
-  const { input, refusal } = parseProfile(form, language, values);
-  if (refusal) return refusal;
   // Members who joined through a provider have not ticked the consent boxes yet: they do it with the profile.
-  if (!(await hasRequiredConsents(runtime.db, viewer.id))) {
+  const consentsRequired = !(await hasRequiredConsents(runtime.db, viewer.id));
+  const { input, refusal } = parseProfile(form, language, values, { consentsRequired });
+  if (refusal) return refusal;
+  if (consentsRequired) {
     try {
       await recordConsents(runtime.db, runtime.clock.now(), viewer.id, formConsents(form).consents);
     } catch (error) {
@@ -150,7 +151,11 @@ export default function FirstLogin({ loaderData }: Route.ComponentProps) {
 
       <ProfileForm
         today={loaderData.today}
-        state={{ photoRequired: true, mobileVerified: Boolean(mobile) }}
+        state={{
+          photoRequired: true,
+          mobileVerified: Boolean(mobile),
+          consentsRequired: loaderData.needsConsents,
+        }}
         values={values}
         problems={problems}
         options={loaderData}

@@ -112,4 +112,15 @@ describe("the profile form's schema", () => {
     // The action leaves both to the service, which knows the stored photos and number.
     expect(parse(valid).status).toBe("success");
   });
+
+  it("asks a member who joined through a provider for the required consents, on both sides", () => {
+    expect(parse(valid, "2026-11-22", { consentsRequired: true }).error).toEqual({
+      consents: ["auth.error.consent_required"],
+    });
+    const ticked = { ...valid, consentTerms: "on", consentPrivacy: "on", consentAge: "on" };
+    expect(parse(ticked, "2026-11-22", { consentsRequired: true }).status).toBe("success");
+    expect(parse({ ...ticked, consentAge: "" }, "2026-11-22", { consentsRequired: true }).status).toBe(
+      "error",
+    );
+  });
 });

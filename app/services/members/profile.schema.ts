@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
+import { requiredConsents, type ConsentKind } from "../auth/consents";
 import { normalizePhone } from "../auth/identifiers";
 import { optionalText } from "../form-fields";
 import type { BusinessInput, ProfileField, ProfileInput } from "./profile.server";
@@ -70,9 +71,25 @@ const fields = {
   settlementPhone: optionalText,
   /** Photos chosen in the browser (an empty file input sends nothing). */
   avatars: z.array(z.unknown()),
+  /** The consent boxes, on the form only for a member who joined through a provider (see `consentsRequired`). */
+  consentTerms: optionalText,
+  consentPrivacy: optionalText,
+  consentAge: optionalText,
+  consentMarketing: optionalText,
 };
 
 type Raw = z.output<z.ZodObject<typeof fields>>;
+
+/** The box of each consent on the form. */
+const consentField = (kind: ConsentKind) =>
+  (
+    ({
+      terms: "consentTerms",
+      privacy: "consentPrivacy",
+      age: "consentAge",
+      marketing: "consentMarketing",
+    }) as const
+  )[kind];
 
 function toProfileInput(raw: Raw): ProfileInput {
   const memberType = (memberTypes as readonly string[]).includes(raw.memberType)
@@ -123,6 +140,8 @@ function toProfileInput(raw: Raw): ProfileInput {
 export interface ProfileFormState {
   photoRequired?: boolean;
   mobileVerified?: boolean;
+  /** A member who joined through a provider ticks the required consent boxes with the profile (both sides check). */
+  consentsRequired?: boolean;
 }
 
 /** The rules that need no database, each at its field; the service applies them again before its own. */
@@ -182,6 +201,13 @@ export function profileSchema(today: string, state: ProfileFormState = {}) {
       if (state.mobileVerified === false) problems.mobile = "mobile_required";
       if (state.photoRequired && raw.avatars.length === 0) problems.avatars = "avatar_required";
       Object.assign(problems, profileRules(toProfileInput(raw), today));
+      const ticked = new Set(requiredConsents.filter((kind) => raw[consentField(kind)]));
+      if (state.consentsRequired && ticked.size < requiredConsents.length)
+        ctx.addIssue({
+          code: "custom",
+          path: ["consents"],
+          message: "auth.error.consent_required" satisfies MessageKey,
+        });
       for (const [field, problem] of Object.entries(problems)) {
         ctx.addIssue({
           code: "custom",
