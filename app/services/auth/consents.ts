@@ -17,8 +17,8 @@ export const consentKinds: readonly ConsentKind[] = ["terms", "privacy", "age", 
 export const requiredConsents: readonly ConsentKind[] = ["terms", "privacy", "age"];
 
 /** The form field name of each consent box ("consentTerms" …). */
-export function consentField(kind: ConsentKind) {
-  return `consent${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+export function consentField(kind: ConsentKind): `consent${Capitalize<ConsentKind>}` {
+  return `consent${kind[0]!.toUpperCase()}${kind.slice(1)}` as `consent${Capitalize<ConsentKind>}`;
 }
 
 /** Refuses a sign-up without every required consent, before anything is written. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
-import { requiredConsents, type ConsentKind } from "../auth/consents";
+import { consentField, requiredConsents } from "../auth/consents";
 import { normalizePhone } from "../auth/identifiers";
 import { optionalText } from "../form-fields";
 import type { BusinessInput, ProfileField, ProfileInput } from "./profile.server";
@@ -79,17 +79,6 @@ const fields = {
 };
 
 type Raw = z.output<z.ZodObject<typeof fields>>;
-
-/** The box of each consent on the form. */
-const consentField = (kind: ConsentKind) =>
-  (
-    ({
-      terms: "consentTerms",
-      privacy: "consentPrivacy",
-      age: "consentAge",
-      marketing: "consentMarketing",
-    }) as const
-  )[kind];
 
 function toProfileInput(raw: Raw): ProfileInput {
   const memberType = (memberTypes as readonly string[]).includes(raw.memberType)
