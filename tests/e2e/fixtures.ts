@@ -23,14 +23,17 @@ async function runAxe(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   const url = page.url();
   const results = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: typeof axe }).axe.run;
-    const outcome = await run(document, { resultTypes: ["violations"] });
+    const injected = (window as unknown as { axe?: typeof axe }).axe;
+    // Another document replaced the one axe-core was put into: its own navigation schedules its own check.
+    if (!injected) return null;
+    const outcome = await injected.run(document, { resultTypes: ["violations"] });
     return outcome.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,
       nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
     }));
   });
+  if (results === null) throw new Error(`navigated away from ${url} during its accessibility check`);
   return results
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({ url, ...violation }));
