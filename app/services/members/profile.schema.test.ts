@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { profileSchema, type ProfileFormState } from "./profile.schema";
+import { profileRules, profileSchema, type ProfileFormState } from "./profile.schema";
 
 /** A form as the browser posts it: repeated names for lists. */
 function formOf(fields: Record<string, string | string[] | File>) {
@@ -122,5 +122,38 @@ describe("the profile form's schema", () => {
     expect(parse({ ...ticked, consentAge: "" }, "2026-11-22", { consentsRequired: true }).status).toBe(
       "error",
     );
+  });
+
+  it("refuses business years outside 0 … 100 to any caller of the rules, not only to the form", () => {
+    const profile = {
+      nickname: "규칙라이더",
+      introduction: "주말 라이더",
+      birthDate: "1990-05-01",
+      ridingYears: 4,
+      memberType: "business" as const,
+      locations: [{ simpleAddress: "영등포구", lat: 37.5266, lng: 126.9197 }],
+      genres: ["touring"],
+      sns: [{ kind: "instagram", url: "https://www.instagram.com/rider" }],
+    };
+    const business = (years: number) => ({
+      name: "모토정비",
+      number: "1248100998",
+      tel: "0212345678",
+      typeCode: "repair",
+      years,
+      days: ["mon"],
+      opensAt: "h0900",
+      closesAt: "h1800",
+      introduction: "",
+      ownerName: "김정비",
+      email: "shop@example.com",
+      settlementPhone: "01098765432",
+    });
+    for (const years of [-1, 101, 2.5, Number.NaN])
+      expect(
+        profileRules({ ...profile, business: business(years) }, "2026-11-22").businessYears,
+        String(years),
+      ).toBe("business_years_invalid");
+    expect(profileRules({ ...profile, business: business(0) }, "2026-11-22")).toEqual({});
   });
 });

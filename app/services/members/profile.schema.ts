@@ -159,7 +159,9 @@ export function profileRules(profile: ProfileInput, today: string) {
     set("businessType", business.typeCode ? undefined : "business_type_required");
     set(
       "businessYears",
-      Number.isInteger(business.years) && business.years <= 100 ? undefined : "business_years_invalid",
+      Number.isInteger(business.years) && business.years >= 0 && business.years <= 100
+        ? undefined
+        : "business_years_invalid",
     );
     set(
       "businessDays",
