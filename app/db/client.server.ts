@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Logger, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -24,22 +24,26 @@ const pgliteExtensions = { pg_trgm, cube, earthdistance };
 
 /** Opens the embedded database: a directory on disk, memory (no dataDir), or a copy of a dumped data directory. */
 export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
+  options: { dataDir?: string; loadDataDir?: Blob; logger?: Logger } = {},
 ): Promise<DatabaseHandle> {
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: pgliteExtensions,
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, logger: options.logger }) as unknown as Database;
   return { kind: "pglite", db, pglite: client, close: () => client.close() };
 }
 
-export async function openPostgres(connectionString: string, max = 10): Promise<DatabaseHandle> {
+export async function openPostgres(
+  connectionString: string,
+  max = 10,
+  logger?: Logger,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max });
   // Fail fast with the driver's message when the server cannot be reached.
   await pool.query("select 1");
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzleNodePg({ client: pool, schema, logger }) as unknown as Database;
   return { kind: "postgres", db, close: () => pool.end() };
 }
 

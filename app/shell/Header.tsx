@@ -51,7 +51,7 @@ export function Header({
   theme,
   viewer,
 }: {
-  menu: MenuCategory[];
+  menu: readonly MenuCategory[];
   theme: ThemePreference;
   viewer: { name: string } | null;
 }) {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
+import type { Logger } from "drizzle-orm";
 import { openPglite, openPostgres, type DatabaseHandle } from "#app/db/client.server";
 import { withDatabase } from "./global-db";
 
@@ -29,7 +30,9 @@ afterAll(async () => {
  * A migrated PostgreSQL database of this test file's own, cloned from the run's template and named with this run's
  * prefix, with its address (for server processes the test starts). Closed and dropped after the file's tests.
  */
-export async function createTestPostgresDatabase(): Promise<{ handle: DatabaseHandle; url: string }> {
+export async function createTestPostgresDatabase(
+  logger?: Logger,
+): Promise<{ handle: DatabaseHandle; url: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url || !testsOnPostgres()) throw new Error("TEST_DATABASE_URL is not set: this test needs PostgreSQL");
   const name = `${inject("postgresPrefix")}${randomBytes(6).toString("hex")}`;
@@ -62,7 +65,7 @@ export async function createTestPostgresDatabase(): Promise<{ handle: DatabaseHa
   const databaseUrl = withDatabase(url, name);
   let handle: DatabaseHandle;
   try {
-    handle = await openPostgres(databaseUrl, 4);
+    handle = await openPostgres(databaseUrl, 4, logger);
   } catch (error) {
     await drop();
     throw error;
@@ -79,12 +82,14 @@ export async function createTestPostgresDatabase(): Promise<{ handle: DatabaseHa
 
 /**
  * A migrated database of this test file's own: a fresh PGlite copy of the template, or a clone of the PostgreSQL
- * template when TEST_DATABASE_URL is set. Closed (and dropped) after the file's tests.
+ * template when TEST_DATABASE_URL is set. Closed (and dropped) after the file's tests. A logger sees every
+ * statement the app's queries send (the statement-count tests count them).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DATABASE_URL && testsOnPostgres()) return (await createTestPostgresDatabase()).handle;
+export async function createTestDatabase(logger?: Logger): Promise<DatabaseHandle> {
+  if (process.env.TEST_DATABASE_URL && testsOnPostgres())
+    return (await createTestPostgresDatabase(logger)).handle;
   const dump = fs.readFileSync(inject("pgliteTemplate"));
-  const handle = await openPglite({ loadDataDir: new Blob([dump]) });
+  const handle = await openPglite({ loadDataDir: new Blob([dump]), logger });
   cleanups.push(() => handle.close());
   return handle;
 }

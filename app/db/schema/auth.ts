@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -189,3 +189,19 @@ export const outboxMessage = pgTable(
   },
   (t) => [index("outbox_message_recipient_idx").on(t.recipient, t.createdAt)],
 );
+
+/**
+ * The joins Better Auth makes in one statement (ADR 034): a session or an account with its member, a member with
+ * its accounts. The relation names are the ones Better Auth asks for.
+ */
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(member, { fields: [session.userId], references: [member.id] }),
+}));
+
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(member, { fields: [account.userId], references: [member.id] }),
+}));
+
+export const memberRelations = relations(member, ({ many }) => ({
+  accounts: many(account),
+}));

@@ -160,6 +160,8 @@ export function createAuth({
       cookiePrefix: "motomate",
       useSecureCookies: secure,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // The session and its member in one statement (the schema's `sessionRelations`), not two.
+      database: { joins: true },
     },
     databaseHooks: {
       user: {

@@ -6,7 +6,7 @@ import { actorOf } from "#app/services/actor";
 import { deleteArticle, getArticlePage } from "#app/services/board/articles.server";
 import { loadArticleInteractions } from "#app/services/board/interactions.server";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
-import { blindedMemberIds, blindMember, unblindMember } from "#app/services/members/relations.server";
+import { blindMember, unblindMember } from "#app/services/members/relations.server";
 import { formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -51,12 +51,9 @@ export async function loadArticlePage(
       { status: missing ? 404 : 403 },
     );
   }
-  const { article } = page;
-  const [blindedIds, interactions] = await Promise.all([
-    blindedMemberIds(db, viewer?.id),
-    loadArticleInteractions(db, reader, article.id),
-  ]);
-  const blinded = blindedIds.has(article.author.id);
+  const { article, marks } = page;
+  const interactions = await loadArticleInteractions(db, reader, article.id, marks);
+  const blinded = marks.blinded.has(article.author.id);
   return {
     state: "found" as const,
     article,

@@ -19,6 +19,8 @@ import {
 import type { ArticleKind } from "./kinds";
 import { listBoardArticles } from "./list.server";
 import { listMyArticles, listMyComments } from "./my-activity.server";
+import { keepArticle, likeArticle } from "./reactions.server";
+import { blindMember, unblindMember } from "#app/services/members/relations.server";
 
 let db: Database;
 const views = new CounterBuffer();
@@ -55,6 +57,29 @@ async function write(author: Actor, kind: ArticleKind = "free", options: { isPri
 }
 
 describe("the post page", () => {
+  it("reads the reader's like, keep and hidden members with the article, and none for a visitor", async () => {
+    const author = await insertMember(db);
+    const reader = await insertMember(db);
+    const hidden = await insertMember(db);
+    const id = await write(author);
+    await likeArticle(db, systemClock, reader, id);
+    await keepArticle(db, systemClock, reader, id);
+    await blindMember(db, systemClock, reader.id, hidden.id);
+    await blindMember(db, systemClock, reader.id, author.id);
+    await unblindMember(db, systemClock, reader.id, author.id);
+
+    const page = await getArticlePage(db, reader, id);
+    expect(page).toMatchObject({ state: "found", marks: { liked: true, kept: true } });
+    if (page.state !== "found") return;
+    expect([...page.marks.blinded]).toEqual([hidden.id]);
+
+    const other = await getArticlePage(db, hidden, id);
+    expect(other).toMatchObject({ marks: { liked: false, kept: false } });
+    const visitor = await getArticlePage(db, null, id);
+    expect(visitor).toMatchObject({ marks: { liked: false, kept: false } });
+    if (visitor.state === "found") expect(visitor.marks.blinded.size).toBe(0);
+  });
+
   it("shows an article with its author and category, and counts views by others only", async () => {
     const author = await insertMember(db);
     const other = await insertMember(db);

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { mayManage, type Actor } from "#app/services/actor";
-import { boardArticle, boardCategory, member } from "#app/db/schema";
+import { blind, boardArticle, boardCategory, boardKeep, boardLike, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import type { CounterBuffer } from "#app/platform/counter-buffer.server";
 import { runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
@@ -17,6 +17,7 @@ import { categorySeeds } from "./categories";
 import { ARTICLE_TITLE_MAX, boardKinds, isBoardKind, type ArticleKind } from "./kinds";
 import { authorOf, type ArticleAuthor } from "./list.server";
 import { canReadArticle } from "./visibility.server";
+import { cachedReference, forgetReferenceData } from "#app/services/reference/cache.server";
 
 /** Adds the starting categories of every board; existing categories (and administrators' changes) stay. */
 export async function seedBoardCategories(db: Database, clock: Clock): Promise<void> {
@@ -32,6 +33,7 @@ export async function seedBoardCategories(db: Database, clock: Clock): Promise<v
     })),
   );
   await db.insert(boardCategory).values(rows).onConflictDoNothing();
+  forgetReferenceData(db);
 }
 
 export interface CategoryView {
@@ -41,8 +43,12 @@ export interface CategoryView {
   nameEn: string;
 }
 
-/** The live categories of a board, in their display order. */
-export async function listCategories(db: Database, kind: string): Promise<CategoryView[]> {
+/** The live categories of a board, in their display order; held in memory. */
+export function listCategories(db: Database, kind: string): Promise<readonly CategoryView[]> {
+  return cachedReference(db, `categories:${kind}`, () => loadCategories(db, kind));
+}
+
+function loadCategories(db: Database, kind: string): Promise<CategoryView[]> {
   return db
     .select({
       id: boardCategory.id,
@@ -227,8 +233,15 @@ export interface ArticleView {
  * `forbidden` for another member's private article; `elsewhere` when the address names another board than the
  * article's (the page then redirects to its own address, without counting a view).
  */
+/** What the reader has done to a post and to its authors: their like and keep, and the members they hid. */
+export interface ReaderMarks {
+  liked: boolean;
+  kept: boolean;
+  blinded: ReadonlySet<string>;
+}
+
 export type ArticlePage =
-  | { state: "found"; article: ArticleView }
+  | { state: "found"; article: ArticleView; marks: ReaderMarks }
   | { state: "missing" }
   | { state: "forbidden" }
   | { state: "elsewhere"; kind: ArticleKind; id: number };
@@ -236,7 +249,7 @@ export type ArticlePage =
 /**
  * Reads a post for its page; every view by someone other than its author counts once, in `views` (written in
  * batches by `flushArticleViews`: the page itself writes nothing). The count shown includes the views not yet
- * written.
+ * written. The reader's like, keep and hidden members come in the same statement as the post.
  */
 export async function getArticlePage(
   db: Database,
@@ -253,6 +266,7 @@ export async function getArticlePage(
       nickname: member.nickname,
       name: member.name,
       avatarUrl: member.image,
+      ...readerMarkColumns(reader?.id),
     })
     .from(boardArticle)
     .innerJoin(member, eq(member.id, boardArticle.authorId))
@@ -290,6 +304,25 @@ export async function getArticlePage(
       mine,
       canManage: mayManage(reader, article.authorId),
     },
+    marks: { liked: row.liked, kept: row.kept, blinded: new Set(row.blinded) },
+  };
+}
+
+/** The reader's like and keep of the selected `boardArticle` row and the members they hide, as columns. */
+export function readerMarkColumns(readerId: string | undefined) {
+  if (!readerId)
+    return {
+      liked: sql<boolean>`false`,
+      kept: sql<boolean>`false`,
+      blinded: sql<string[]>`'{}'::text[]`,
+    };
+  return {
+    liked: sql<boolean>`exists (select 1 from ${boardLike} where ${boardLike.articleId} = ${boardArticle.id}
+      and ${boardLike.memberId} = ${readerId})`,
+    kept: sql<boolean>`exists (select 1 from ${boardKeep} where ${boardKeep.articleId} = ${boardArticle.id}
+      and ${boardKeep.memberId} = ${readerId})`,
+    blinded: sql<string[]>`array(select ${blind.blindUserId} from ${blind} where ${blind.userId} = ${readerId}
+      and ${blind.activated})`,
   };
 }
 

@@ -6,6 +6,7 @@ import { boardArticle, boardCategory } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type Transaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
+import { forgetReferenceData } from "#app/services/reference/cache.server";
 import type { BoardErrorCode } from "./errors";
 import { boardKinds, isBoardKind, type BoardKind } from "./kinds";
 
@@ -79,7 +80,8 @@ export async function addCategory(
   const kind = input.kind;
   if (!isBoardKind(kind)) throw fail("kind_invalid");
   const names = checkedNames(input);
-  return runInTransaction(db, clock, async ({ tx, now }) => {
+  return runInTransaction(db, clock, async ({ tx, now, afterCommit }) => {
+    afterCommit(() => forgetReferenceData(db));
     const [last] = await tx
       .select({ index: sql<number>`coalesce(max(${boardCategory.index}), -1)::int` })
       .from(boardCategory)
@@ -106,6 +108,7 @@ export async function renameCategory(
     .where(and(eq(boardCategory.id, input.categoryId), eq(boardCategory.deleted, false)))
     .returning({ id: boardCategory.id });
   if (renamed.length === 0) throw fail("category_not_found");
+  forgetReferenceData(db);
 }
 
 /**
@@ -122,6 +125,7 @@ export async function deleteCategory(
 ): Promise<{ deletedArticles: number }> {
   requireAdmin(actor);
   return runInTransaction(db, clock, async (uow) => {
+    uow.afterCommit(() => forgetReferenceData(db));
     const { count } = await lockCategoryForRemoval(uow.tx, input);
     return { deletedArticles: await removeCategory(uow, input.categoryId, count) };
   });
@@ -140,6 +144,7 @@ export async function replaceCategory(
   requireAdmin(actor);
   const names = checkedNames(input);
   return runInTransaction(db, clock, async (uow) => {
+    uow.afterCommit(() => forgetReferenceData(db));
     const { kind, index, count } = await lockCategoryForRemoval(uow.tx, input);
     const deletedArticles = await removeCategory(uow, input.categoryId, count);
     const [row] = await uow.tx

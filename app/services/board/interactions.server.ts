@@ -1,38 +1,35 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { boardKeep, boardLike } from "#app/db/schema";
-import { blindedMemberIds } from "#app/services/members/relations.server";
+import { boardArticle } from "#app/db/schema";
+import type { Actor } from "#app/services/actor";
+import { readerMarkColumns, type ReaderMarks } from "./articles.server";
 import { listComments } from "./comments.server";
 import type { ArticleInteractions } from "./interaction-types";
-import type { Actor } from "#app/services/actor";
+
+/** The reader's like and keep of an article and the members they hide, in one statement. */
+async function readerMarks(db: Database, reader: Actor | null, articleId: number): Promise<ReaderMarks> {
+  const [row] = await db
+    .select(readerMarkColumns(reader?.id))
+    .from(boardArticle)
+    .where(eq(boardArticle.id, articleId));
+  return { liked: row?.liked ?? false, kept: row?.kept ?? false, blinded: new Set(row?.blinded ?? []) };
+}
 
 /**
  * What the post page shows below an article the reader may read: the reader's like and keep, and the comments
- * (those of members the reader has blinded come blinded). The page has already checked that the reader may read it.
+ * (those of members the reader has blinded come blinded). The page has already checked that the reader may read it,
+ * and passes the marks it read with the article (`getArticlePage`); without them they are read here.
  */
 export async function loadArticleInteractions(
   db: Database,
   reader: Actor | null,
   articleId: number,
+  known?: ReaderMarks,
 ): Promise<ArticleInteractions> {
-  const [blinded, liked, kept] = await Promise.all([
-    blindedMemberIds(db, reader?.id),
-    reader
-      ? db
-          .select({ id: boardLike.articleId })
-          .from(boardLike)
-          .where(and(eq(boardLike.articleId, articleId), eq(boardLike.memberId, reader.id)))
-      : [],
-    reader
-      ? db
-          .select({ id: boardKeep.articleId })
-          .from(boardKeep)
-          .where(and(eq(boardKeep.articleId, articleId), eq(boardKeep.memberId, reader.id)))
-      : [],
-  ]);
+  const marks = known ?? (await readerMarks(db, reader, articleId));
   return {
-    liked: liked.length > 0,
-    kept: kept.length > 0,
-    comments: await listComments(db, reader, articleId, blinded),
+    liked: marks.liked,
+    kept: marks.kept,
+    comments: await listComments(db, reader, articleId, marks.blinded),
   };
 }

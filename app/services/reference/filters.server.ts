@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { filterOption } from "#app/db/schema";
 import { filterTableNames, type FilterTableName } from "#app/db/seed/types";
+import { cachedReference } from "./cache.server";
 
 export const filterTableNameSchema = z.enum(filterTableNames);
 
@@ -13,7 +14,12 @@ export interface FilterItem {
   label: { ko: string; en: string };
 }
 
-export async function listFilterTable(db: Database, tableName: FilterTableName): Promise<FilterItem[]> {
+/** A filter table's live options in display order; held in memory. */
+export function listFilterTable(db: Database, tableName: FilterTableName): Promise<readonly FilterItem[]> {
+  return cachedReference(db, `filter:${tableName}`, () => loadFilterTable(db, tableName));
+}
+
+async function loadFilterTable(db: Database, tableName: FilterTableName): Promise<FilterItem[]> {
   const rows = await db
     .select({
       id: filterOption.id,

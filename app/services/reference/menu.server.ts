@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { menuCategory, menuList } from "#app/db/schema";
 import type { Area } from "#app/db/seed/types";
+import { cachedReference } from "./cache.server";
 
 interface MenuItem {
   code: string;
@@ -16,8 +17,12 @@ export interface MenuCategory {
   items: MenuItem[];
 }
 
-/** menuCategory with its nested menuList rows (joined by menuGroup), both ordered by index. */
-export async function listMenu(db: Database): Promise<MenuCategory[]> {
+/** menuCategory with its nested menuList rows (joined by menuGroup), both ordered by index; held in memory. */
+export function listMenu(db: Database): Promise<readonly MenuCategory[]> {
+  return cachedReference(db, "menu", () => loadMenu(db));
+}
+
+async function loadMenu(db: Database): Promise<MenuCategory[]> {
   const rows = await db
     .select({
       group: menuCategory.menuGroup,

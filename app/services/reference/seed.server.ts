@@ -5,13 +5,15 @@ import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { filterSeeds, menuSeeds } from "#app/db/seed/reference-data";
 import { filterTableNames } from "#app/db/seed/types";
 import { filterOption, menuCategory, menuList } from "#app/db/schema";
+import { forgetReferenceData } from "./cache.server";
 
 /**
  * Brings the reference tables in line with the seed: rows are upserted by their stable code, and rows the seed no
  * longer has are soft-deleted. Running it again changes nothing.
  */
 export async function seedReferenceData(db: Database, clock: Clock): Promise<void> {
-  await runInTransaction(db, clock, async ({ tx, now }) => {
+  await runInTransaction(db, clock, async ({ tx, now, afterCommit }) => {
+    afterCommit(() => forgetReferenceData(db));
     for (const tableName of filterTableNames) {
       const rows = filterSeeds[tableName].map((seed, position) => ({
         tableName,

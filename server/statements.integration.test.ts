@@ -1,0 +1,141 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import type * as ReactRouterExpress from "@react-router/express";
+import type { Logger } from "drizzle-orm";
+import type * as ReactRouter from "react-router";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "#app/platform/clock.server";
+import { cspNonceContext } from "#app/platform/csp-nonce.server";
+import type { Runtime } from "#app/platform/runtime.server";
+import { createArticle, listCategories } from "#app/services/board/articles.server";
+import { addComment } from "#app/services/board/comments.server";
+import { keepArticle, likeArticle } from "#app/services/board/reactions.server";
+import { createTestDatabase } from "../tests/setup/database";
+import { signUpMember, startRouteRuntime, type SignedInMember } from "../tests/setup/route-actions";
+import { createHttpApp } from "./app";
+import { cspNonce } from "./security-headers";
+
+/**
+ * How many statements each main page sends to the database, for a visitor and for a signed-in member, counted at the
+ * driver as whole page requests through the edge and the real route modules. A count, never a time: a page that
+ * grows a query per comment, per category or per menu entry fails here before it is slow anywhere.
+ */
+/**
+ * Today's counts, each a ceiling: a member's page reads the session with its member (one statement) and the unread
+ * notifications; the list adds the hidden members and the page of articles; the post its row (with the reader's
+ * like, keep and hidden members) and the comments. Menu, filter options and categories come from memory. The
+ * product's limits are 6 for a member's post page and 4 for a member's list; never raise a budget above them.
+ */
+const BUDGETS = {
+  home: { visitor: 0, member: 2 },
+  list: { visitor: 1, member: 4 },
+  post: { visitor: 2, member: 4 },
+} as const;
+
+let statements: string[] = [];
+const counter: Logger = { logQuery: (query) => void statements.push(query) };
+
+let runtime: Runtime;
+let vite: ViteDevServer;
+let server: http.Server;
+let base: string;
+let rider: SignedInMember;
+let articleId: number;
+
+beforeAll(async () => {
+  runtime = await startRouteRuntime({ database: await createTestDatabase(counter) });
+  const author = await signUpMember(runtime);
+  rider = await signUpMember(runtime);
+  const [category] = await listCategories(runtime.db, "free");
+  for (let n = 0; n < 25; n++) {
+    const { id } = await createArticle(runtime.db, systemClock, author.actor, {
+      kind: "free",
+      categoryId: category!.id,
+      title: `정비 후기 ${n}`,
+      contentHtml: "<p>본문</p>",
+      isPrivate: false,
+    });
+    articleId = id;
+  }
+  for (let n = 0; n < 5; n++) {
+    await addComment(runtime.db, systemClock, n % 2 ? rider.actor : author.actor, articleId, {
+      content: `댓글 ${n}`,
+    });
+  }
+  await likeArticle(runtime.db, systemClock, rider.actor, articleId);
+  await keepArticle(runtime.db, systemClock, rider.actor, articleId);
+
+  vite = await createServer({
+    root: fileURLToPath(new URL("..", import.meta.url)),
+    configFile: fileURLToPath(new URL("../vite.config.ts", import.meta.url)),
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  // React Router checks its context by class: the handler and the context come from the module graph of the build.
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ReactRouter.ServerBuild;
+  const { RouterContextProvider } = (await vite.ssrLoadModule("react-router")) as typeof ReactRouter;
+  const { createRequestHandler } = (await vite.ssrLoadModule(
+    "@react-router/express",
+  )) as typeof ReactRouterExpress;
+  const pages = createRequestHandler({
+    build,
+    getLoadContext: (_req, res) => {
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, cspNonce(res));
+      return context;
+    },
+  });
+  server = http.createServer(createHttpApp({ runtime, pages }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+/** The counts measured, written where `npm run bench` asks (STATEMENTS_REPORT) for its table. */
+const measured: Record<string, number> = {};
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await vite.close();
+  if (process.env.STATEMENTS_REPORT)
+    fs.writeFileSync(process.env.STATEMENTS_REPORT, JSON.stringify(measured));
+});
+
+/** The statements one page request sends, after a first request has warmed what is held in memory. */
+async function statementsOf(path: string, cookie?: string) {
+  const headers = { cookie: `${cookie ? `${cookie}; ` : ""}i18n_redirected=ko` };
+  const get = async () => {
+    const response = await fetch(`${base}${path}`, { headers, redirect: "manual" });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${body.slice(0, 2000)}`);
+  };
+  await get();
+  statements = [];
+  await get();
+  return statements;
+}
+
+describe("statements per page", () => {
+  const pages = {
+    home: () => "/",
+    list: () => "/board/free",
+    post: () => `/board/free/${articleId}`,
+  };
+
+  for (const [page, path] of Object.entries(pages) as [keyof typeof pages, () => string][]) {
+    it(`${page} for a visitor stays within ${BUDGETS[page].visitor}`, async () => {
+      const sent = await statementsOf(path());
+      measured[`${page} visitor`] = sent.length;
+      expect(sent.length, sent.join("\n\n")).toBeLessThanOrEqual(BUDGETS[page].visitor);
+    });
+
+    it(`${page} for a member stays within ${BUDGETS[page].member}`, async () => {
+      const sent = await statementsOf(path(), rider.cookie);
+      measured[`${page} member`] = sent.length;
+      expect(sent.length, sent.join("\n\n")).toBeLessThanOrEqual(BUDGETS[page].member);
+    });
+  }
+});
