@@ -1,179 +1,441 @@
 /**
- * `npm run bench`: load-tests a bare node:http server and the app side by side in one run, and prints each figure
- * as a ratio to the bare server measured at the same time on the same machine. Nothing here asserts a time.
+ * `npm run bench`: the figures that matter, measured side by side in one run on this machine, and never asserted.
+ *
+ * - `/`, `/board/free` and a post page, for a visitor and a signed-in member, on a database of the bench's size:
+ *   req/s, p50/p99, the server's CPU milliseconds per request (from /proc), and the ratio to a bare node:http server
+ *   replaying the exact bytes and headers the app answered — on PGlite, and on PostgreSQL when DATABASE_URL or
+ *   TEST_DATABASE_URL names one (with the PostgreSQL ÷ PGlite ratio);
+ * - statements per page (the statement-count test's counts), cold start to /healthz on an existing data directory,
+ *   resident memory after the load, first-visit bytes per route (JS, CSS, font) in Chromium, the sanitiser's worst
+ *   inputs, and Lighthouse mobile scores when the `lighthouse` package is installed.
+ *
+ * One table is printed and the figures are written to bench/results/latest.json; the previous run's file, when
+ * there is one, is shown beside (so a change is measured before and after on the same machine).
  */
-import autocannon from "autocannon";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { openPglite, queryRows } from "#app/db/client.server";
+import pg from "pg";
+import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "#app/db/client.server";
 import { migrateDatabase } from "#app/db/migrate.server";
-import { measurePageWeights, printPageWeights } from "./page-weight";
-import { benchRichText } from "./rich-text";
+import { measurePageWeights, printPageWeights, type PageWeight } from "./page-weight";
+import { benchRichText, type RichTextFigure } from "./rich-text";
 import { BENCH_ARTICLES, BENCH_COMMENTS, explainBoardList, seedBenchCommunity } from "./seed-community";
+import {
+  capture,
+  load,
+  memoryMb,
+  startProcess,
+  stopProcess,
+  waitUntilAnswering,
+  type Captured,
+  type Load,
+} from "./server-load";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const resultsDir = path.join(root, "bench", "results");
+const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "";
 
-function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  child.on("exit", (code, signal) => {
-    if (code !== 0 && signal === null) {
-      console.error(`${args.join(" ")} exited with ${code}`);
-      process.exit(1);
-    }
-  });
-  return child;
-}
-
-async function waitUntilAnswering(url: string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-interface Figures {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  // A short warm-up so that JIT and caches do not count against the first target.
-  await autocannon({ url, connections, duration: 2, headers });
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+/** The production server as `npm start` runs it: compiled JavaScript when built so, else through tsx. */
+function appArgs(): string[] {
+  const compiled = path.join(root, "build", "server", "start.js");
+  return fs.existsSync(compiled) ? ["--enable-source-maps", compiled] : ["--import", "tsx", "server.ts"];
 }
 
 if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
   console.log("Building the app first…");
-  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 // In this process, before any server competes for the cores.
-benchRichText();
+const richText: RichTextFigure[] = benchRichText();
+
+async function seeded(handle: DatabaseHandle) {
+  await migrateDatabase(handle);
+  await seedBenchCommunity(handle);
+  const plan = await explainBoardList(handle);
+  const [newest] = await queryRows<{ id: number; comments: number }>(
+    handle.db,
+    sql`select id, comment_count as comments from board_article
+        where kind = 'free' and not is_private and deleted_at is null order by created_at desc, id desc limit 1`,
+  );
+  await handle.close();
+  return { plan, post: newest! };
+}
+
+function appEnv(port: number, dataDir: string, databaseUrl = ""): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "warn",
+    DEMO_DATA: "false",
+    // The test seeding endpoint makes the signed-in member the member pages are measured with.
+    OUTBOX_PAGE: "true",
+  };
+}
+
+/** A member with a complete profile, signed in through the sign-in page: the session cookie. */
+async function signedInCookie(base: string): Promise<string> {
+  const seeded = await fetch(`${base}/test/seed/member`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ role: "member" }),
+  });
+  if (seeded.status !== 201) throw new Error(`Seeding a member answered ${seeded.status}`);
+  const member = (await seeded.json()) as { email: string; password: string };
+  const signedIn = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ intent: "password", identifier: member.email, password: member.password }),
+    redirect: "manual",
+  });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .find((pair) => pair.includes("session_token="));
+  if (!cookie) throw new Error(`Signing in answered ${signedIn.status} without a session`);
+  return cookie;
+}
+
+interface Target {
+  page: string;
+  path: string;
+  role: "visitor" | "member";
+}
+
+function headersOf(role: Target["role"], cookie: string) {
+  return {
+    cookie: role === "member" ? `${cookie}; i18n_redirected=ko` : "i18n_redirected=ko",
+    "accept-encoding": "gzip, deflate, br",
+  };
+}
+
+interface PageRow extends Target {
+  app: Load;
+  bare: Load;
+  /** Compressed bytes of the answer. */
+  bytes: number;
+  postgres?: Load;
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-bench-"));
-
-// The community pages are measured on a database of realistic size, seeded before the app opens it.
-console.log(`Seeding ${BENCH_ARTICLES} articles and ${BENCH_COMMENTS} comments…`);
-const seedStarted = Date.now();
-const seedHandle = await openPglite({ dataDir: path.join(dataDir, "pglite") });
-await migrateDatabase(seedHandle);
-await seedBenchCommunity(seedHandle);
-const listPlan = await explainBoardList(seedHandle);
-const [newestFree] = await queryRows<{ id: number; comments: number }>(
-  seedHandle.db,
-  sql`select id, comment_count as comments from board_article
-      where kind = 'free' and not is_private and deleted_at is null order by created_at desc, id desc limit 1`,
-);
-await seedHandle.close();
-console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
-const barePort = 3401;
 const appPort = 3402;
-const bare = startProcess(
-  [
-    "-e",
-    `require("node:http").createServer((req, res) => { res.setHeader("Content-Type", "application/json"); res.end('{"status":"ok"}'); }).listen(${barePort}, "127.0.0.1");`,
-  ],
-  {},
-);
-const app = startProcess(["--import", "tsx", "server.ts"], {
-  NODE_ENV: "production",
-  PORT: String(appPort),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  DATABASE_URL: "",
-  LOG_LEVEL: "warn",
-  DEMO_DATA: "false",
-});
+const barePort = 3401;
+const pgPort = 3403;
 
+console.log(`Seeding ${BENCH_ARTICLES} articles and ${BENCH_COMMENTS} comments on PGlite…`);
+const { plan, post } = await seeded(await openPglite({ dataDir: path.join(dataDir, "pglite") }));
+const targets: Target[] = [
+  { page: "/", path: "/", role: "visitor" },
+  { page: "/", path: "/", role: "member" },
+  { page: "/board/free", path: "/board/free", role: "visitor" },
+  { page: "/board/free", path: "/board/free", role: "member" },
+  { page: `post (${post.comments} comments)`, path: `/board/free/${post.id}`, role: "visitor" },
+  { page: `post (${post.comments} comments)`, path: `/board/free/${post.id}`, role: "member" },
+];
+
+// The first start migrates nothing new but seeds reference data; the second is the cold start measured.
+let app = startProcess(root, appArgs(), appEnv(appPort, dataDir));
+await waitUntilAnswering(`http://127.0.0.1:${appPort}/healthz`, 120_000);
+await stopProcess(app);
+app = startProcess(root, appArgs(), appEnv(appPort, dataDir));
+const coldStartMs = await waitUntilAnswering(`http://127.0.0.1:${appPort}/healthz`, 120_000);
+const appBase = `http://127.0.0.1:${appPort}`;
+
+const rows: PageRow[] = [];
+let memory = { rss: 0, peak: 0 };
+let weights: PageWeight[] = [];
+let bare: ReturnType<typeof startProcess> | undefined;
 try {
-  await waitUntilAnswering(`http://127.0.0.1:${barePort}/`);
-  await waitUntilAnswering(`http://127.0.0.1:${appPort}/healthz`);
-  const cookie = { Cookie: "i18n_redirected=ko" };
-  const rows = [
-    await measure("bare node:http", `http://127.0.0.1:${barePort}/`),
-    await measure("app /healthz (database round trip)", `http://127.0.0.1:${appPort}/healthz`),
-    await measure(
-      "app GET /api/filter?tableName=motoGenre",
-      `http://127.0.0.1:${appPort}/api/filter?tableName=motoGenre`,
-    ),
-    await measure("app SSR home /", `http://127.0.0.1:${appPort}/`, cookie),
-    await measure("app SSR board list /board/free", `http://127.0.0.1:${appPort}/board/free`, cookie),
-    await measure(
-      `app SSR post page (${newestFree!.comments} comments)`,
-      `http://127.0.0.1:${appPort}/board/free/${newestFree!.id}`,
-      cookie,
-    ),
-  ];
-  const base = rows[0]!;
-  console.log(
-    `\n${connections} connections, ${duration} s per target, ${os.cpus().length} cores, Node ${process.version}\n`,
+  const cookie = await signedInCookie(appBase);
+  const captured: Captured[] = [];
+  for (const target of targets) {
+    const answer = await capture(appBase, target.path, target.role, headersOf(target.role, cookie));
+    if (answer.status !== 200) throw new Error(`${target.role} ${target.path} answered ${answer.status}`);
+    captured.push(answer);
+  }
+  const replayFile = path.join(dataDir, "replay.json");
+  fs.writeFileSync(replayFile, JSON.stringify(captured));
+  bare = startProcess(
+    root,
+    [path.join(root, "bench", "replay-server.mjs"), replayFile, String(barePort)],
+    {},
   );
+  await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, 10_000).catch(() => undefined);
+
+  for (const [index, target] of targets.entries()) {
+    const headers = headersOf(target.role, cookie);
+    const options = { headers, duration, connections };
+    console.log(`Loading ${target.role} ${target.path}…`);
+    rows.push({
+      ...target,
+      app: await load(`${appBase}${target.path}`, app.pid!, options),
+      bare: await load(`http://127.0.0.1:${barePort}${target.path}`, bare.pid!, options),
+      bytes: Buffer.from(captured[index]!.body, "base64").length,
+    });
+  }
+  memory = memoryMb(app.pid!);
+  weights = await measurePageWeights(appBase, [
+    { name: "/", path: "/" },
+    { name: "/board/free", path: "/board/free" },
+    { name: "post page", path: `/board/free/${post.id}` },
+    { name: "/board/write (sign-in page)", path: "/board/write" },
+    { name: "/announce", path: "/announce" },
+    { name: "/login", path: "/login" },
+  ]);
+} finally {
+  if (bare) await stopProcess(bare);
+  await stopProcess(app);
+}
+
+const lighthouse = await runLighthouse(dataDir);
+
+if (postgresUrl) await benchPostgres();
+
+const statements = countStatements();
+
+printTable();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+async function benchPostgres() {
+  const name = `motomate_bench_${Date.now().toString(36)}`;
+  const adminUrl = new URL(postgresUrl);
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  try {
+    console.log(`Seeding the same data on PostgreSQL (${url.host})…`);
+    const database = await openPostgres(url.toString(), 2);
+    await database.db.execute(sql`create extension if not exists pg_trgm`);
+    await seeded(database);
+    const server = startProcess(root, appArgs(), appEnv(pgPort, dataDir, url.toString()));
+    try {
+      const base = `http://127.0.0.1:${pgPort}`;
+      await waitUntilAnswering(`${base}/healthz`, 120_000);
+      const cookie = await signedInCookie(base);
+      for (const row of rows) {
+        const postPath = row.path.startsWith("/board/free/")
+          ? await newestPostPath(url.toString())
+          : row.path;
+        console.log(`Loading ${row.role} ${postPath} on PostgreSQL…`);
+        row.postgres = await load(`${base}${postPath}`, server.pid!, {
+          headers: headersOf(row.role, cookie),
+          duration,
+          connections,
+        });
+      }
+    } finally {
+      await stopProcess(server);
+    }
+  } finally {
+    const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+async function newestPostPath(url: string) {
+  const database = await openPostgres(url, 1);
+  try {
+    const [newest] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from board_article where kind = 'free' and not is_private and deleted_at is null
+          order by created_at desc, id desc limit 1`,
+    );
+    return `/board/free/${newest!.id}`;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The statement-count test's counts per page (a count, the same on any machine). */
+function countStatements(): Record<string, number> {
+  const report = path.join(dataDir, "statements.json");
+  const run = spawnSync("npx", ["vitest", "run", "server/statements.integration.test.ts"], {
+    cwd: root,
+    env: { ...process.env, STATEMENTS_REPORT: report, TEST_DATABASE_URL: "" },
+    stdio: "ignore",
+  });
+  if (run.status !== 0 || !fs.existsSync(report)) return {};
+  return JSON.parse(fs.readFileSync(report, "utf8")) as Record<string, number>;
+}
+
+interface LighthouseFigures {
+  page: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** Lighthouse's mobile run of `/` and `/board/free` in the system Chromium, when the package is installed. */
+async function runLighthouse(dir: string): Promise<LighthouseFigures[] | "not installed"> {
+  // Optional: a variable specifier keeps it out of the install and the type check.
+  const lighthousePackage = "lighthouse";
+  const launcherPackage = "chrome-launcher";
+  let lighthouseRun: (url: string, flags: object) => Promise<{ lhr: LighthouseResult } | undefined>;
+  let launch: (options: object) => Promise<{ port: number; kill: () => void | Promise<void> }>;
+  try {
+    lighthouseRun = ((await import(lighthousePackage)) as { default: typeof lighthouseRun }).default;
+    launch = ((await import(launcherPackage)) as { launch: typeof launch }).launch;
+  } catch {
+    return "not installed";
+  }
+  const server = startProcess(root, appArgs(), appEnv(appPort, dir));
+  const figures: LighthouseFigures[] = [];
+  try {
+    await waitUntilAnswering(`${appBase}/healthz`, 120_000);
+    for (const page of ["/", "/board/free"]) {
+      const chrome = await launch({
+        chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+      });
+      try {
+        const result = await lighthouseRun(`${appBase}${page}`, {
+          port: chrome.port,
+          onlyCategories: ["performance"],
+          output: "json",
+          logLevel: "error",
+        });
+        const lhr = result!.lhr;
+        figures.push({
+          page,
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? 0,
+          tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? 0,
+          cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0,
+        });
+      } finally {
+        await chrome.kill();
+      }
+    }
+  } finally {
+    await stopProcess(server);
+  }
+  return figures;
+}
+
+interface LighthouseResult {
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, { numericValue?: number } | undefined>;
+}
+
+interface BenchResults {
+  when: string;
+  machine: string;
+  pages: PageRow[];
+  statements: Record<string, number>;
+  coldStartMs: number;
+  memory: { rss: number; peak: number };
+  weights: PageWeight[];
+  richText: RichTextFigure[];
+  lighthouse: LighthouseFigures[] | "not installed";
+}
+
+function printTable() {
+  const latest = path.join(resultsDir, "latest.json");
+  const previous = fs.existsSync(latest)
+    ? (JSON.parse(fs.readFileSync(latest, "utf8")) as BenchResults)
+    : null;
+  const results: BenchResults = {
+    when: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, Node ${process.version}, ${connections} connections, ${duration} s per target`,
+    pages: rows,
+    statements,
+    coldStartMs,
+    memory,
+    weights,
+    richText,
+    lighthouse,
+  };
+  const before = (row: PageRow) =>
+    previous?.pages.find((old) => old.path === row.path && old.role === row.role);
+  const cell = (value: number | undefined, digits: number, width: number) =>
+    (value === undefined || !Number.isFinite(value) ? "—" : value.toFixed(digits)).padStart(width);
+
+  console.log(`\n${results.machine}${previous ? `; "before" is the run of ${previous.when}` : ""}\n`);
   console.log(
     [
-      "target".padEnd(42),
-      "req/s".padStart(9),
-      "p50 ms".padStart(8),
-      "p99 ms".padStart(8),
-      "req/s ÷ bare".padStart(13),
-      "p99 ÷ bare".padStart(11),
-      "errors".padStart(7),
+      "page".padEnd(26),
+      "role".padEnd(8),
+      "req/s".padStart(7),
+      "p50".padStart(5),
+      "p99".padStart(5),
+      "CPU ms".padStart(7),
+      "before".padStart(7),
+      "÷ bare".padStart(7),
+      "before".padStart(7),
+      "KB".padStart(5),
+      "stmts".padStart(6),
+      "PG CPU".padStart(7),
+      "PG÷PGlite".padStart(10),
+      "err".padStart(4),
     ].join(" "),
   );
   for (const row of rows) {
+    const old = before(row);
+    const ratio = (load: Load, bareLoad: Load) => load.rps / bareLoad.rps;
+    const key = `${row.page.startsWith("post") ? "post" : row.page === "/" ? "home" : "list"} ${row.role}`;
     console.log(
       [
-        row.name.padEnd(42),
-        row.rps.toFixed(0).padStart(9),
-        row.p50.toFixed(1).padStart(8),
-        row.p99.toFixed(1).padStart(8),
-        (row.rps / base.rps).toFixed(3).padStart(13),
-        (row.p99 / Math.max(base.p99, 1)).toFixed(1).padStart(11),
-        String(row.errors).padStart(7),
+        row.page.padEnd(26),
+        row.role.padEnd(8),
+        cell(row.app.rps, 0, 7),
+        cell(row.app.p50, 0, 5),
+        cell(row.app.p99, 0, 5),
+        cell(row.app.cpuPerRequest, 2, 7),
+        cell(old?.app.cpuPerRequest, 2, 7),
+        cell(ratio(row.app, row.bare), 4, 7),
+        cell(old ? ratio(old.app, old.bare) : undefined, 4, 7),
+        cell(row.bytes / 1024, 1, 5),
+        cell(statements[key], 0, 6),
+        cell(row.postgres?.cpuPerRequest, 2, 7),
+        cell(row.postgres ? row.postgres.cpuPerRequest / row.app.cpuPerRequest : undefined, 2, 10),
+        String(row.app.errors + (row.postgres?.errors ?? 0)).padStart(4),
       ].join(" "),
     );
   }
-  printPageWeights(
-    await measurePageWeights(`http://127.0.0.1:${appPort}`, [
-      { name: "home /", path: "/" },
-      { name: "board list /board/free", path: "/board/free" },
-      { name: `post page /board/free/${newestFree!.id}`, path: `/board/free/${newestFree!.id}` },
-      { name: "announcements /announce", path: "/announce" },
-      { name: "FAQ /faq", path: "/faq" },
-      { name: "events /event", path: "/event" },
-      { name: "terms /policy/terms", path: "/policy/terms" },
-      { name: "sign-in /login", path: "/login" },
-    ]),
+  console.log(
+    `\nbare replay server: ${rows.map((row) => row.bare.cpuPerRequest.toFixed(3)).join(" / ")} CPU ms per request`,
   );
-  console.log(`\nPlan of the /board/free list query (${BENCH_ARTICLES} articles):\n${listPlan}`);
-} finally {
-  bare.kill();
-  app.kill("SIGTERM");
-  await new Promise((resolve) => app.once("exit", resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(
+    `cold start to /healthz (existing data directory): ${coldStartMs.toFixed(0)} ms` +
+      (previous ? ` (before ${previous.coldStartMs.toFixed(0)} ms)` : ""),
+  );
+  console.log(
+    `resident memory after the load: ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB` +
+      (previous
+        ? ` (before ${previous.memory.rss.toFixed(0)} MB, peak ${previous.memory.peak.toFixed(0)} MB)`
+        : ""),
+  );
+  printPageWeights(weights);
+  if (lighthouse === "not installed") {
+    console.log("\nLighthouse: not installed (npm install --no-save lighthouse@12 to include it)");
+  } else {
+    for (const figure of lighthouse) {
+      console.log(
+        `\nLighthouse mobile ${figure.page}: performance ${figure.performance}, LCP ${figure.lcpMs.toFixed(0)} ms, ` +
+          `TBT ${figure.tbtMs.toFixed(0)} ms, CLS ${figure.cls.toFixed(3)}`,
+      );
+    }
+  }
+  console.log(`\nPlan of the /board/free list query (${BENCH_ARTICLES} articles):\n${plan}`);
+  fs.mkdirSync(resultsDir, { recursive: true });
+  if (previous) fs.renameSync(latest, path.join(resultsDir, `${previous.when.replace(/[:.]/g, "-")}.json`));
+  fs.writeFileSync(latest, JSON.stringify(results, null, 2));
+  console.log(`\nWritten to ${path.relative(root, latest)}`);
 }
