@@ -20,10 +20,6 @@ import {
   uploadImage,
 } from "./upload-image";
 
-/**
- * The rich-text editor of articles (Tiptap). It submits its HTML in a hidden field called `name`; the server
- * sanitises it. Until the editor has started (and without JavaScript) a plain text area carries the field instead.
- */
 export interface RichTextEditorProps {
   /** Form field that carries the HTML. */
   name: string;
@@ -105,7 +101,12 @@ function countChars(editor: Editor): number {
 
 const kilobytes = (bytes: number) => (bytes / 1000).toFixed(1).replace(/\.0$/, "");
 
-export function RichTextEditor({
+/**
+ * The rich-text editor of articles (Tiptap), loaded by ./RichTextEditor once the page is interactive. It submits its
+ * HTML in a hidden field called `name`; the server sanitises it. Until the editor has started a plain text area
+ * carries the field instead.
+ */
+export function TiptapEditor({
   name,
   label,
   defaultValue = "",
