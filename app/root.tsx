@@ -33,6 +33,7 @@ import {
   translate,
 } from "./i18n";
 import { useLanguage, useT } from "./i18n/react";
+import { loadCatalogue } from "#i18n/catalogues";
 import { getRuntime } from "./platform/runtime.server";
 import { getViewer } from "./platform/viewer.server";
 import { countUnread } from "./services/notifications/notify.server";
@@ -83,7 +84,16 @@ const appUpdateMiddleware: MiddlewareFunction = async ({ request }, next) => {
   await next();
 };
 
-export const clientMiddleware: MiddlewareFunction[] = [appUpdateMiddleware];
+/**
+ * A client-side navigation into the other language (the language switch itself is a full page load) first loads
+ * that language's messages, so its pages render with them (ADR 032).
+ */
+const catalogueMiddleware: MiddlewareFunction = async ({ request }, next) => {
+  await loadCatalogue(languageFromPath(new URL(request.url).pathname));
+  await next();
+};
+
+export const clientMiddleware: MiddlewareFunction[] = [appUpdateMiddleware, catalogueMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, buildId, config } = getRuntime();

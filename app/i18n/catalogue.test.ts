@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  catalogues,
   languageFromAcceptLanguage,
   languageFromPath,
   languageOfRequest,
@@ -9,6 +8,8 @@ import {
   translate,
 } from ".";
 import { calendarFields } from "./calendar";
+import { en as enCatalogue } from "./en";
+import { ko as koCatalogue } from "./ko";
 import { messageArguments, pluralBranches } from "./message";
 
 function flatten(node: unknown, prefix = ""): Map<string, string> {
@@ -25,8 +26,8 @@ function flatten(node: unknown, prefix = ""): Map<string, string> {
 const datePatterns = new Set(["time.pattern.date", "time.pattern.time"]);
 
 describe("message catalogues", () => {
-  const ko = flatten(catalogues.ko);
-  const en = flatten(catalogues.en);
+  const ko = flatten(koCatalogue);
+  const en = flatten(enCatalogue);
 
   it("have the same keys in Korean and English", () => {
     expect([...ko.keys()].filter((key) => !en.has(key))).toEqual([]);

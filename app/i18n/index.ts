@@ -1,12 +1,10 @@
-import { en } from "./en";
-import { ko, type Messages } from "./ko";
+import { loadedCatalogue } from "#i18n/catalogues";
+import type { Messages } from "./ko";
 import { formatMessage } from "./message";
 
 export const languages = ["ko", "en"] as const;
 export type Language = (typeof languages)[number];
 const defaultLanguage: Language = "ko";
-
-export const catalogues: Record<Language, Messages> = { ko, en };
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
@@ -26,9 +24,20 @@ function lookup(messages: Messages, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** Whether a string names a message of the catalogue (for keys that come back from outside, such as a cookie). */
+/** The catalogue of a language; in the browser, only the one loaded for the page (see #i18n/catalogues). */
+function catalogue(language: Language): Messages {
+  const messages = loadedCatalogue(language);
+  if (!messages) throw new Error(`The ${language} catalogue is not loaded`);
+  return messages;
+}
+
+/**
+ * Whether a string names a message of the catalogue (for keys that come back from outside, such as a cookie). Both
+ * languages have the same keys, so whichever catalogue is loaded answers.
+ */
 export function isMessageKey(value: string): value is MessageKey {
-  return lookup(catalogues.ko, value) !== undefined;
+  const messages = loadedCatalogue("ko") ?? loadedCatalogue("en");
+  return messages !== undefined && lookup(messages, value) !== undefined;
 }
 
 /**
@@ -41,7 +50,7 @@ export function messageKeyOr(key: string, fallback: MessageKey): MessageKey {
 
 /** A message in the language, its values filled in; counted messages pick their plural form (see ./message). */
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
-  const template = lookup(catalogues[language], key);
+  const template = lookup(catalogue(language), key);
   if (template === undefined) throw new Error(`Missing message ${key} in ${language}`);
   return formatMessage(language, template, params);
 }
@@ -114,5 +123,3 @@ export function languageOfRequest(headers: {
   const fromCookie = readCookie(headers.cookie, LOCALE_COOKIE);
   return isLanguage(fromCookie) ? fromCookie : languageFromAcceptLanguage(headers.acceptLanguage);
 }
-
-export type { Messages };

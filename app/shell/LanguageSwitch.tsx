@@ -1,17 +1,22 @@
 import { Link, useLocation } from "react-router";
-import { localizePath, translate } from "#app/i18n";
+import { localizePath } from "#app/i18n";
 import { useLanguage, useT } from "#app/i18n/react";
 
-/** Switches to the same page in the other language; the server remembers the choice in the locale cookie. */
+/**
+ * Switches to the same page in the other language; the server remembers the choice in the locale cookie. A full page
+ * load, as without JavaScript: the browser holds only the page's language (ADR 032). Each catalogue names every
+ * language in that language, so the page's own catalogue has the other's name.
+ */
 export function LanguageSwitch() {
   const language = useLanguage();
   const t = useT();
   const location = useLocation();
   const other = language === "ko" ? "en" : "ko";
-  const name = translate(other, `language.${other}`);
+  const name = t(`language.${other}`);
   return (
     <Link
       to={`${localizePath(other, location.pathname)}${location.search}`}
+      reloadDocument
       hrefLang={other}
       lang={other}
       className="inline-flex min-h-9 items-center rounded-md border border-subtle px-2 text-sm"
