@@ -13,6 +13,7 @@
  * there is one, is shown beside (so a change is measured before and after on the same machine).
  */
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -40,6 +41,11 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const resultsDir = path.join(root, "bench", "results");
 const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "";
+/** This run's secrets, shared by its servers (a server on PostgreSQL refuses to start without them). */
+const secrets = {
+  SESSION_SECRET: randomBytes(24).toString("hex"),
+  ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+};
 
 /** The production server as `npm start` runs it: compiled JavaScript when built so, else through tsx. */
 function appArgs(): string[] {
@@ -81,6 +87,7 @@ function appEnv(port: number, dataDir: string, databaseUrl = ""): Record<string,
     DEMO_DATA: "false",
     // The test seeding endpoint makes the signed-in member the member pages are measured with.
     OUTBOX_PAGE: "true",
+    ...secrets,
   };
 }
 
