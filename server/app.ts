@@ -1,4 +1,3 @@
-import compression from "compression";
 import path from "node:path";
 import express, {
   type Express,
@@ -16,6 +15,8 @@ import { StorageError, type FileStorage } from "#app/platform/storage/types";
 import { withViewerScope } from "#app/platform/viewer.server";
 import { toNodeHandler } from "better-auth/node";
 import { apiErrorHandler, createApiRouter, healthz } from "./api/index";
+import { compressDynamicAnswers } from "./compression";
+import { HASHED_ASSETS_PATH, servePrecompressedAssets } from "./precompressed-assets";
 import { securityHeaders } from "./security-headers";
 import { testClockRouter, type TestClock } from "./test-clock";
 import { createTestRouter } from "./testing";
@@ -196,15 +197,12 @@ function refuseForeignOrigin(publicUrl: string) {
 }
 
 /**
- * The built client: hashed files under /assets (a missing one is a 404 there, never a page) and the few files at the
- * root (favicon …).
+ * The built client: hashed files under /assets, compressed at build time (a missing one is a 404 there, never a
+ * page), and the few files at the root (favicon …).
  */
 export function serveClientBuild(clientDir: string) {
   return (app: Express) => {
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-    );
+    app.use(HASHED_ASSETS_PATH, servePrecompressedAssets(path.join(clientDir, "assets")));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   };
 }
@@ -254,7 +252,7 @@ export function createHttpApp({
   app.set("trust proxy", runtime.config.trustedProxies.length > 0 ? runtime.config.trustedProxies : false);
   app.set("query parser", "simple");
   app.use(securityHeaders(runtime.config));
-  app.use(compression());
+  app.use(compressDynamicAnswers());
   app.use(rejectMalformedUrl);
   app.use(forwardedOrigin);
   app.use(clientAddress);
