@@ -166,6 +166,11 @@ export default tseslint.config(
     rules: { "no-console": "off" },
   },
   {
+    // The production launcher is plain JavaScript for Node (scripts/start.js).
+    files: ["scripts/**/*.js"],
+    languageOptions: { globals: globals.node },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -49,7 +49,7 @@ export default defineConfig({
       env: { OIDC_PORT: String(OIDC_PORT) },
     },
     {
-      command: `rm -rf "${E2E_DATA_DIR}" && npx tsx server.ts`,
+      command: `rm -rf "${E2E_DATA_DIR}" && node --enable-source-maps build/server.js`,
       url: `http://localhost:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -16,5 +16,7 @@ export default defineConfig({
   },
   ssr: {
     external: ["@electric-sql/pglite", "pg", "pino", "drizzle-orm"],
+    // Bundled so that the server loads the icons the pages use, not all of them (a third of a second at start).
+    noExternal: ["lucide-react"],
   },
 });

@@ -49,11 +49,11 @@ const secrets = {
 
 /** The production server as `npm start` runs it: compiled JavaScript when built so, else through tsx. */
 function appArgs(): string[] {
-  const compiled = path.join(root, "build", "server", "start.js");
+  const compiled = path.join(root, "build", "server.js");
   return fs.existsSync(compiled) ? ["--enable-source-maps", compiled] : ["--import", "tsx", "server.ts"];
 }
 
-if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+if (!fs.existsSync(path.join(root, "build", "server.js"))) {
   console.log("Building the app first…");
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -37,7 +37,7 @@ import { createRichTextPool } from "./rich-text-pool";
 import { cspNonce } from "./security-headers";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
-export const buildDir = path.join(projectRoot, "build");
+const buildDir = path.join(projectRoot, "build");
 /** How often the post views gathered in memory are written. */
 const VIEW_FLUSH_INTERVAL_MS = 5_000;
 
@@ -91,6 +91,14 @@ export async function startServer({
   // With TEST_CLOCK on (development, or the explicit setting) the clock can be moved forward through /test/clock.
   const clock = givenClock ?? (config.testClock ? new AdjustableClock() : systemClock);
   const logger = givenLogger ?? createLogger(config.logLevel);
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!dev && !fs.existsSync(serverEntry)) {
+    throw new StartupError(`No production build at ${serverEntry}; run npm run build (or npm start).`);
+  }
+  // The pages' modules load while the database opens (PGlite compiles its WebAssembly on other threads).
+  const loadingBuild = dev ? undefined : (import(serverEntry) as Promise<ServerBuild>);
+  // Awaited once the database is open; a failure before that must not count as unhandled.
+  loadingBuild?.catch(() => undefined);
   // Only the embedded database lives in DATA_DIR; with PostgreSQL several instances may share one.
   let lock: DataDirLock | undefined;
   if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
@@ -109,17 +117,15 @@ export async function startServer({
   const db = database.db;
 
   let build: ServerBuild | undefined;
+  try {
+    build = await loadingBuild;
+  } catch (error) {
+    await database.close();
+    lock?.release();
+    throw error;
+  }
   let vite: ViteDevServer | undefined;
   const httpServer = http.createServer();
-  if (!dev) {
-    const serverEntry = path.join(buildDir, "server", "index.js");
-    if (!fs.existsSync(serverEntry)) {
-      await database.close();
-      lock?.release();
-      throw new StartupError(`No production build at ${serverEntry}; run npm run build (or npm start).`);
-    }
-    build = (await import(serverEntry)) as ServerBuild;
-  }
   const buildId = build ? build.assets.version : "development";
   const messaging = createMessaging({
     clock,

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -6,11 +7,19 @@ import { Piscina } from "piscina";
 import type { RichTextRunner } from "#app/services/content/rich-text-runner.server";
 import type { RichTextOutcome, RichTextTask } from "#app/services/content/rich-text.server";
 
-const workerModule = pathToFileURL(
-  path.join(import.meta.dirname, "..", "app", "services", "content", "rich-text.worker.ts"),
-).href;
-// The worker's module is TypeScript: the threads load it the way the server loads its own modules.
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+/** Written beside the compiled server (build/server.js) by scripts/build-server.ts. */
+const compiledWorker = path.join(import.meta.dirname, "rich-text.worker.js");
+
+/**
+ * The compiled server's threads run the compiled worker; from the sources (development, tests) they load the
+ * TypeScript module the way the server loads its own, through tsx.
+ */
+function workerModule(): { filename: string; execArgv?: string[] } {
+  if (fs.existsSync(compiledWorker)) return { filename: pathToFileURL(compiledWorker).href };
+  const source = path.join(import.meta.dirname, "..", "app", "services", "content", "rich-text.worker.ts");
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+  return { filename: pathToFileURL(source).href, execArgv: ["--import", tsxLoader] };
+}
 
 export interface RichTextPool {
   run: RichTextRunner;
@@ -23,10 +32,9 @@ export interface RichTextPool {
  */
 export function createRichTextPool(): RichTextPool {
   const pool = new Piscina<RichTextTask, RichTextOutcome>({
-    filename: workerModule,
+    ...workerModule(),
     minThreads: 1,
     maxThreads: Math.max(1, Math.floor(os.availableParallelism() / 2)),
-    execArgv: ["--import", tsxLoader],
   });
   return { run: (task) => pool.run(task), close: () => pool.destroy() };
 }

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 
-/** The production server as its own process (the built app through tsx), with its output collected. */
+/** The production server as its own process (the compiled build), with its output collected. */
 export function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
