@@ -277,7 +277,8 @@ function countStatements(): Record<string, number> {
     env: { ...process.env, STATEMENTS_REPORT: report, TEST_DATABASE_URL: "" },
     stdio: "ignore",
   });
-  if (run.status !== 0 || !fs.existsSync(report)) return {};
+  // Written even when a count is over its budget: the bench shows the count either way.
+  if (!fs.existsSync(report)) return {};
   return JSON.parse(fs.readFileSync(report, "utf8")) as Record<string, number>;
 }
 
