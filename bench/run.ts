@@ -272,7 +272,7 @@ async function newestPostPath(url: string) {
 /** The statement-count test's counts per page (a count, the same on any machine). */
 function countStatements(): Record<string, number> {
   const report = path.join(dataDir, "statements.json");
-  const run = spawnSync("npx", ["vitest", "run", "server/statements.integration.test.ts"], {
+  spawnSync("npx", ["vitest", "run", "server/statements.integration.test.ts"], {
     cwd: root,
     env: { ...process.env, STATEMENTS_REPORT: report, TEST_DATABASE_URL: "" },
     stdio: "ignore",
