@@ -53,7 +53,8 @@ function routeTree(routes: Record<string, ManifestRoute>, parentId: string | und
 function catalogueChunk(language: Language): string {
   const names = fs
     .readdirSync(path.join(clientDir, "assets"))
-    .filter((name) => name.startsWith(`${language}-`));
+    // The build's .br and .gz copies of the chunk are not part of the count: a browser loads one encoding.
+    .filter((name) => name.startsWith(`${language}-`) && name.endsWith(".js"));
   if (names.length !== 1 || !/^[a-z]{2}-[\w-]{8}\.js$/.test(names[0]!))
     throw new Error(
       `expected one catalogue chunk assets/${language}-<hash>.js, found: ${names.join(", ") || "none"}`,
