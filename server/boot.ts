@@ -41,6 +41,22 @@ const buildDir = path.join(projectRoot, "build");
 /** How often the post views gathered in memory are written. */
 const VIEW_FLUSH_INTERVAL_MS = 5_000;
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the clients and proxies in front keep theirs (60 s
+ * is the usual load-balancer idle timeout). Node's default of 5 s closes connections that clients still hold, and a
+ * request sent on one just as it closes fails with ECONNRESET.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** The server's HTTP listener, keeping idle connections for `KEEP_ALIVE_TIMEOUT_MS`. */
+export function createHttpServer(): http.Server {
+  const server = http.createServer();
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Headers must be allowed to arrive on a kept connection for at least as long as it is kept.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  return server;
+}
+
 /** A start-up failure the operator can fix; its message is the one line printed. */
 export class StartupError extends Error {
   constructor(message: string) {
@@ -125,7 +141,7 @@ export async function startServer({
     throw error;
   }
   let vite: ViteDevServer | undefined;
-  const httpServer = http.createServer();
+  const httpServer = createHttpServer();
   const buildId = build ? build.assets.version : "development";
   const messaging = createMessaging({
     clock,
