@@ -1,22 +1,14 @@
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import type * as ReactRouterExpress from "@react-router/express";
 import type { Logger } from "drizzle-orm";
-import type * as ReactRouter from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "#app/platform/clock.server";
-import { cspNonceContext } from "#app/platform/csp-nonce.server";
 import type { Runtime } from "#app/platform/runtime.server";
+import { startPageServer } from "../tests/setup/page-server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { addComment } from "#app/services/board/comments.server";
 import { keepArticle, likeArticle } from "#app/services/board/reactions.server";
 import { createTestDatabase } from "../tests/setup/database";
 import { signUpMember, startRouteRuntime, type SignedInMember } from "../tests/setup/route-actions";
-import { createHttpApp } from "./app";
-import { cspNonce } from "./security-headers";
 
 /**
  * How many statements each main page sends to the database, for a visitor and for a signed-in member, counted at the
@@ -39,8 +31,7 @@ let statements: string[] = [];
 const counter: Logger = { logQuery: (query) => void statements.push(query) };
 
 let runtime: Runtime;
-let vite: ViteDevServer;
-let server: http.Server;
+let site: Awaited<ReturnType<typeof startPageServer>>;
 let base: string;
 let rider: SignedInMember;
 let articleId: number;
@@ -68,38 +59,15 @@ beforeAll(async () => {
   await likeArticle(runtime.db, systemClock, rider.actor, articleId);
   await keepArticle(runtime.db, systemClock, rider.actor, articleId);
 
-  vite = await createServer({
-    root: fileURLToPath(new URL("..", import.meta.url)),
-    configFile: fileURLToPath(new URL("../vite.config.ts", import.meta.url)),
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  // React Router checks its context by class: the handler and the context come from the module graph of the build.
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ReactRouter.ServerBuild;
-  const { RouterContextProvider } = (await vite.ssrLoadModule("react-router")) as typeof ReactRouter;
-  const { createRequestHandler } = (await vite.ssrLoadModule(
-    "@react-router/express",
-  )) as typeof ReactRouterExpress;
-  const pages = createRequestHandler({
-    build,
-    getLoadContext: (_req, res) => {
-      const context = new RouterContextProvider();
-      context.set(cspNonceContext, cspNonce(res));
-      return context;
-    },
-  });
-  server = http.createServer(createHttpApp({ runtime, pages }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await startPageServer(runtime);
+  base = site.base;
 }, 120_000);
 
 /** The counts measured, written where `npm run bench` asks (STATEMENTS_REPORT) for its table. */
 const measured: Record<string, number> = {};
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await vite.close();
+  await site.close();
   if (process.env.STATEMENTS_REPORT)
     fs.writeFileSync(process.env.STATEMENTS_REPORT, JSON.stringify(measured));
 });

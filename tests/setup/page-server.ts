@@ -1,0 +1,47 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import type * as ReactRouterExpress from "@react-router/express";
+import type * as ReactRouter from "react-router";
+import { createServer } from "vite";
+import { cspNonceContext } from "#app/platform/csp-nonce.server";
+import type { Runtime } from "#app/platform/runtime.server";
+import { createHttpApp } from "../../server/app";
+import { cspNonce } from "../../server/security-headers";
+
+/**
+ * The whole page stack on a test's own runtime: the edge (server/app.ts) in front of the real route modules (root
+ * loader, guards, page loaders), compiled by Vite from the sources. Answers its address and how to close it.
+ */
+export async function startPageServer(runtime: Runtime): Promise<{ base: string; close(): Promise<void> }> {
+  const vite = await createServer({
+    root: fileURLToPath(new URL("../..", import.meta.url)),
+    configFile: fileURLToPath(new URL("../../vite.config.ts", import.meta.url)),
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  // React Router checks its context by class: the handler and the context come from the module graph of the build.
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ReactRouter.ServerBuild;
+  const { RouterContextProvider } = (await vite.ssrLoadModule("react-router")) as typeof ReactRouter;
+  const { createRequestHandler } = (await vite.ssrLoadModule(
+    "@react-router/express",
+  )) as typeof ReactRouterExpress;
+  const pages = createRequestHandler({
+    build,
+    getLoadContext: (_req, res) => {
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, cspNonce(res));
+      return context;
+    },
+  });
+  const server = http.createServer(createHttpApp({ runtime, pages }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await vite.close();
+    },
+  };
+}
