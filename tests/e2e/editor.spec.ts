@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { phoneJpeg } from "../../app/services/uploads/test-images";
 import { xssCorpus, type XssVector } from "../fixtures/xss-corpus";
 import { expect, expectAccessible, test } from "./fixtures";
@@ -490,3 +490,23 @@ for (const [half, vectors] of halves.entries()) {
     }
   });
 }
+
+test("while the editor loads, the plain field takes typing and the page's status region stays the outcome's", async ({
+  page,
+}) => {
+  await newMember(page, "loading");
+  // The editor's chunk is held back: until it arrives the light field is all there is.
+  let held: Route | undefined;
+  await page.route(/\/assets\/TiptapEditor-[\w-]+\.js$/, (route) => {
+    held = route;
+  });
+  await page.goto("/board/write");
+  const field = page.getByRole("textbox", { name: "내용" });
+  await expect(field).toHaveAccessibleDescription(/편집기를 불러오는 중/);
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await field.fill("편집기 없이 쓴 본문");
+  await expect.poll(() => held !== undefined).toBe(true);
+  await held!.continue();
+  await editorReady(page);
+  await expect(editorArea(page)).toContainText("편집기 없이 쓴 본문");
+});

@@ -46,7 +46,13 @@ export function RichTextEditor(props: RichTextEditorProps) {
     return <loaded.editor.TiptapEditor {...props} defaultValue={loaded.typed ?? defaultValue} />;
   }
 
-  const ids = { fallback: `${id}-fallback`, hint: `${id}-hint`, plain: `${id}-plain`, error: `${id}-error` };
+  const ids = {
+    fallback: `${id}-fallback`,
+    hint: `${id}-hint`,
+    loading: `${id}-loading`,
+    plain: `${id}-plain`,
+    error: `${id}-error`,
+  };
   return (
     <div className="space-y-1">
       <label htmlFor={ids.fallback} className="block text-sm font-semibold">
@@ -67,7 +73,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
         }`}
       >
         {hydrated ? (
-          <p role="status" className="text-muted flex items-center gap-2 px-3 py-2 text-sm">
+          // Described to the field, not announced: a page's status region is for the outcome of what was done.
+          <p id={ids.loading} className="text-muted flex items-center gap-2 px-3 py-2 text-sm">
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
             {t("editor.loading")}
           </p>
@@ -79,7 +86,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
           defaultValue={defaultValue}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[ids.hint, ids.plain, error ? ids.error : null].filter(Boolean).join(" ")}
+          aria-describedby={[ids.hint, hydrated ? ids.loading : null, ids.plain, error ? ids.error : null]
+            .filter(Boolean)
+            .join(" ")}
           className="surface block min-h-60 w-full px-3 py-2 focus:outline-none"
         />
         <p id={ids.plain} className="text-muted border-t border-subtle px-3 py-1 text-xs">
