@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { finishFirstLogin, signUpByEmail, uniqueEmail, uniqueNickname } from "./support/auth";
 import { signedInMember } from "./support/seed";
@@ -42,6 +42,33 @@ test("sign-up names each wrong field next to it before sending, and the server d
   await expect(noScript.getByLabel("이메일", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(noScript.getByLabel("비밀번호", { exact: true })).toHaveValue("");
   await plain.close();
+});
+
+test("a submit made before the form's checks have loaded waits for them and is checked like any other", async ({
+  page,
+}) => {
+  // The schema's chunk is held back: the page is interactive, but cannot check the form yet.
+  let held: Route | undefined;
+  await page.route(/\/assets\/sign-up\.schema-[\w-]+\.js$/, (route) => {
+    held = route;
+  });
+  await page.goto("/login/signup");
+  await expect(page.getByLabel("전체 동의 (선택 항목 포함)")).toBeVisible();
+  const posts = countPosts(page, "/login/signup");
+  const email = page.getByLabel("이메일", { exact: true });
+  await email.fill("rider@");
+  await page.getByLabel("비밀번호", { exact: true }).fill("password");
+  await page.getByRole("button", { name: "가입하기" }).click();
+  await page.getByRole("button", { name: "가입하기" }).click();
+  await expect.poll(() => held !== undefined).toBe(true);
+  // Nothing is sent while the checks load, however often the button is pressed.
+  await expect(page.getByText("올바른 이메일 주소를 입력해 주세요.")).toHaveCount(0);
+  expect(posts.count).toBe(0);
+  await held!.continue();
+  await expect(page.getByText("올바른 이메일 주소를 입력해 주세요.")).toBeVisible();
+  await expect(page.getByText("너무 흔한 비밀번호입니다.")).toBeVisible();
+  await expect(email).toBeFocused();
+  expect(posts.count).toBe(0);
 });
 
 test("the article form names every missing field before sending, and the server does the same without scripts", async ({

@@ -2,10 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Form, isRouteErrorResponse, useBlocker, useNavigate, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/ui/fields";
-import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
+import { useSchemaForm } from "#app/components/forms/schema-form";
+import { useMessages } from "#app/components/forms/messages";
 import { ConfirmDialog } from "#app/components/ui/Dialog";
 import { LocalLink, useT } from "#app/i18n/react";
-import { articleSchema } from "#app/services/board/article.schema";
 import { ARTICLE_TITLE_MAX, articlePath, type ArticleKind, type BoardKind } from "#app/services/board/kinds";
 import { RichTextEditor } from "./RichTextEditor";
 import { useHydrated } from "#app/components/ui/use-hydrated";
@@ -85,9 +85,12 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
 
   const step = result && "step" in result ? result : undefined;
   const failure = result && "error" in result && result.error ? result : undefined;
-  const [form, fields] = useSchemaForm(articleSchema, {
-    lastResult: result && "lastResult" in result ? result.lastResult : undefined,
-  });
+  const [form, fields] = useSchemaForm(
+    () => import("#app/services/board/article.schema").then((schemas) => schemas.articleSchema),
+    {
+      lastResult: result && "lastResult" in result ? result.lastResult : undefined,
+    },
+  );
   const messages = useMessages();
   const echoed = result?.values;
   const kind = step ? step.kind : data.kind;

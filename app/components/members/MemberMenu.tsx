@@ -1,18 +1,8 @@
-import * as Menu from "@radix-ui/react-dropdown-menu";
-import { createContext, useContext, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
-import { callInteraction, InteractionFailure, loginPath } from "#app/components/board/interaction-api";
-import { ReportDialog } from "#app/components/board/ReportDialog";
-import { notify, notifyError } from "#app/shell/toasts";
-import { ConfirmDialog } from "#app/components/ui/Dialog";
+import { createContext, lazy, Suspense, type ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
 import { useHydrated } from "#app/components/ui/use-hydrated";
-import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { LocalLink } from "#app/i18n/react";
 import type { loader as rootLoader } from "#app/root";
-
-interface Relation {
-  blinded: boolean;
-  pinned: boolean;
-}
 
 /**
  * What a page does once the viewer hid a member from a menu. By default the page reloads its data, so the member's
@@ -20,12 +10,14 @@ interface Relation {
  */
 export const MemberBlindedContext = createContext<((memberId: string) => void) | null>(null);
 
-const itemClass =
-  "flex min-h-10 cursor-pointer items-center rounded-md px-3 text-sm outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-60 data-[highlighted]:bg-[var(--surface-muted)]";
+const MemberMenuPopup = lazy(() =>
+  import("./MemberMenuPopup").then((menu) => ({ default: menu.MemberMenuPopup })),
+);
 
 /**
  * A member's nickname that opens their menu: view the profile, hide or unblind, pin or unpin, report. The viewer's
- * own name is plain text; visitors get the profile link and a prompt to sign in.
+ * own name is plain text. Until the page's scripts run and the menu's own have loaded after them (or without
+ * JavaScript), the nickname is the plain link to the profile.
  */
 export function MemberMenu({
   member,
@@ -37,162 +29,21 @@ export function MemberMenu({
   children?: ReactNode;
   className?: string;
 }) {
-  const t = useT();
-  const language = useLanguage();
-  const location = useLocation();
   const viewerId = useRouteLoaderData<typeof rootLoader>("root")?.session?.userId ?? null;
-  const revalidator = useRevalidator();
-  const onBlinded = useContext(MemberBlindedContext);
-  const [relation, setRelation] = useState<Relation | "failed" | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirmingBlind, setConfirmingBlind] = useState(false);
-  const [reporting, setReporting] = useState(false);
-  // A dialog chosen in the menu opens once the menu has closed, so the two never hold focus at once.
-  const next = useRef<"blind" | "report" | null>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const path = `/members/${encodeURIComponent(member.id)}`;
-
   const hydrated = useHydrated();
 
   if (viewerId === member.id) return <span className={className}>{children ?? member.nickname}</span>;
-  // Until the page's scripts run (or without them), the nickname is the plain link to the profile.
-  if (!hydrated) {
-    return (
-      <LocalLink to={`/profile/${encodeURIComponent(member.id)}`} className={className}>
-        {children ?? member.nickname}
-      </LocalLink>
-    );
-  }
-
-  async function load() {
-    try {
-      setRelation(
-        await callInteraction<Relation>("GET", `${path}/relation`, language, t("members.menu.failed")),
-      );
-    } catch {
-      setRelation("failed");
-    }
-  }
-
-  async function change(method: "POST" | "DELETE", what: "blind" | "pin") {
-    setBusy(true);
-    try {
-      const answer = await callInteraction<Relation & { message: string }>(
-        method,
-        `${path}/${what}`,
-        language,
-        t("comment.error.save_failed"),
-      );
-      setRelation({ blinded: answer.blinded, pinned: answer.pinned });
-      notify(answer.message);
-      // Unhiding applies from the next page on; hiding at once.
-      if (what === "blind" && method === "POST") {
-        if (onBlinded) onBlinded(member.id);
-        else void revalidator.revalidate();
-      }
-    } catch (failure) {
-      notifyError(failure instanceof InteractionFailure ? failure.message : t("comment.error.save_failed"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const state = relation !== null && relation !== "failed" ? relation : null;
+  const profileLink = (
+    <LocalLink to={`/profile/${encodeURIComponent(member.id)}`} className={className}>
+      {children ?? member.nickname}
+    </LocalLink>
+  );
+  if (!hydrated) return profileLink;
   return (
-    <>
-      {/* Not modal: a menu needs no focus trap, and the rest of the page stays in the accessibility tree. */}
-      <Menu.Root
-        modal={false}
-        onOpenChange={(open) => {
-          if (open && viewerId) void load();
-        }}
-      >
-        <Menu.Trigger ref={trigger} className={`${className} cursor-pointer text-left`}>
-          {children ?? member.nickname}
-        </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content
-            align="start"
-            sideOffset={4}
-            className="surface z-50 min-w-44 rounded-lg border border-subtle p-1 shadow-lg"
-            onCloseAutoFocus={(event) => {
-              const chosen = next.current;
-              if (!chosen) return;
-              next.current = null;
-              event.preventDefault();
-              if (chosen === "blind") setConfirmingBlind(true);
-              else setReporting(true);
-            }}
-          >
-            <Menu.Item asChild className={itemClass}>
-              <LocalLink to={`/profile/${encodeURIComponent(member.id)}`}>
-                {t("members.menu.viewProfile")}
-              </LocalLink>
-            </Menu.Item>
-            {!viewerId ? (
-              <>
-                <Menu.Separator className="my-1 h-px bg-[var(--border)]" />
-                <Menu.Label className="text-muted max-w-60 px-3 py-1 text-xs">
-                  {t("members.menu.signInPrompt")}
-                </Menu.Label>
-                <Menu.Item asChild className={itemClass}>
-                  <Link to={loginPath(language, `${location.pathname}${location.search}`)}>
-                    {t("members.menu.signIn")}
-                  </Link>
-                </Menu.Item>
-              </>
-            ) : state ? (
-              <>
-                <Menu.Item
-                  className={itemClass}
-                  disabled={busy}
-                  onSelect={() => void change(state.pinned ? "DELETE" : "POST", "pin")}
-                >
-                  {state.pinned ? t("relations.unpin") : t("relations.pin")}
-                </Menu.Item>
-                <Menu.Item
-                  className={itemClass}
-                  disabled={busy}
-                  onSelect={() => {
-                    if (state.blinded) void change("DELETE", "blind");
-                    else next.current = "blind";
-                  }}
-                >
-                  {state.blinded ? t("relations.unblind") : t("relations.blind")}
-                </Menu.Item>
-                <Menu.Item className={itemClass} onSelect={() => (next.current = "report")}>
-                  {t("members.menu.report")}
-                </Menu.Item>
-              </>
-            ) : (
-              <Menu.Item className={itemClass} disabled>
-                {relation === "failed" ? t("members.menu.failed") : t("members.menu.loading")}
-              </Menu.Item>
-            )}
-          </Menu.Content>
-        </Menu.Portal>
-      </Menu.Root>
-      <ConfirmDialog
-        open={confirmingBlind}
-        onOpenChange={setConfirmingBlind}
-        onConfirm={() => void change("POST", "blind")}
-        returnFocus={trigger}
-        text={{
-          title: t("members.relation.blindConfirm", { nickname: member.nickname }),
-          description: t("members.relation.blindConfirmText"),
-          action: t("relations.blind"),
-        }}
-      />
-      {reporting ? (
-        <ReportDialog
-          open
-          heading={t("members.report.title", { nickname: member.nickname })}
-          help={t("members.report.help")}
-          endpoint={`${path}/report`}
-          onClose={() => setReporting(false)}
-          returnFocus={trigger}
-        />
-      ) : null}
-    </>
+    <Suspense fallback={profileLink}>
+      <MemberMenuPopup member={member} className={className}>
+        {children}
+      </MemberMenuPopup>
+    </Suspense>
   );
 }

@@ -1,12 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { LocationPicker } from "#app/components/location/LocationPicker";
 import { useLanguage, useT } from "#app/i18n/react";
 import { LOCATIONS_MAX, snsKinds, weekdays } from "#app/services/members/profile-rules";
-import { profileSchema, type ProfileFormState } from "#app/services/members/profile.schema";
-import { useMessages } from "#app/components/forms/schema-form";
+import type { ProfileFormState } from "#app/services/members/profile.schema";
+import { useSchemaCheck } from "#app/components/forms/schema-form";
+import { useMessages } from "#app/components/forms/messages";
 import { ProfileChoices } from "./ProfileChoices";
 
 type Option = { code: string; label: string };
@@ -44,16 +44,18 @@ export function ProfileForm({
   useEffect(() => {
     if (checked) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [checked]);
+  const refusals = useSchemaCheck(
+    () => import("#app/services/members/profile.schema").then((schemas) => schemas.profileSchema),
+    (profileSchema) => profileSchema(today, state),
+  );
   const check = (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const submission = parseWithZod(new FormData(event.currentTarget, submitter), {
-      schema: profileSchema(today, state),
-    });
-    if (submission.status === "success") return setChecked(null);
+    const refused = refusals(event);
+    if (refused === "held") return;
+    if (!refused) return setChecked(null);
     event.preventDefault();
     setChecked(
       Object.fromEntries(
-        Object.entries(submission.error ?? {}).flatMap(([field, errors]) => {
+        Object.entries(refused).flatMap(([field, errors]) => {
           const [message] = messages(errors ?? undefined);
           return message ? [[field, message]] : [];
         }),

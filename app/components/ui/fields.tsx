@@ -4,7 +4,7 @@ import { useHydrated } from "#app/components/ui/use-hydrated";
 import { useNavigation } from "react-router";
 import { useT } from "#app/i18n/react";
 import type { FormError } from "#app/shell/auth.server";
-import { useMessages } from "#app/components/forms/schema-form";
+import { useMessages } from "#app/components/forms/messages";
 
 /** What a field of a schema form (`useSchemaForm`) gives its input: its name, ids, value to show and messages. */
 export interface SchemaField {

@@ -2,7 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { Field, FormAlert, SubmitButton } from "#app/components/ui/fields";
-import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
+import { useSchemaForm } from "#app/components/forms/schema-form";
+import { useMessages } from "#app/components/forms/messages";
 import { SocialButtons } from "#app/components/auth/SocialButtons";
 import { localizePath, translate } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
@@ -75,7 +76,10 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Login({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(signInSchema, { lastResult: result?.lastResult });
+  const [form, fields] = useSchemaForm(
+    () => import("#app/services/auth/sign-in.schema").then((schemas) => schemas.signInSchema),
+    { lastResult: result?.lastResult },
+  );
   const messages = useMessages();
   const [params] = useSearchParams();
   const query = params.get("redirectTo")

@@ -3,7 +3,8 @@ import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
 import { ConsentFields } from "#app/components/auth/ConsentFields";
 import { Field, FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
-import { useMessages, useSchemaForm } from "#app/components/forms/schema-form";
+import { useSchemaForm } from "#app/components/forms/schema-form";
+import { useMessages } from "#app/components/forms/messages";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getViewer } from "#app/platform/viewer.server";
@@ -59,7 +60,10 @@ export async function action({ request }: Route.ActionArgs) {
 export default function SignUp() {
   const t = useT();
   const result = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(signUpSchema, { lastResult: result?.lastResult });
+  const [form, fields] = useSchemaForm(
+    () => import("#app/services/auth/sign-up.schema").then((schemas) => schemas.signUpSchema),
+    { lastResult: result?.lastResult },
+  );
   const messages = useMessages();
   const [params] = useSearchParams();
   const method = params.get("method") === "phone" ? "phone" : "email";
