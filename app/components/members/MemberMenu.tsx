@@ -14,6 +14,13 @@ const MemberMenuPopup = lazy(() =>
   import("./MemberMenuPopup").then((menu) => ({ default: menu.MemberMenuPopup })),
 );
 
+export interface MemberMenuProps {
+  member: { id: string; nickname: string };
+  /** What the trigger shows; the nickname unless told. */
+  children?: ReactNode;
+  className?: string;
+}
+
 /**
  * A member's nickname that opens their menu: view the profile, hide or unblind, pin or unpin, report. The viewer's
  * own name is plain text. Until the page's scripts run and the menu's own have loaded after them (or without
@@ -23,12 +30,7 @@ export function MemberMenu({
   member,
   children,
   className = "font-semibold hover:underline",
-}: {
-  member: { id: string; nickname: string };
-  /** What the trigger shows; the nickname unless told. */
-  children?: ReactNode;
-  className?: string;
-}) {
+}: MemberMenuProps) {
   const viewerId = useRouteLoaderData<typeof rootLoader>("root")?.session?.userId ?? null;
   const hydrated = useHydrated();
 

@@ -1,5 +1,5 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { useContext, useRef, useState, type ReactNode } from "react";
+import { useContext, useRef, useState } from "react";
 import { Link, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { callInteraction, InteractionFailure, loginPath } from "#app/components/board/interaction-api";
 import { ReportDialog } from "#app/components/board/ReportDialog";
@@ -7,7 +7,7 @@ import { notify, notifyError } from "#app/shell/toasts";
 import { ConfirmDialog } from "#app/components/ui/Dialog";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { loader as rootLoader } from "#app/root";
-import { MemberBlindedContext } from "./MemberMenu";
+import { MemberBlindedContext, type MemberMenuProps } from "./MemberMenu";
 
 interface Relation {
   blinded: boolean;
@@ -24,13 +24,8 @@ const itemClass =
 export function MemberMenuPopup({
   member,
   children,
-  className = "font-semibold hover:underline",
-}: {
-  member: { id: string; nickname: string };
-  /** What the trigger shows; the nickname unless told. */
-  children?: ReactNode;
-  className?: string;
-}) {
+  className,
+}: MemberMenuProps & Required<Pick<MemberMenuProps, "className">>) {
   const t = useT();
   const language = useLanguage();
   const location = useLocation();
