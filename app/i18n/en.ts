@@ -11,6 +11,7 @@ import { enMembers } from "./areas/members.en";
 import { enDialog } from "./areas/dialog.en";
 import { enJobs } from "./areas/jobs.en";
 import { enMachine } from "./areas/machine.en";
+import { enMarket } from "./areas/market.en";
 
 export const en: Messages = {
   app: {
@@ -545,4 +546,5 @@ export const en: Messages = {
   dialog: enDialog,
   jobs: enJobs,
   machine: enMachine,
+  market: enMarket,
 };

@@ -11,6 +11,7 @@ import { koMembers } from "./areas/members.ko";
 import { koDialog } from "./areas/dialog.ko";
 import { koJobs } from "./areas/jobs.ko";
 import { koMachine } from "./areas/machine.ko";
+import { koMarket } from "./areas/market.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -539,6 +540,7 @@ export const ko = {
   dialog: koDialog,
   jobs: koJobs,
   machine: koMachine,
+  market: koMarket,
 } as const;
 
 /** The shape every language must fill completely. */

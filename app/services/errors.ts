@@ -4,6 +4,7 @@ import type { WeakPasswordReason } from "./auth/password-policy";
 import type { BoardErrorCode, CommentErrorCode, MemberReportErrorCode } from "./board/errors";
 import type { EditorErrorCode } from "./content/errors";
 import type { LedgerErrorCode } from "./ledger/errors";
+import type { MarketErrorCode } from "./market/errors";
 import type { ProfileErrorCode, ProfileField } from "./members/profile.server";
 import type { RelationErrorCode } from "./members/relations.server";
 import type { NoticeErrorCode } from "./notice/access.server";
@@ -40,6 +41,7 @@ export interface ErrorCodes {
   jobs: FailedJobErrorCode;
   ledger: LedgerErrorCode;
   machine: TransitionRefusal;
+  market: MarketErrorCode;
   members: MemberReportErrorCode;
   notice: NoticeErrorCode;
   profile: ProfileErrorCode;

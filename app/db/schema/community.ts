@@ -34,6 +34,10 @@ export const boardCategory = pgTable(
   (t) => [uniqueIndex("board_category_kind_code_key").on(t.kind, t.code)],
 );
 
+/** The topic boards, the guestbook, and the market's listings (which add a `market_listing` row). */
+export const articleSections = ["board", "guestbook", "market"] as const;
+export type ArticleSection = (typeof articleSections)[number];
+
 /**
  * One article of a topic board (kind qna, free, …) or of the guestbook (kind guestbook). `contentHtml` is stored
  * sanitised; `contentText` is its plain text for search and previews. Counters are kept in the same transaction as
@@ -43,6 +47,8 @@ export const boardArticle = pgTable(
   "board_article",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Which part of the product the article belongs to: one of `articleSections`. */
+    section: text("section").$type<ArticleSection>().notNull().default("board"),
     kind: text("kind").notNull(),
     categoryId: integer("category_id").references(() => boardCategory.id),
     authorId: text("author_id")
@@ -76,10 +82,13 @@ export const boardArticle = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index("board_article_total_latest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.deletedAt} is null and ${t.kind} <> 'guestbook'`),
+      .where(sql`${t.deletedAt} is null and ${t.section} = 'board'`),
     index("board_article_total_popular_idx")
       .on(t.likeCount.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.deletedAt} is null and ${t.kind} <> 'guestbook'`),
+      .where(sql`${t.deletedAt} is null and ${t.section} = 'board'`),
+    index("board_article_market_popular_idx")
+      .on(t.likeCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null and ${t.section} = 'market'`),
     index("board_article_category_latest_idx")
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
@@ -94,6 +103,10 @@ export const boardArticle = pgTable(
     index("board_article_text_trgm_idx")
       .using("gin", sql`${t.contentText} gin_trgm_ops`)
       .with({ fastupdate: false }),
+    check(
+      "board_article_section_check",
+      sql`${t.section} in (${sql.raw(articleSections.map((section) => `'${section}'`).join(", "))})`,
+    ),
   ],
 );
 

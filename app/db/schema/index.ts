@@ -8,3 +8,4 @@ export * from "./support";
 export * from "./community";
 export * from "./realtime";
 export * from "./transitions";
+export * from "./market";

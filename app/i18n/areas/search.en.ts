@@ -36,6 +36,7 @@ export const enSearch: Widen<typeof koSearch> = {
   area: {
     board: "Boards",
     guestbook: "Guestbook",
+    market: "Market",
     member: "Members",
   },
   error: {

@@ -32,6 +32,7 @@ export const koSearch = {
   area: {
     board: "게시판",
     guestbook: "방명록",
+    market: "중고거래",
     member: "회원",
   },
   error: {

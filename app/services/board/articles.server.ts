@@ -13,17 +13,22 @@ import {
 import { excerpt } from "#app/services/content/excerpt";
 import { DomainError, isDomainError } from "#app/services/errors";
 import type { BoardErrorCode } from "./errors";
-import { categorySeeds } from "./categories";
-import { ARTICLE_TITLE_MAX, boardKinds, isBoardKind, type ArticleKind } from "./kinds";
+import { categorySeeds, type CategorySeed } from "./categories";
+import { marketCategorySeeds } from "#app/services/market/categories";
+import { ARTICLE_TITLE_MAX, isBoardKind, type ArticleKind } from "./kinds";
 import { authorOf, type ArticleAuthor } from "./list.server";
 import { canReadArticle } from "./visibility.server";
 import { cachedReference, forgetReferenceData } from "#app/services/reference/cache.server";
 
-/** Adds the starting categories of every board; existing categories (and administrators' changes) stay. */
+/**
+ * Adds the starting categories of every board and market kind; existing categories (and administrators' changes)
+ * stay.
+ */
 export async function seedBoardCategories(db: Database, clock: Clock): Promise<void> {
   const now = clock.now();
-  const rows = boardKinds.flatMap((kind) =>
-    categorySeeds[kind].map((seed, position) => ({
+  const seeds: Record<string, CategorySeed[]> = { ...categorySeeds, ...marketCategorySeeds };
+  const rows = Object.entries(seeds).flatMap(([kind, kindSeeds]) =>
+    kindSeeds.map((seed, position) => ({
       kind,
       code: seed.code,
       nameKo: seed.ko,
@@ -135,6 +140,7 @@ export async function insertArticle(
     const [row] = await tx
       .insert(boardArticle)
       .values({
+        section: checked.kind === "guestbook" ? "guestbook" : "board",
         kind: checked.kind,
         categoryId: checked.categoryId,
         authorId: author.id,
@@ -158,7 +164,8 @@ export async function createArticle(db: Database, clock: Clock, author: Actor, i
 
 async function ownArticle(db: Database, reader: Actor, id: number) {
   const [row] = await db.select().from(boardArticle).where(eq(boardArticle.id, id));
-  if (!row || row.deletedAt) throw fail("not_found");
+  // A market listing is changed and deleted by the market's own service, which keeps its listing row in step.
+  if (!row || row.deletedAt || row.section === "market") throw fail("not_found");
   if (!mayManage(reader, row.authorId)) throw fail("not_author");
   return row;
 }

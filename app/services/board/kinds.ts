@@ -1,3 +1,5 @@
+import { isMarketKind, listingPath, type MarketKind } from "#app/services/market/kinds";
+
 /** The topic boards (spec section 2). `total` lists them all together; the guestbook is its own board. */
 export const boardKinds = [
   "qna",
@@ -16,8 +18,11 @@ export type BoardKind = (typeof boardKinds)[number];
 /** What /board/{kind} accepts: every topic board plus `total`. */
 export type BoardListKind = BoardKind | "total";
 
-/** Kinds stored in board_article: the topic boards and the guestbook. */
+/** Kinds of the community's articles: the topic boards and the guestbook. */
 export type ArticleKind = BoardKind | "guestbook";
+
+/** Every kind stored in board_article: the community's and the market's. */
+export type StoredArticleKind = ArticleKind | MarketKind;
 
 export function isBoardKind(value: string): value is BoardKind {
   return (boardKinds as readonly string[]).includes(value);
@@ -27,8 +32,9 @@ export function isBoardListKind(value: string): value is BoardListKind {
   return value === "total" || isBoardKind(value);
 }
 
-/** The Korean-locale path of an article's page. */
-export function articlePath(kind: ArticleKind, id: number): string {
+/** The Korean-locale path of an article's page (a listing's, for a market kind). */
+export function articlePath(kind: StoredArticleKind, id: number): string {
+  if (isMarketKind(kind)) return listingPath(kind, id);
   return kind === "guestbook" ? `/board/guestbook/${id}` : `/board/${kind}/${id}`;
 }
 

@@ -72,13 +72,13 @@ export const listColumns = {
 
 /**
  * The query a board list runs, exactly, so that the benchmark can EXPLAIN it. Its WHERE and ORDER BY match the
- * partial indexes of board_article: `deleted_at is null` (and the literal `kind <> 'guestbook'` for the total list)
+ * partial indexes of board_article: `deleted_at is null` (and the literal `section = 'board'` for the total list)
  * with keyset pagination on (created_at desc, id desc) or (like_count desc, id desc). One row more than a page is
  * read to know whether another page follows.
  */
 export function boardListQuery(db: Database, params: BoardListParams, reader: Actor | null = null) {
   const conditions: SQL[] = [sql`${boardArticle.deletedAt} is null`];
-  if (params.kind === "total") conditions.push(sql`${boardArticle.kind} <> 'guestbook'`);
+  if (params.kind === "total") conditions.push(sql`${boardArticle.section} = 'board'`);
   else conditions.push(eq(boardArticle.kind, params.kind));
   if (params.categoryId && params.kind !== "total" && params.kind !== "guestbook")
     conditions.push(eq(boardArticle.categoryId, params.categoryId));

@@ -7,6 +7,7 @@ import { hit, type RateRule } from "#app/platform/rate-limit.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
 import { allowedTransitions, type RoleOf, type TransitionOf } from "#app/services/state-machine";
+import { markListingDeleted } from "#app/services/market/deletion.server";
 import { applyTransition, bindMachine, type TransitionInput } from "#app/services/state-machine.server";
 import type { CommentErrorCode } from "./errors";
 import { findLiveComment, removeComment } from "./comments.server";
@@ -126,6 +127,8 @@ async function removeReported(uow: UnitOfWork, report: ReportRow) {
       .update(boardArticle)
       .set({ deletedAt: uow.now })
       .where(and(eq(boardArticle.id, report.targetId), isNull(boardArticle.deletedAt)));
+    // A market listing leaves the market's lists with its article.
+    await markListingDeleted(uow, report.targetId);
     return;
   }
   const [comment] = await uow.tx

@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { boardArticle, member } from "#app/db/schema";
+import { boardArticle, member, type ArticleSection } from "#app/db/schema";
 import { messageKeyOr } from "#app/i18n";
-import { articlePath, type ArticleKind } from "#app/services/board/kinds";
+import { articlePath, type StoredArticleKind } from "#app/services/board/kinds";
 import type { Actor } from "#app/services/actor";
 import { isBlinded, readableArticleSql } from "#app/services/board/visibility.server";
 import { encodeCursor } from "#app/services/cursor";
@@ -19,20 +19,16 @@ const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2
  * and matching title or plain-text content anywhere. ILIKE '%q%' is what the trigram GIN indexes on title and
  * content_text serve, for Korean partial words too ("정비" finds "엔진오일정비후기").
  */
-export function articleMatchSql(reader: Actor, query: string, scope: "board" | "guestbook"): SQL {
+export function articleMatchSql(reader: Actor, query: string, scope: ArticleSection): SQL {
   const pattern = containsPattern(query);
   return and(
     readableArticleSql(reader),
-    scope === "guestbook" ? eq(boardArticle.kind, "guestbook") : ne(boardArticle.kind, "guestbook"),
+    eq(boardArticle.section, scope),
     or(ilike(boardArticle.title, pattern), ilike(boardArticle.contentText, pattern)),
   )!;
 }
 
-async function searchArticles(
-  db: Database,
-  ctx: SearchContext,
-  scope: "board" | "guestbook",
-): Promise<SearchPage> {
+async function searchArticles(db: Database, ctx: SearchContext, scope: ArticleSection): Promise<SearchPage> {
   const match = articleMatchSql(ctx.reader, ctx.query, scope);
   let keyset: SQL | undefined;
   if (ctx.cursor) {
@@ -78,12 +74,15 @@ async function searchArticles(
     items: page.map((row): PostHit => ({
       layout: "post",
       id: String(row.id),
-      path: articlePath(row.kind as ArticleKind, row.id),
+      path: articlePath(row.kind as StoredArticleKind, row.id),
       title: row.title,
       snippet: row.snippet,
       snippetCutStart: row.cutStart,
       snippetCutEnd: row.cutEnd,
-      placeKey: messageKeyOr(`board.kind.${row.kind}`, "board.kind.total"),
+      placeKey: messageKeyOr(
+        `${scope === "market" ? "market" : "board"}.kind.${row.kind}`,
+        "board.kind.total",
+      ),
       author: { id: row.authorId, nickname: row.nickname ?? row.name },
       createdAt: row.createdAt.toISOString(),
       counts: { likes: row.likes, comments: row.comments, views: row.views },
@@ -105,4 +104,11 @@ export const guestbookSearchSource: SearchSource = {
   area: "guestbook",
   labelKey: "search.area.guestbook",
   search: (db, ctx) => searchArticles(db, ctx, "guestbook"),
+};
+
+/** Market listings, with their own result group. */
+export const marketSearchSource: SearchSource = {
+  area: "market",
+  labelKey: "search.area.market",
+  search: (db, ctx) => searchArticles(db, ctx, "market"),
 };
