@@ -1,11 +1,15 @@
 import {
+  BadgeCheck,
+  BadgeX,
   Bell,
+  BellRing,
   CalendarCheck,
   CalendarClock,
   CalendarPlus,
   CalendarX,
   Coins,
   CreditCard,
+  HandCoins,
   Handshake,
   Heart,
   Megaphone,
@@ -16,6 +20,8 @@ import {
   Reply,
   ShoppingBag,
   Sparkles,
+  Star,
+  Tag,
   Ticket,
   Undo2,
   Wallet,
@@ -44,6 +50,12 @@ const icons: Record<AlarmType, LucideIcon> = {
   coupon: Ticket,
   settlement: Wallet,
   marketComment: ShoppingBag,
+  marketOffer: HandCoins,
+  marketOfferAccepted: BadgeCheck,
+  marketOfferDeclined: BadgeX,
+  marketStatus: Tag,
+  marketKeyword: BellRing,
+  marketReview: Star,
 };
 
 /** The picture of a notification type; decorative, as the message says what happened. */

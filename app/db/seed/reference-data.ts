@@ -177,6 +177,12 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "coupon", ko: "쿠폰", en: "Coupon" },
     { code: "settlement", ko: "정산", en: "Settlement" },
     { code: "marketComment", ko: "중고거래 댓글", en: "Market Comment" },
+    { code: "marketOffer", ko: "가격 제안", en: "Price Offer" },
+    { code: "marketOfferAccepted", ko: "가격 제안 수락", en: "Offer Accepted" },
+    { code: "marketOfferDeclined", ko: "가격 제안 거절", en: "Offer Declined" },
+    { code: "marketStatus", ko: "거래 상태 변경", en: "Trade Status" },
+    { code: "marketKeyword", ko: "키워드 알림", en: "Keyword Alert" },
+    { code: "marketReview", ko: "거래 후기", en: "Trade Review" },
   ],
   paymentStatus: [
     { code: "ready", ko: "결제 대기", en: "Ready" },

@@ -27,6 +27,13 @@ export const enAlarm: Widen<typeof koAlarm> = {
     coupon: "You received a new coupon: {title}",
     settlement: "Your settlement of ₩{amount, number} is complete.",
     marketComment: "{nickname} commented on your listing '{title}'.",
+    marketOffer: "{nickname} offered ₩{price, number} for '{title}'.",
+    marketOfferAccepted:
+      "Your offer of ₩{price, number} for '{title}' was accepted; the listing is reserved for you.",
+    marketOfferDeclined: "Your offer of ₩{price, number} for '{title}' was declined.",
+    marketStatus: "The trade status of '{title}', a listing you follow, has changed.",
+    marketKeyword: "New listing for your keyword '{keyword}': {title}",
+    marketReview: "{nickname} left a review of your trade.",
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",

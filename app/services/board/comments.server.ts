@@ -1,3 +1,4 @@
+import { isMarketKind } from "#app/services/market/kinds";
 import { and, asc, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
@@ -201,7 +202,13 @@ export async function addComment(
     if (repliedToAuthor)
       notes.push({ recipientId: repliedToAuthor, type: "reply", actorId: reader.id, params, link });
     if (article.authorId !== repliedToAuthor)
-      notes.push({ recipientId: article.authorId, type: "comment", actorId: reader.id, params, link });
+      notes.push({
+        recipientId: article.authorId,
+        type: isMarketKind(article.kind) ? "marketComment" : "comment",
+        actorId: reader.id,
+        params,
+        link,
+      });
     for (const note of notes) await notify(uow, note);
     return { comment, commentCount };
   });

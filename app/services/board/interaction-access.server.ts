@@ -3,13 +3,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, member } from "#app/db/schema";
 import { DomainError } from "#app/services/errors";
-import type { ArticleKind } from "./kinds";
+import type { StoredArticleKind } from "./kinds";
 import type { Actor } from "#app/services/actor";
 import { canReadArticle } from "./visibility.server";
 
 export interface InteractionTarget {
   id: number;
-  kind: ArticleKind;
+  kind: StoredArticleKind;
   authorId: string;
   title: string;
   isPrivate: boolean;
@@ -44,7 +44,7 @@ export async function requireReadableArticle(
   if (!canReadArticle(reader, row)) throw new DomainError("board", "forbidden");
   return {
     id: row.id,
-    kind: row.kind as ArticleKind,
+    kind: row.kind as StoredArticleKind,
     authorId: row.authorId,
     title: row.title,
     isPrivate: row.isPrivate,

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, boardCategory, marketListing, member, type MarketStatus } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { seoulTime } from "#app/platform/seoul-calendar";
 import type { CounterBuffer } from "#app/platform/counter-buffer.server";
 import { runInTransaction, type DatabaseOrUnit, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { mayManage, type Actor } from "#app/services/actor";
@@ -179,10 +180,7 @@ export async function checkListing(db: Database, clock: Clock, input: ListingInp
 
 /** The latest model year a listing accepts: next year, on the Seoul calendar. */
 export function modelYearMax(clock: Clock): number {
-  const seoulYear = Number(
-    new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul", year: "numeric" }).format(clock.now()),
-  );
-  return seoulYear + 1;
+  return seoulTime(clock.now()).year + 1;
 }
 
 /** Which open vehicle sale listings count towards the limit: neither sold nor deleted. */

@@ -323,7 +323,20 @@ describe("notification settings", () => {
     const rider = await insertMember(runtime.db);
     const other = await insertMember(runtime.db);
     const initial = await alarmSettings(runtime.db, rider.id);
-    expect(initial.map((item) => item.type)).toEqual(["comment", "reply", "like", "announcement", "event"]);
+    expect(initial.map((item) => item.type)).toEqual([
+      "comment",
+      "reply",
+      "like",
+      "announcement",
+      "event",
+      "marketComment",
+      "marketOffer",
+      "marketOfferAccepted",
+      "marketOfferDeclined",
+      "marketStatus",
+      "marketKeyword",
+      "marketReview",
+    ]);
     expect(initial.every((item) => item.enabled)).toBe(true);
     expect(initial[0]).toEqual({ type: "comment", label: { ko: "댓글", en: "Comment" }, enabled: true });
 

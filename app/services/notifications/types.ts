@@ -23,6 +23,12 @@ export const alarmTypes = [
   "coupon",
   "settlement",
   "marketComment",
+  "marketOffer",
+  "marketOfferAccepted",
+  "marketOfferDeclined",
+  "marketStatus",
+  "marketKeyword",
+  "marketReview",
 ] as const;
 
 export type AlarmType = (typeof alarmTypes)[number];
@@ -37,6 +43,13 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "like",
   "announcement",
   "event",
+  "marketComment",
+  "marketOffer",
+  "marketOfferAccepted",
+  "marketOfferDeclined",
+  "marketStatus",
+  "marketKeyword",
+  "marketReview",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {
