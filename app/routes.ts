@@ -41,6 +41,10 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("board/:kind", "routes/board/list.tsx", { id: id("board-list") }),
       route("board/:kind/:boardId", "routes/board/article.tsx", { id: id("board-article") }),
       route("admin/board", "routes/admin/board.tsx", { id: id("admin-board") }),
+      // Market
+      route("market/write", "routes/market/write.tsx", { id: id("market-write") }),
+      route("market/:kind", "routes/market/list.tsx", { id: id("market-list") }),
+      route("market/:kind/:boardId", "routes/market/listing.tsx", { id: id("market-listing") }),
       route("admin/report", "routes/admin/report.tsx", { id: id("admin-report") }),
       route("announce", "routes/announce/index.tsx", { id: id("announce") }),
       route("announce/:tab/:boardId", "routes/announce/article.tsx", { id: id("announce-article") }),
@@ -54,6 +58,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("my/article", "routes/my/article.tsx", { id: id("my-article") }),
       route("my/comment", "routes/my/comment.tsx", { id: id("my-comment") }),
       route("my/keep", "routes/my/keep.tsx", { id: id("my-keep") }),
+      route("my/market", "routes/my/market.tsx", { id: id("my-market") }),
       route("search", "routes/search/index.tsx", { id: id("search") }),
       route("search/result", "routes/search/result.tsx", { id: id("search-result") }),
     ]),

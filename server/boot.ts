@@ -22,11 +22,13 @@ import { createConfiguredStorage } from "#app/platform/storage/configured.server
 import { createAddressProvider } from "#app/services/location/address-provider.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
+import { seedDemoMarket } from "#app/services/demo/demo-market.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { flushArticleViews, seedBoardCategories } from "#app/services/board/articles.server";
 import { scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { noticeJobs } from "#app/services/notice/jobs.server";
+import { marketJobs } from "#app/services/market/keywords.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
 import { mayJoinRoom } from "#app/services/realtime/rooms.server";
@@ -198,9 +200,11 @@ export async function startServer({
     if (seeded > 0) logger.info({ members: seeded }, "demo members created (see README)");
     const posts = await seedDemoCommunity(runtime);
     if (posts > 0) logger.info({ posts }, "demo posts created");
+    const listings = await seedDemoMarket(runtime);
+    if (listings > 0) logger.info({ listings }, "demo listings created");
   }
 
-  const registry = composeJobRegistry(platformJobs, noticeJobs);
+  const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs);
   const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });
   const testClock =
     config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;

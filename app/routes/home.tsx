@@ -11,6 +11,11 @@ import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
+import { getViewer } from "#app/platform/viewer.server";
+import { actorOf } from "#app/services/actor";
+import { homeListings } from "#app/services/market/home.server";
+import { ListingCard } from "#app/components/market/ListingCard";
+import { cardRow } from "#app/routes/market/list-loader.server";
 
 const guards: GuardName[] = [
   "main-auth",
@@ -30,9 +35,15 @@ const meetingDetails: Record<string, { icon: LucideIcon; text: MessageKey }> = {
   pickup: { icon: Truck, text: "home.meetingPickup" },
 };
 
-export async function loader() {
-  const meetingTypes = await listFilterTable(getRuntime().db, "meetingType");
-  return { meetingTypes: meetingTypes.filter((type) => type.code in meetingDetails) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, clock } = getRuntime();
+  const meetingTypes = await listFilterTable(db, "meetingType");
+  const market = await homeListings(db, actorOf(await getViewer(request)));
+  return {
+    meetingTypes: meetingTypes.filter((type) => type.code in meetingDetails),
+    market: { near: market.near, rows: market.rows.map(cardRow) },
+    now: clock.now().toISOString(),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -106,6 +117,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             );
           })}
         </ul>
+      </section>
+
+      <section aria-labelledby="home-market" className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="home-market" className="text-xl font-bold">
+            {t(loaderData.market.near ? "market.list.latestNear" : "market.list.latestAll")}
+          </h2>
+          <LocalLink to="/market/total" className="text-link text-sm font-semibold hover:underline">
+            {t("market.list.seeAll")}
+          </LocalLink>
+        </div>
+        {loaderData.market.rows.length === 0 ? (
+          <p className="surface-muted text-muted rounded-xl px-4 py-6 text-center text-sm">
+            {t("market.list.empty")}
+          </p>
+        ) : (
+          <ul className="grid rounded-xl border border-subtle px-4 sm:grid-cols-2 sm:gap-x-6">
+            {loaderData.market.rows.map((row) => (
+              <ListingCard key={row.id} row={row} now={loaderData.now} showKind />
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );

@@ -14,6 +14,7 @@ const liveAreas: ReadonlySet<Area> = new Set<Area>([
   "faq",
   "event",
   "my",
+  "market",
 ]);
 
 export function isLiveArea(area: Area) {

@@ -143,6 +143,7 @@ export const errorTable: ErrorTable = {
     offer_above_price: { status: 400, messageKey: "market.error.offer_above_price" },
     offer_price_invalid: { status: 400, messageKey: "market.error.offer_price_invalid" },
     offer_open_exists: { status: 409, messageKey: "market.error.offer_open_exists" },
+    offer_message_length: { status: 400, messageKey: "market.error.offer_message_length" },
     offer_closed: { status: 409, messageKey: "market.error.offer_closed" },
     offer_not_found: { status: 404, messageKey: "market.error.offer_not_found" },
     listing_closed: { status: 409, messageKey: "market.error.listing_closed" },

@@ -72,6 +72,7 @@ describe("GET /api/search", () => {
     expect(result.groups.map((group) => [group.area, group.total, group.items.length])).toEqual([
       ["board", 7, 5],
       ["guestbook", 0, 0],
+      ["market", 0, 0],
       ["member", 1, 1],
     ]);
 

@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Form, isRouteErrorResponse, useBlocker, useNavigate, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, useNavigate, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/ui/fields";
 import { useSchemaForm } from "#app/components/forms/schema-form";
 import { useMessages } from "#app/components/forms/messages";
-import { ConfirmDialog } from "#app/components/ui/Dialog";
 import { LocalLink, useT } from "#app/i18n/react";
 import { ARTICLE_TITLE_MAX, articlePath, type ArticleKind, type BoardKind } from "#app/services/board/kinds";
 import { RichTextEditor } from "./RichTextEditor";
+import { useLeaveGuard } from "./leave-guard";
 import { useHydrated } from "#app/components/ui/use-hydrated";
 
 export type WriteScope = "board" | "guestbook";
@@ -120,23 +120,7 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
     if (failure) submitted.current = false;
   }, [failure]);
 
-  // Leaving with unsaved changes asks first: inside the app through the router, elsewhere through the browser.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !submitted.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  // Set once the member chose to leave, so the dialog closing after "leave" does not also stay.
-  const leaving = useRef(false);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (submitted.current) return;
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  const leaveGuard = useLeaveGuard(dirty, submitted);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -337,19 +321,7 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
           </button>
         </div>
       </Form>
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        onOpenChange={(open) => {
-          if (!open && !leaving.current && blocker.state === "blocked") blocker.reset();
-        }}
-        onConfirm={() => {
-          if (blocker.state !== "blocked") return;
-          leaving.current = true;
-          blocker.proceed();
-        }}
-        text={{ title: t("editor.leaveConfirm"), action: t("dialog.leave") }}
-        cancel={t("dialog.stay")}
-      />
+      {leaveGuard}
     </section>
   );
 }

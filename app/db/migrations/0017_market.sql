@@ -82,7 +82,7 @@ CREATE INDEX "market_listing_kind_latest_idx" ON "market_listing" USING btree ("
 CREATE INDEX "market_listing_total_latest_idx" ON "market_listing" USING btree ("bumped_at" DESC NULLS FIRST,"article_id" DESC NULLS FIRST) WHERE "market_listing"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "market_listing_area_latest_idx" ON "market_listing" USING btree ("area_code","bumped_at" DESC NULLS FIRST,"article_id" DESC NULLS FIRST) WHERE "market_listing"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "market_listing_seller_idx" ON "market_listing" USING btree ("seller_id","status");--> statement-breakpoint
-CREATE INDEX "market_listing_earth_idx" ON "market_listing" USING gist (ll_to_earth("latitude", "longitude")) WHERE "market_listing"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "market_listing_kind_area_latest_idx" ON "market_listing" USING btree ("kind","area_code","bumped_at" DESC NULLS FIRST,"article_id" DESC NULLS FIRST) WHERE "market_listing"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "market_offer_open_key" ON "market_offer" USING btree ("article_id","buyer_id") WHERE "market_offer"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "market_offer_article_idx" ON "market_offer" USING btree ("article_id","id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "market_offer_buyer_idx" ON "market_offer" USING btree ("buyer_id","id" DESC NULLS FIRST);--> statement-breakpoint

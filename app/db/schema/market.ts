@@ -51,7 +51,7 @@ export const marketListing = pgTable(
     tradeDelivery: boolean("trade_delivery").notNull().default(false),
     /** The gazetteer code of the 시/군/구 the trade happens in; only the district is ever shown. */
     areaCode: text("area_code").notNull(),
-    /** The district's centre (never the member's own point), for distance filters. */
+    /** The district's centre (never the member's own point); distance filters go by district (`area_code`). */
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
     // Vehicle information (the four vehicle kinds only).
@@ -85,8 +85,8 @@ export const marketListing = pgTable(
       .on(t.areaCode, t.bumpedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index("market_listing_seller_idx").on(t.sellerId, t.status),
-    index("market_listing_earth_idx")
-      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+    index("market_listing_kind_area_latest_idx")
+      .on(t.kind, t.areaCode, t.bumpedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     check("market_listing_status_check", sql`${t.status} in (${list(marketStatuses)})`),
     check("market_listing_price_check", sql`${t.price} >= 0`),

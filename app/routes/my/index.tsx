@@ -1,4 +1,14 @@
-import { Bell, Bookmark, ChevronRight, Coins, FileText, MessageCircle, Pin, UserRound } from "lucide-react";
+import {
+  Bell,
+  Bookmark,
+  ChevronRight,
+  Coins,
+  FileText,
+  MessageCircle,
+  Pin,
+  Store,
+  UserRound,
+} from "lucide-react";
 import type { ComponentType } from "react";
 import type { Route } from "./+types/index";
 import type { MessageKey } from "#app/i18n";
@@ -23,6 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const entries: { to: string; key: MessageKey; icon: ComponentType<{ className?: string }> }[] = [
   { to: "/my/alarm", key: "alarm.title", icon: Bell },
   { to: "/my/article", key: "board.my.title", icon: FileText },
+  { to: "/my/market", key: "market.my.title", icon: Store },
   { to: "/my/comment", key: "comment.receivedPage.title", icon: MessageCircle },
   { to: "/my/keep", key: "comment.keepPage.title", icon: Bookmark },
   { to: "/my/pin", key: "relations.pinnedTitle", icon: Pin },

@@ -11,6 +11,8 @@ import { Avatar } from "#app/components/ui/Avatar";
 import { ConfirmButton } from "#app/components/ui/Dialog";
 import { isDomainError } from "#app/services/errors";
 import { publicProfile } from "#app/services/members/profile-view.server";
+import { mannerSummary } from "#app/services/market/reviews.server";
+import { MannerSummaryView } from "#app/components/market/MannerSummaryView";
 import {
   blindMember,
   pinMember,
@@ -50,12 +52,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const profile = await publicProfile(db, params.id, language);
     const own = profile.id === viewer.id;
+    const manner = await mannerSummary(db, getRuntime().clock, profile.id);
     return {
       state: "found" as const,
       profile: { ...profile, memberSince: formatDate(language, profile.memberSince) },
       own,
       map: { tileUrl: getRuntime().config.mapTileUrl, attribution: getRuntime().config.mapTileAttribution },
       relation: own ? { blinded: false, pinned: false } : await relationState(db, viewer.id, profile.id),
+      manner,
       pageTitle: profile.nickname,
     };
   } catch (error) {
@@ -190,6 +194,7 @@ function FoundMember({
           </>
         ) : null}
       </dl>
+      <MannerSummaryView summary={loaderData.manner} />
       {profile.areaCenter && profile.area ? (
         <MapView
           center={profile.areaCenter}

@@ -15,13 +15,19 @@ import {
 import type { Actor } from "#app/services/actor";
 import { canReadArticle } from "./visibility.server";
 
+/**
+ * Leaves market listings out of the board tabs: they have their own (app/services/market/my-market.server.ts), with
+ * a listing's price and status.
+ */
+const notMarket = sql`${boardArticle.section} <> 'market'`;
+
 /** A member's own live articles, board and guestbook together, newest first (keyset on the author index). */
 export async function listMyArticles(
   db: Database,
   reader: Actor,
   cursor: string | null | undefined,
 ): Promise<ArticleListPage> {
-  const conditions: SQL[] = [eq(boardArticle.authorId, reader.id), isNull(boardArticle.deletedAt)];
+  const conditions: SQL[] = [eq(boardArticle.authorId, reader.id), isNull(boardArticle.deletedAt), notMarket];
   const after = decodeCursor(cursor, "latest");
   if (after?.s === "latest")
     conditions.push(
@@ -54,13 +60,13 @@ export interface MyCommentRow {
   };
 }
 
-/** A member's own live comments with the article each belongs to, newest first. */
+/** A member's own live comments on board and guestbook articles, with the article each belongs to, newest first. */
 export async function listMyComments(
   db: Database,
   reader: Actor,
   cursor: string | null | undefined,
 ): Promise<{ rows: MyCommentRow[]; nextCursor: string | null }> {
-  const conditions: SQL[] = [eq(boardComment.authorId, reader.id), isNull(boardComment.deletedAt)];
+  const conditions: SQL[] = [eq(boardComment.authorId, reader.id), isNull(boardComment.deletedAt), notMarket];
   const after = decodeCursor(cursor, "latest");
   if (after?.s === "latest")
     conditions.push(

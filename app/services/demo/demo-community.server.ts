@@ -1,5 +1,4 @@
 import { eq, like, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { announcement, boardArticle, boardComment, boardLike, communityEvent, member } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { actorOf } from "#app/services/actor";
@@ -7,6 +6,7 @@ import { createArticle, listCategories } from "#app/services/board/articles.serv
 import type { ArticleKind } from "#app/services/board/kinds";
 import { storeImage } from "#app/services/uploads/uploads.server";
 import { DEMO_EMAIL_DOMAIN } from "./demo-members.server";
+import { demoPicture } from "./pictures.server";
 
 /** Demo authors by the local part of their e-mail (see demo-members.server.ts). */
 type DemoAuthor = "minsu" | "jiyoung" | "taeho" | "seoyeon" | "garage";
@@ -294,19 +294,6 @@ const demoPosts: DemoPost[] = [
   },
 ];
 
-async function picture(color: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs>
-  <rect width="960" height="640" fill="url(#g)"/>
-  <circle cx="300" cy="430" r="110" fill="none" stroke="#f8fafc" stroke-width="28"/>
-  <circle cx="680" cy="430" r="110" fill="none" stroke="#f8fafc" stroke-width="28"/>
-  <path d="M300 430 L430 270 L600 270 L680 430 M430 270 L400 200 M560 270 L520 190 L600 180" fill="none"
-    stroke="#f8fafc" stroke-width="22" stroke-linecap="round" stroke-linejoin="round"/>
-</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
-}
-
 function escapeHtml(text: string) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
@@ -342,7 +329,10 @@ export async function seedDemoCommunity(runtime: Runtime): Promise<number> {
     const category = categories.find((c) => c.code === post.category) ?? categories[0];
     let html = post.paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join("");
     if (post.picture) {
-      const stored = await storeImage(storage, await picture(post.picture), { kind: "post", clock });
+      const stored = await storeImage(storage, await demoPicture({ color: post.picture }), {
+        kind: "post",
+        clock,
+      });
       html += `<img src="${stored.url}" alt="${escapeHtml(post.title)}" width="${stored.width}" height="${stored.height}">`;
     }
     if (post.video) html += `<div data-youtube-video=""><iframe src="${post.video}"></iframe></div>`;

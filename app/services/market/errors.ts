@@ -25,6 +25,7 @@ export type MarketErrorCode =
   | "offer_above_price"
   | "offer_price_invalid"
   | "offer_open_exists"
+  | "offer_message_length"
   | "offer_closed"
   | "offer_not_found"
   | "listing_closed"

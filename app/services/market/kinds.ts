@@ -49,8 +49,6 @@ export function listingPath(kind: MarketKind, id: number): string {
 
 /** Most vehicle sale listings one member may have that are neither sold nor deleted (spec section 9). */
 export const VEHICLE_LISTING_LIMIT = 3;
-/** Most photos a listing carries; the first is its cover. */
-export const LISTING_MAX_IMAGES = 10;
 /** The highest asking price accepted, in won (10억). */
 export const LISTING_PRICE_MAX = 1_000_000_000;
 /** A listing may be bumped once this long after its creation or its last bump. */

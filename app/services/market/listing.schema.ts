@@ -92,8 +92,6 @@ export function listingSchema(modelYearMax: number) {
     );
 }
 
-export type ListingFormValue = z.output<ReturnType<typeof listingSchema>>;
-
 /** Whether a displacement belongs in a vehicle kind: up to 125 cc for the under-125 kinds, above for the others. */
 export function displacementFits(kind: string, cc: number): boolean {
   return kind.startsWith("under125") ? cc <= 125 : cc > 125;

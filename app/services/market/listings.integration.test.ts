@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
-import { boardArticle, marketListing } from "#app/db/schema";
+import { boardArticle, contentReport, marketListing, marketOffer } from "#app/db/schema";
 import { systemClock } from "#app/platform/clock.server";
 import { CounterBuffer } from "#app/platform/counter-buffer.server";
 import { deleteArticle, updateArticle } from "#app/services/board/articles.server";
 import { listBoardArticles } from "#app/services/board/list.server";
+import { reportArticle, resolveReport } from "#app/services/board/reports.server";
+import { makeOffer } from "./offers.server";
 import { DomainError } from "#app/services/errors";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { insertAdmin, insertMember } from "../../../tests/setup/members";
@@ -216,6 +218,22 @@ describe("a listing", () => {
     });
     await deleteListing(db, clock, seller, id);
     expect((await getListingPage(db, reader, id, { views })).state).toBe("missing");
+  });
+
+  it("leaves the market when an administrator removes it from the report queue, closing its open offers", async () => {
+    const seller = await insertMember(db);
+    const reporter = await insertMember(db);
+    const admin = await insertAdmin(db);
+    const id = await insertListing(db, clock, seller, "parts");
+    await makeOffer(db, clock, reporter, id, { price: 100_000, message: "" });
+    await reportArticle(db, clock, reporter, id, "도난품으로 의심됩니다");
+    const [report] = await db.select().from(contentReport).where(eq(contentReport.targetId, id));
+    await resolveReport(db, clock, admin, report!.id, "delete");
+    const [listing] = await db.select().from(marketListing).where(eq(marketListing.articleId, id));
+    expect(listing!.deletedAt).not.toBeNull();
+    const offers = await db.select().from(marketOffer).where(eq(marketOffer.articleId, id));
+    expect(offers.map((offer) => offer.status)).toEqual(["closed"]);
+    expect((await getListingPage(db, reporter, id, { views: new CounterBuffer() })).state).toBe("missing");
   });
 
   it("stays out of the boards' total list", async () => {

@@ -8,6 +8,7 @@ import { runInTransaction, type DatabaseOrUnit, type UnitOfWork } from "#app/pla
 import { mayManage, type Actor } from "#app/services/actor";
 import { readerMarkColumns, type ReaderMarks } from "#app/services/board/articles.server";
 import { authorOf, type ArticleAuthor } from "#app/services/board/list.server";
+import { ARTICLE_TITLE_MAX } from "#app/services/board/kinds";
 import {
   ArticleRefused,
   readArticleHtml,
@@ -22,12 +23,21 @@ import {
   isMarketKind,
   isVehicleKind,
   isWantedKind,
+  LISTING_PRICE_MAX,
   vehicleKinds,
   VEHICLE_LISTING_LIMIT,
   type MarketKind,
   type VehiclePaperworkCode,
 } from "./kinds";
-import { displacementFits } from "./listing.schema";
+import { enqueueKeywordAlerts } from "./keywords.server";
+import {
+  COLOUR_MAX,
+  DISPLACEMENT_MAX,
+  displacementFits,
+  HISTORY_MAX,
+  MILEAGE_MAX,
+  MODEL_NAME_MAX,
+} from "./listing.schema";
 import { markListingDeleted } from "./deletion.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
@@ -101,15 +111,15 @@ function checkedVehicle(kind: MarketKind, vehicle: VehicleInput | null | undefin
   if (!isVehicleKind(kind)) return noVehicle;
   const modelName = vehicle?.modelName.trim() ?? "";
   if (!vehicle || !modelName) throw fail("model_required");
-  if ([...modelName].length > 50) throw fail("text_length");
+  if ([...modelName].length > MODEL_NAME_MAX) throw fail("text_length");
   if (!within(vehicle.modelYear, 1900, yearMax)) throw fail("model_year_invalid");
-  if (!within(vehicle.mileageKm, 0, 999_999)) throw fail("mileage_invalid");
-  if (!within(vehicle.displacementCc, 1, 3000)) throw fail("displacement_invalid");
+  if (!within(vehicle.mileageKm, 0, MILEAGE_MAX)) throw fail("mileage_invalid");
+  if (!within(vehicle.displacementCc, 1, DISPLACEMENT_MAX)) throw fail("displacement_invalid");
   if (vehicle.displacementCc !== null && !displacementFits(kind, vehicle.displacementCc))
     throw fail("displacement_kind");
   const colour = vehicle.colour.trim();
   const history = vehicle.accidentHistory.trim();
-  if ([...colour].length > 20 || [...history].length > 500) throw fail("text_length");
+  if ([...colour].length > COLOUR_MAX || [...history].length > HISTORY_MAX) throw fail("text_length");
   return {
     modelName,
     modelYear: vehicle.modelYear,
@@ -139,8 +149,8 @@ async function checkedFields(db: Database, input: ListingInput, yearMax: number)
   if (!category) throw fail("category_required");
   const title = input.title.trim();
   if (!title) throw new DomainError("board", "title_required");
-  if ([...title].length > 100) throw new DomainError("board", "title_length");
-  if (!Number.isSafeInteger(input.price) || input.price < 0 || input.price > 1_000_000_000)
+  if ([...title].length > ARTICLE_TITLE_MAX) throw new DomainError("board", "title_length");
+  if (!Number.isSafeInteger(input.price) || input.price < 0 || input.price > LISTING_PRICE_MAX)
     throw fail("price_invalid");
   if (!input.tradeDirect && !input.tradeDelivery) throw fail("trade_method_required");
   const area = areaByCode(input.areaCode);
@@ -227,16 +237,11 @@ export interface SavedListing {
   kind: MarketKind;
 }
 
-/** What runs once a new listing is stored, in its unit of work (keyword alerts add theirs here). */
-type ListingCreatedHook = (uow: UnitOfWork, listing: SavedListing & { sellerId: string }) => Promise<void>;
-const createdHooks: ListingCreatedHook[] = [];
-
-/** Adds a step every new listing takes in the unit of work that stores it. */
-export function onListingCreated(hook: ListingCreatedHook): void {
-  if (!createdHooks.includes(hook)) createdHooks.push(hook);
-}
-
-/** Stores a checked listing for a signed-in member, on its own or in the caller's unit of work. */
+/**
+ * Stores a checked listing for a signed-in member, on its own or in the caller's unit of work, with the job that
+ * tells members whose keywords it matches (written in the same unit, so it exists exactly when the listing does;
+ * demo listings seeded into an empty database alert nobody).
+ */
 export async function insertListing(
   source: DatabaseOrUnit,
   clock: Clock,
@@ -280,9 +285,8 @@ export async function insertListing(
       bumpedAt: now,
       demo: options.demo ?? false,
     });
-    const saved = { id, kind: checked.kind };
-    for (const hook of createdHooks) await hook(uow, { ...saved, sellerId: seller.id });
-    return saved;
+    if (!options.demo) await enqueueKeywordAlerts(uow, id);
+    return { id, kind: checked.kind };
   });
 }
 

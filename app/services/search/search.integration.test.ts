@@ -5,7 +5,9 @@ import { boardArticle, member, memberProfile } from "#app/db/schema";
 import { FixedClock, systemClock, type Clock } from "#app/platform/clock.server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { DomainError } from "#app/services/errors";
+import { deleteListing } from "#app/services/market/listings.server";
 import { blindMember } from "#app/services/members/relations.server";
+import { insertListing } from "../../../tests/setup/market";
 import { insertAdmin, insertMember } from "../../../tests/setup/members";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { articleMatchSql } from "./article-sources.server";
@@ -190,6 +192,28 @@ describe("what a reader may find", () => {
     });
   });
 
+  it("finds a market listing by a part of a word in the market group only, and no longer once deleted", async () => {
+    const tag = word();
+    const seller = await insertMember(db);
+    const reader = await insertMember(db);
+    const id = await insertListing(db, systemClock, seller, "gear", {
+      title: `쇼에이풀페이스헬멧${tag} 팝니다`,
+      contentHtml: "<p>한 시즌 사용했습니다</p>",
+    });
+    const { groups } = await searchAll(db, reader, `페이스헬멧${tag}`);
+    expect(ids(group(groups, "market"))).toEqual([String(id)]);
+    expect(group(groups, "market").items[0]).toMatchObject({
+      path: `/market/gear/${id}`,
+      placeKey: "market.kind.gear",
+      author: { id: seller.id, nickname: seller.nickname },
+    });
+    expect(group(groups, "board").total).toBe(0);
+    await deleteListing(db, systemClock, seller, id);
+    const after = group((await searchAll(db, reader, `페이스헬멧${tag}`)).groups, "market");
+    expect(after.total).toBe(0);
+    expect(after.items).toEqual([]);
+  });
+
   it("flags posts and profiles of hidden members as blinded for the one who hid them", async () => {
     const tag = word();
     const author = await insertMember(db, { nickname: `숨김대상${tag}` });
@@ -234,15 +258,18 @@ describe("grouped results and pages", () => {
     const author = await insertMember(db, { nickname: `집계${tag}` });
     for (let i = 0; i < 7; i += 1) await write(author, { title: `집계글${i}${tag}` });
     for (let i = 0; i < 2; i += 1) await write(author, { title: `집계방명록${i}${tag}`, kind: "guestbook" });
+    for (let i = 0; i < 3; i += 1)
+      await insertListing(db, systemClock, author, "parts", { title: `집계매물${i}${tag}` });
 
     const result = await searchAll(db, author, tag);
     expect(result.query).toBe(tag);
     expect(result.groups.map((g) => [g.area, g.total, g.items.length])).toEqual([
       ["board", 7, SEARCH_PREVIEW_SIZE],
       ["guestbook", 2, 2],
+      ["market", 3, 3],
       ["member", 1, 1],
     ]);
-    expect(result.total).toBe(10);
+    expect(result.total).toBe(13);
     expect(group(result.groups, "board").nextCursor).not.toBeNull();
     expect(group(result.groups, "guestbook").nextCursor).toBeNull();
   });

@@ -8,7 +8,7 @@ import { FixedClock } from "#app/platform/clock.server";
 import { createLocalStorage } from "#app/platform/storage/local.server";
 import { type FileStorage, StorageError } from "#app/platform/storage/types";
 import { type UploadErrorCode } from "./errors";
-import { imageLimits, storageKey, storeImage, storeImages, storePdf } from "./uploads.server";
+import { imageLimits, storageKey, storeImage, storeImages, storePdf, thumbnailPath } from "./uploads.server";
 import { gif, jpeg, phoneJpeg, png, readExif } from "./test-images";
 
 const dirs: string[] = [];
@@ -90,6 +90,21 @@ describe("storeImage", () => {
       "type_mismatch",
     );
     expect(listFiles(root)).toEqual([stored.key]);
+  });
+});
+
+describe("post images", () => {
+  it("get a square WebP thumbnail beside them, for list covers", async () => {
+    const { root, storage } = tempStorage();
+    const stored = await storeImage(storage, await png(1600, 900), { kind: "post" });
+    expect(thumbnailPath(stored.url)).toBe(stored.url.replace(/\.webp$/, ".thumb.webp"));
+    const thumbnail = await storage.get(thumbnailPath(stored.key));
+    expect(await sharp(thumbnail!.body).metadata()).toMatchObject({
+      format: "webp",
+      width: 240,
+      height: 240,
+    });
+    expect(listFiles(root).sort()).toEqual([stored.key, thumbnailPath(stored.key)].sort());
   });
 });
 

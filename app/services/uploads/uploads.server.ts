@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { type Clock, systemClock } from "#app/platform/clock.server";
 import { seoulMonthPath } from "#app/platform/seoul-calendar";
 import type { Logger } from "#app/platform/logger.server";
@@ -65,6 +66,8 @@ export async function storeImage(
 ): Promise<StoredImage> {
   const image = await processImage(input, rulesByKind[kind], { declaredType });
   const key = storageKey(kind, extensions[image.format], clock.now());
+  // A post's image (the editor uploads them one at a time) may become a listing's cover: its square is made now.
+  if (kind === "post") await storage.put(thumbnailPath(key), await thumbnailOf(image.body), "image/webp");
   await storage.put(key, image.body, image.contentType);
   return {
     key,
@@ -74,6 +77,25 @@ export async function storeImage(
     bytes: image.bytes,
     contentType: image.contentType,
   };
+}
+
+/** The edge of the square thumbnail stored beside every post image (twice the largest list cover, for dense screens). */
+const THUMBNAIL_EDGE = 240;
+
+/** A post image's thumbnail: the centre square, WebP. */
+function thumbnailOf(body: Buffer): Promise<Buffer> {
+  return sharp(body)
+    .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: "cover" })
+    .webp({ quality: 72 })
+    .toBuffer();
+}
+
+/**
+ * Where a post image's thumbnail is, by key or by address: beside it, `….thumb.webp`. Lists show covers through it,
+ * so that twenty listings load twenty small squares rather than twenty photos of up to 2048 pixels.
+ */
+export function thumbnailPath(keyOrUrl: string): string {
+  return keyOrUrl.replace(/\.[a-z]+$/, ".thumb.webp");
 }
 
 /**

@@ -1,0 +1,256 @@
+import { PenSquare, Search } from "lucide-react";
+import { Form } from "react-router";
+import { LocalLink, LocalNavLink, useLanguage, useT } from "#app/i18n/react";
+import { marketKinds, type MarketListKind } from "#app/services/market/kinds";
+import { ListingCard, type ListingCardRow } from "./ListingCard";
+
+interface MarketFilters {
+  hideClosed: boolean;
+  priceMin: number | null;
+  priceMax: number | null;
+  area: string | null;
+  /** Kilometres around the member's main area; replaces `area`. */
+  near: number | null;
+}
+
+export interface MarketListViewProps {
+  kind: MarketListKind;
+  sort: "latest" | "popular";
+  categories: { code: string; ko: string; en: string }[];
+  category: string | null;
+  q: string | null;
+  filters: MarketFilters;
+  /** The member's own districts, offered as area filters; `nearOptions` only when they have a main area. */
+  areas: { code: string; names: { ko: string; en: string } }[];
+  nearOptions: number[];
+  page: { rows: ListingCardRow[]; nextCursor: string | null };
+  paged: boolean;
+  now: string;
+  signedIn: boolean;
+}
+
+const chip =
+  "inline-flex min-h-9 shrink-0 items-center rounded-full border border-subtle px-3 text-sm whitespace-nowrap";
+const activeChip = "border-primary bg-primary font-semibold text-white";
+const inputClass = "surface block min-h-11 w-full rounded-lg border border-subtle px-3";
+
+/** A market list: kinds, order, types, filters (a GET form that works without JavaScript) and the listings. */
+export function MarketListView(props: MarketListViewProps) {
+  const t = useT();
+  const language = useLanguage();
+  const { kind, sort, categories, category, q, filters, page } = props;
+  const base = `/market/${kind}`;
+  const query = (changes: Record<string, string | null>) => {
+    const current: Record<string, string | null> = {
+      sort: sort === "latest" ? null : sort,
+      category,
+      q,
+      all: filters.hideClosed ? null : "1",
+      min: filters.priceMin === null ? null : String(filters.priceMin),
+      max: filters.priceMax === null ? null : String(filters.priceMax),
+      area: filters.area,
+      near: filters.near === null ? null : String(filters.near),
+    };
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries({ ...current, ...changes }))
+      if (value) params.set(name, value);
+    const text = params.toString();
+    return text ? `${base}?${text}` : base;
+  };
+  const writePath = kind === "total" ? "/market/write" : `/market/write?kind=${kind}`;
+  const areaValue = filters.near !== null ? `near:${filters.near}` : (filters.area ?? "");
+  return (
+    <section className="mx-auto max-w-3xl space-y-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold">
+          {t("market.title")} · {t(`market.kind.${kind}`)}
+        </h1>
+        <LocalLink
+          to={props.signedIn ? writePath : `/login?redirectTo=${encodeURIComponent(writePath)}`}
+          className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg bg-primary px-4 font-semibold text-white hover:bg-primary-strong"
+        >
+          <PenSquare className="size-4" aria-hidden="true" />
+          {props.signedIn ? t("market.list.write") : t("market.list.signInToWrite")}
+        </LocalLink>
+      </header>
+
+      <nav aria-label={t("market.list.kinds")} className="-mx-4 overflow-x-auto px-4">
+        <ul className="flex gap-2 pb-1">
+          {(["total", ...marketKinds] as const).map((item) => (
+            <li key={item}>
+              <LocalNavLink
+                to={`/market/${item}`}
+                end
+                className={({ isActive }) => `${chip} ${isActive ? activeChip : ""}`}
+              >
+                {t(`market.kind.${item}`)}
+              </LocalNavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Form method="get" role="search" aria-label={t("market.list.filters")} className="space-y-3">
+        {sort === "popular" ? <input type="hidden" name="sort" value="popular" /> : null}
+        {category ? <input type="hidden" name="category" value={category} /> : null}
+        <div className="flex gap-2">
+          <label htmlFor="market-search" className="sr-only">
+            {t("market.list.searchLabel")}
+          </label>
+          <input
+            id="market-search"
+            type="search"
+            name="q"
+            defaultValue={q ?? ""}
+            maxLength={50}
+            placeholder={t("market.list.searchPlaceholder")}
+            className={`${inputClass} min-w-0 flex-1`}
+          />
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-subtle px-4 font-semibold"
+          >
+            <Search className="size-4" aria-hidden="true" />
+            {t("market.list.search")}
+          </button>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <div>
+            <label htmlFor="market-min" className="text-muted block text-xs font-semibold">
+              {t("market.list.priceMin")}
+            </label>
+            <input
+              id="market-min"
+              name="min"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={filters.priceMin ?? ""}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="market-max" className="text-muted block text-xs font-semibold">
+              {t("market.list.priceMax")}
+            </label>
+            <input
+              id="market-max"
+              name="max"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={filters.priceMax ?? ""}
+              className={inputClass}
+            />
+          </div>
+          <div className="col-span-2">
+            <label htmlFor="market-area" className="text-muted block text-xs font-semibold">
+              {t("market.list.area")}
+            </label>
+            <select id="market-area" name="area" defaultValue={areaValue} className={inputClass}>
+              <option value="">{t("market.list.anyArea")}</option>
+              {props.areas.map((area) => (
+                <option key={area.code} value={area.code}>
+                  {area.names[language]}
+                </option>
+              ))}
+              {props.nearOptions.map((km) => (
+                <option key={km} value={`near:${km}`}>
+                  {t("market.list.near", { km })}
+                </option>
+              ))}
+              {filters.area && !props.areas.some((area) => area.code === filters.area) ? (
+                <option value={filters.area}>{filters.area}</option>
+              ) : null}
+            </select>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold">
+            {/* Marks a submit of this form: an unticked box sends nothing, which must not read as "default". */}
+            <input type="hidden" name="f" value="1" />
+            <input
+              type="checkbox"
+              name="hide"
+              value="1"
+              defaultChecked={filters.hideClosed}
+              className="size-5 accent-[var(--color-primary)]"
+            />
+            {t("market.list.hideClosed")}
+          </label>
+          <div className="flex gap-2">
+            <LocalLink to={base} className={chip}>
+              {t("market.list.reset")}
+            </LocalLink>
+            <button type="submit" className={`${chip} ${activeChip}`}>
+              {t("market.list.apply")}
+            </button>
+          </div>
+        </div>
+      </Form>
+
+      <nav aria-label={t("market.list.sort")}>
+        <ul className="flex gap-2">
+          {(["latest", "popular"] as const).map((order) => (
+            <li key={order}>
+              <LocalLink
+                to={query({ sort: order === "latest" ? null : order, cursor: null })}
+                aria-current={order === sort ? "true" : undefined}
+                className={`${chip} ${order === sort ? activeChip : ""}`}
+              >
+                {t(`market.list.${order}`)}
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {categories.length > 0 ? (
+        <nav aria-label={t("market.list.types")} className="-mx-4 overflow-x-auto px-4">
+          <ul className="flex gap-2 pb-1">
+            {[
+              { code: null, label: t("market.list.allTypes") },
+              ...categories.map((item) => ({ code: item.code, label: item[language] })),
+            ].map((item) => (
+              <li key={item.code ?? "all"}>
+                <LocalLink
+                  to={query({ category: item.code })}
+                  aria-current={item.code === category ? "true" : undefined}
+                  className={`${chip} ${item.code === category ? activeChip : ""}`}
+                >
+                  {item.label}
+                </LocalLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      {page.rows.length === 0 ? (
+        <div className="surface-muted space-y-1 rounded-xl px-4 py-10 text-center">
+          <p className="font-semibold">{t("market.list.empty")}</p>
+          <p className="text-muted text-sm">{t("market.list.emptyHint")}</p>
+        </div>
+      ) : (
+        <ul aria-label={t("market.list.listings")} className="rounded-xl border border-subtle px-4">
+          {page.rows.map((row) => (
+            <ListingCard key={row.id} row={row} now={props.now} showKind={kind === "total"} />
+          ))}
+        </ul>
+      )}
+
+      {page.nextCursor || props.paged ? (
+        <nav aria-label={t("market.list.pages")} className="flex justify-center gap-3">
+          {props.paged ? (
+            <LocalLink to={query({})} className={chip}>
+              {t("market.list.first")}
+            </LocalLink>
+          ) : null}
+          {page.nextCursor ? (
+            <LocalLink to={query({ cursor: page.nextCursor })} rel="next" className={`${chip} font-semibold`}>
+              {t("market.list.more")}
+            </LocalLink>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

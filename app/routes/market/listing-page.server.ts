@@ -1,0 +1,191 @@
+import { data, redirect } from "react-router";
+import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { getRuntime } from "#app/platform/runtime.server";
+import type { SessionViewer } from "#app/platform/viewer.server";
+import { actorOf, type Actor } from "#app/services/actor";
+import { loadArticleInteractions } from "#app/services/board/interactions.server";
+import { DomainError } from "#app/services/errors";
+import { districtNames } from "#app/services/market/areas.server";
+import { bumpListing, nextBumpAt } from "#app/services/market/bump.server";
+import { listingPath, type MarketKind, type MarketListKind } from "#app/services/market/kinds";
+import { deleteListing, getListingPage } from "#app/services/market/listings.server";
+import {
+  acceptOffer,
+  declineOffer,
+  listListingOffers,
+  makeOffer,
+  myOpenOffer,
+  withdrawOffer,
+} from "#app/services/market/offers.server";
+import { tradeReviewState, writeReview } from "#app/services/market/reviews.server";
+import {
+  completeWanted,
+  listBuyerCandidates,
+  releaseListing,
+  reserveListing,
+  sellListing,
+  tradeTransitions,
+} from "#app/services/market/trade.server";
+import { blindMember, unblindMember } from "#app/services/members/relations.server";
+import { formText, requireActor } from "#app/shell/auth.server";
+import { domainFailure } from "#app/shell/domain.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
+import { idOrNull, readForm } from "#app/shell/input.server";
+
+/**
+ * A listing page's data. `urlKind` is the kind its address names: a listing moved to another kind is redirected to
+ * its own address; a deleted or unknown one answers 404 with the deleted-listing state.
+ */
+export async function loadListingPage(
+  request: Request,
+  boardId: string,
+  urlKind: MarketListKind,
+  viewer: SessionViewer | null,
+) {
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const { db, clock, views } = getRuntime();
+  const reader = actorOf(viewer);
+  const id = idOrNull(boardId);
+  const page =
+    id === null
+      ? ({ state: "missing" } as const)
+      : await getListingPage(db, reader, id, { kind: urlKind, views });
+  if (page.state === "elsewhere") throw redirect(localizePath(language, listingPath(page.kind, page.id)));
+  if (page.state === "missing")
+    return data(
+      {
+        state: "missing" as const,
+        listPath: `/market/${urlKind}`,
+        pageTitle: translate(language, "market.listing.missingTitle"),
+      },
+      { status: 404 },
+    );
+  const { listing, marks } = page;
+  const interactions = await loadArticleInteractions(db, reader, listing.id, marks);
+  const blinded = marks.blinded.has(listing.seller.id);
+  return {
+    state: "found" as const,
+    listing: { ...listing, area: districtNames(listing.areaCode) },
+    blinded,
+    interactions,
+    trade: await tradePanel(reader, listing),
+    signedIn: Boolean(viewer),
+    viewerId: viewer?.id ?? null,
+    listPath: `/market/${listing.kind}`,
+    now: clock.now().toISOString(),
+    pageTitle: blinded ? translate(language, `market.kind.${listing.kind}`) : listing.title,
+    share: blinded ? null : { title: listing.title, description: listing.excerpt, image: listing.imageUrl },
+  };
+}
+
+/** What the trade part of the page shows the reader: the steps they may take, and what only they may see. */
+async function tradePanel(
+  reader: Actor | null,
+  listing: {
+    id: number;
+    kind: MarketKind;
+    status: string;
+    seller: { id: string };
+    negotiable: boolean;
+    price: number;
+    bumpedAt: string;
+  },
+) {
+  const { db, clock } = getRuntime();
+  const subject = { kind: listing.kind, status: listing.status as never, sellerId: listing.seller.id };
+  const steps = tradeTransitions(reader, subject);
+  const manages = steps.length > 0 || (reader !== null && reader.id === listing.seller.id);
+  return {
+    steps,
+    candidates: manages && steps.length > 0 ? await listBuyerCandidates(db, reader!, listing.id) : [],
+    offers: manages ? await listListingOffers(db, reader!, listing.id) : [],
+    myOffer: reader && !manages ? await myOpenOffer(db, reader, listing.id) : null,
+    canOffer:
+      reader !== null && !manages && listing.status === "selling" && listing.negotiable && listing.price > 0,
+    nextBumpAt: manages ? nextBumpAt(new Date(listing.bumpedAt)).toISOString() : null,
+    review: reader ? await tradeReviewState(db, clock, reader, listing.id) : null,
+  };
+}
+
+const id = (form: FormData, name: string) => {
+  const value = idOrNull(formText(form, name));
+  if (value === null) throw new DomainError("request", "not_found");
+  return value;
+};
+
+/**
+ * The listing page's forms: delete, bump and the trade steps (seller or administrator), price offers (other
+ * members, and the seller's answers), the trade review, and hiding the seller. Visitors may read, not post.
+ */
+export async function listingPageAction(request: Request, boardId: string) {
+  const actor = await requireActor(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const { db, clock } = getRuntime();
+  const form = await readForm(request);
+  const intent = formText(form, "intent");
+  const listingId = idOrNull(boardId);
+  try {
+    if (listingId === null) throw new DomainError("market", "not_found");
+    switch (intent) {
+      case "delete": {
+        const { kind } = await deleteListing(db, clock, actor, listingId);
+        return redirectWithFlash(localizePath(language, `/market/${kind}`), { key: "market.list.deleted" });
+      }
+      case "bump":
+        await bumpListing(db, clock, actor, listingId);
+        return { done: "bumped" as const };
+      case "reserve":
+        await reserveListing(db, clock, actor, listingId, formText(form, "buyerId"));
+        return { done: "reserved" as const };
+      case "release":
+        await releaseListing(db, clock, actor, listingId);
+        return { done: "released" as const };
+      case "sell":
+        await sellListing(db, clock, actor, listingId, formText(form, "buyerId"));
+        return { done: "sold" as const };
+      case "complete":
+        await completeWanted(db, clock, actor, listingId);
+        return { done: "completed" as const };
+      case "offer": {
+        const price = formText(form, "price").trim();
+        await makeOffer(db, clock, actor, listingId, {
+          price: /^\d{1,10}$/.test(price) ? Number(price) : Number.NaN,
+          message: formText(form, "message"),
+        });
+        return { done: "offered" as const };
+      }
+      case "withdraw":
+        await withdrawOffer(db, clock, actor, id(form, "offerId"));
+        return { done: "withdrawn" as const };
+      case "accept":
+        await acceptOffer(db, clock, actor, id(form, "offerId"));
+        return { done: "accepted" as const };
+      case "decline":
+        await declineOffer(db, clock, actor, id(form, "offerId"));
+        return { done: "declined" as const };
+      case "review":
+        await writeReview(db, clock, actor, listingId, {
+          verdict: formText(form, "verdict") as never,
+          points: form.getAll("points").filter((value): value is string => typeof value === "string"),
+          comment: formText(form, "comment"),
+        });
+        return { done: "reviewed" as const };
+      case "blind":
+        await blindMember(db, clock, actor.id, formText(form, "userId"));
+        return { done: "blinded" as const };
+      case "unblind":
+        await unblindMember(db, clock, actor.id, formText(form, "userId"));
+        return { done: "unblinded" as const };
+    }
+  } catch (error) {
+    return domainFailure(language, error, {
+      price: formText(form, "price"),
+      message: formText(form, "message"),
+    });
+  }
+  return data(
+    { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") } },
+    { status: 400 },
+  );
+}

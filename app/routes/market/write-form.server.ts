@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "react-router";
+import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
+import { getRuntime } from "#app/platform/runtime.server";
+import { listCategories } from "#app/services/board/articles.server";
+import { formContentHtml } from "#app/services/content/rich-text.server";
+import {
+  ArticleRefused,
+  readArticleHtml,
+  sanitisedContentOf,
+} from "#app/services/content/article-html.server";
+import { submitOnce } from "#app/services/content/submit-once.server";
+import { districtGroups, memberTradeAreas } from "#app/services/market/areas.server";
+import {
+  isMarketKind,
+  isVehicleKind,
+  listingPath,
+  marketKinds,
+  type MarketKind,
+} from "#app/services/market/kinds";
+import {
+  checkListing,
+  countOpenVehicleListings,
+  getListingForEdit,
+  insertListing,
+  modelYearMax,
+  updateListing,
+  type ListingInput,
+} from "#app/services/market/listings.server";
+import { listingSchema } from "#app/services/market/listing.schema";
+import { DomainError } from "#app/services/errors";
+import { formText, requireActor } from "#app/shell/auth.server";
+import { domainAnswer, domainFailure } from "#app/shell/domain.server";
+import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
+import { idOrNull, readForm } from "#app/shell/input.server";
+import type { ListingFormData, ListingFormValues } from "#app/components/market/ListingForm";
+
+/** The write page of the market (/market/write): a new listing, or `?id=` to edit one (its seller or an admin). */
+
+async function categoryOptions(kind: MarketKind | null, language: Language) {
+  if (!kind) return [];
+  const rows = await listCategories(getRuntime().db, kind);
+  return rows.map((row) => ({ id: row.id, name: language === "ko" ? row.nameKo : row.nameEn }));
+}
+
+const emptyValues: ListingFormValues = {
+  categoryId: "",
+  title: "",
+  content: "",
+  price: "",
+  negotiable: false,
+  tradeDirect: true,
+  tradeDelivery: false,
+  areaCode: "",
+  modelName: "",
+  modelYear: "",
+  mileageKm: "",
+  displacementCc: "",
+  colour: "",
+  accidentHistory: "",
+  paperwork: [],
+  tuned: false,
+};
+
+const text = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
+
+function refusal(language: Language, error: unknown): never {
+  const { status, error: body } = domainAnswer(language, error);
+  throw data(body.message, { status, statusText: body.message });
+}
+
+export async function loadListingForm(request: Request): Promise<ListingFormData> {
+  const actor = await requireActor(request);
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const { db, clock } = getRuntime();
+  const common = {
+    kinds: [...marketKinds],
+    areas: (await memberTradeAreas(db, actor.id)).map((area) => ({ code: area.code, names: area.names })),
+    districts: districtGroups(),
+    vehicleCount: await countOpenVehicleListings(db, actor.id),
+    modelYearMax: modelYearMax(clock),
+    token: randomUUID(),
+  };
+  const rawId = url.searchParams.get("id");
+  if (rawId !== null && rawId !== "") {
+    const id = idOrNull(rawId);
+    if (id === null) {
+      const message = translate(language, "market.error.not_found");
+      throw data(message, { status: 404, statusText: message });
+    }
+    let listing: Awaited<ReturnType<typeof getListingForEdit>>;
+    try {
+      listing = await getListingForEdit(db, clock, actor, id);
+    } catch (error) {
+      refusal(language, error);
+    }
+    return {
+      ...common,
+      mode: "edit",
+      listingId: id,
+      kind: listing.kind,
+      categories: await categoryOptions(listing.kind, language),
+      values: {
+        categoryId: text(listing.categoryId),
+        title: listing.title,
+        content: listing.contentHtml,
+        price: String(listing.price),
+        negotiable: listing.negotiable,
+        tradeDirect: listing.tradeDirect,
+        tradeDelivery: listing.tradeDelivery,
+        areaCode: listing.areaCode,
+        modelName: text(listing.vehicle.modelName),
+        modelYear: text(listing.vehicle.modelYear),
+        mileageKm: text(listing.vehicle.mileageKm),
+        displacementCc: text(listing.vehicle.displacementCc),
+        colour: text(listing.vehicle.colour),
+        accidentHistory: text(listing.vehicle.accidentHistory),
+        paperwork: listing.vehicle.paperwork ?? [],
+        tuned: listing.vehicle.tuned ?? false,
+      },
+      pageTitle: translate(language, "market.form.editTitle"),
+    };
+  }
+  const requested = url.searchParams.get("kind");
+  const kind = isMarketKind(requested) ? requested : null;
+  return {
+    ...common,
+    mode: "create",
+    listingId: null,
+    kind,
+    categories: await categoryOptions(kind, language),
+    values: { ...emptyValues, areaCode: common.areas[0]?.code ?? "" },
+    pageTitle: translate(language, "market.form.writeTitle"),
+  };
+}
+
+/** What was typed, as the form shows it again after a refusal (check boxes as "on"). */
+function typedValues(form: FormData): Record<string, string> {
+  const names = [
+    "kind",
+    "categoryId",
+    "title",
+    "content",
+    "price",
+    "areaCode",
+    "modelName",
+    "modelYear",
+    "mileageKm",
+    "displacementCc",
+    "colour",
+    "accidentHistory",
+  ];
+  const values: Record<string, string> = {};
+  for (const name of names) values[name] = formText(form, name);
+  for (const name of ["negotiable", "tradeDirect", "tradeDelivery", "tuned"])
+    values[name] = form.get(name) === "on" ? "on" : "";
+  values.paperwork = form
+    .getAll("paperwork")
+    .filter((value): value is string => typeof value === "string")
+    .join(",");
+  return values;
+}
+
+/** The content a refused form shows again: HTML as the one sanitising pass read it (see the board's write form). */
+async function echoedContent(typed: string, error?: unknown): Promise<string> {
+  if (formContentHtml(typed) !== typed) return typed;
+  if (error instanceof ArticleRefused) return error.sanitisedContent ?? typed;
+  return sanitisedContentOf(await readArticleHtml(typed)) ?? typed;
+}
+
+export async function submitListingForm(request: Request) {
+  const actor = await requireActor(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const { db, clock } = getRuntime();
+  const form = await readForm(request);
+  const values = typedValues(form);
+
+  // Without JavaScript, choosing another kind is a form step: its types, nothing saved.
+  if (formText(form, "intent") === "kind") {
+    const kind = isMarketKind(values.kind) ? values.kind : null;
+    return { step: "kind" as const, kind, categories: await categoryOptions(kind, language), values };
+  }
+
+  const submission = parseSubmission(form, listingSchema(modelYearMax(clock)));
+  if (submission.status !== "success") {
+    const refused = refusedSubmission(submission, ["content"]);
+    return data(
+      { ...refused.data, values: { ...values, content: await echoedContent(values.content ?? "") } },
+      refused.init ?? undefined,
+    );
+  }
+  const listing = submission.value;
+  const kind = listing.kind as MarketKind;
+  const input: ListingInput = {
+    kind,
+    categoryId: listing.categoryId ?? null,
+    title: listing.title,
+    contentHtml: formContentHtml(listing.content),
+    price: listing.price,
+    negotiable: listing.negotiable,
+    tradeDirect: listing.tradeDirect,
+    tradeDelivery: listing.tradeDelivery,
+    areaCode: listing.areaCode,
+    vehicle: isVehicleKind(kind)
+      ? {
+          modelName: listing.modelName,
+          modelYear: listing.modelYear ?? null,
+          mileageKm: listing.mileageKm ?? null,
+          displacementCc: listing.displacementCc ?? null,
+          colour: listing.colour,
+          accidentHistory: listing.accidentHistory,
+          paperwork: listing.paperwork,
+          tuned: listing.tuned,
+        }
+      : null,
+  };
+  const id = idOrNull(listing.id);
+  let saved: { id: number; kind: MarketKind };
+  try {
+    if (listing.id !== "") {
+      if (id === null) throw new DomainError("market", "not_found");
+      saved = await updateListing(db, clock, actor, id, input);
+    } else {
+      const checked = await checkListing(db, clock, input);
+      saved = await submitOnce(db, clock, { memberId: actor.id, token: listing.token }, (uow) =>
+        insertListing(uow, clock, actor, checked),
+      );
+    }
+  } catch (error) {
+    return domainFailure(language, error, {
+      ...values,
+      content: await echoedContent(values.content ?? "", error),
+    });
+  }
+  return redirect(localizePath(language, listingPath(saved.kind, saved.id)));
+}

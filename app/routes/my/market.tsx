@@ -1,0 +1,395 @@
+import { Trash2 } from "lucide-react";
+import { data } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/market";
+import { PriceText, StatusBadge } from "#app/components/market/ListingBits";
+import { FormAlert, Notice } from "#app/components/ui/fields";
+import { Time } from "#app/components/ui/Time";
+import { languageFromPath, translate } from "#app/i18n";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { getRuntime } from "#app/platform/runtime.server";
+import { districtGroups, districtNames, memberTradeAreas } from "#app/services/market/areas.server";
+import { deleteKeyword, listKeywords, saveKeyword } from "#app/services/market/keywords.server";
+import { KEYWORD_LIMIT, KEYWORD_MAX, listingPath, marketKinds } from "#app/services/market/kinds";
+import { listMyListings } from "#app/services/market/my-market.server";
+import { listMyOffers } from "#app/services/market/offers.server";
+import { formText, requireActor } from "#app/shell/auth.server";
+import { domainFailure } from "#app/shell/domain.server";
+import type { GuardName } from "#app/shell/guards";
+import { idOrNull, readForm } from "#app/shell/input.server";
+import type { RouteHandle } from "#app/shell/meta";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+export const handle: RouteHandle = { titleKey: "market.my.title" };
+
+const tabs = ["listings", "offers", "keywords"] as const;
+type Tab = (typeof tabs)[number];
+
+/** /my/market: my listings (open or closed) with their offers waiting, offers sent and received, keyword alerts. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireActor(request);
+  const search = new URL(request.url).searchParams;
+  const { db, clock } = getRuntime();
+  const requested = search.get("tab");
+  const tab: Tab = (tabs as readonly (string | null)[]).includes(requested) ? (requested as Tab) : "listings";
+  const cursor = search.get("cursor");
+  const base = { tab, now: clock.now().toISOString(), paged: Boolean(cursor) };
+  if (tab === "offers") {
+    const direction = search.get("direction") === "sent" ? "sent" : "received";
+    return { ...base, direction, offers: await listMyOffers(db, actor, direction, cursor) } as const;
+  }
+  if (tab === "keywords") {
+    const keywords = await listKeywords(db, actor);
+    return {
+      ...base,
+      keywords: keywords.map((keyword) => ({ ...keyword, area: districtNames(keyword.areaCode) })),
+      areas: (await memberTradeAreas(db, actor.id)).map((area) => ({ code: area.code, names: area.names })),
+      districts: districtGroups(),
+    } as const;
+  }
+  const status = search.get("status") === "closed" ? "closed" : "open";
+  return { ...base, status, listings: await listMyListings(db, actor, { status, cursor }) } as const;
+}
+
+/** Saves or deletes a keyword alert of the signed-in member. */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireActor(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const { db, clock } = getRuntime();
+  const form = await readForm(request);
+  const intent = formText(form, "intent");
+  try {
+    if (intent === "saveKeyword") {
+      await saveKeyword(db, clock, actor, {
+        keyword: formText(form, "keyword"),
+        kind: formText(form, "kind") || null,
+        areaCode: formText(form, "areaCode") || null,
+      });
+      return { done: "saved" as const };
+    }
+    if (intent === "deleteKeyword") {
+      await deleteKeyword(db, clock, actor, idOrNull(formText(form, "id")) ?? 0);
+      return { done: "deleted" as const };
+    }
+  } catch (error) {
+    return domainFailure(language, error, {
+      keyword: formText(form, "keyword"),
+      kind: formText(form, "kind"),
+      areaCode: formText(form, "areaCode"),
+    });
+  }
+  return data(
+    { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") } },
+    { status: 400 },
+  );
+}
+
+const tabClass = (active: boolean) =>
+  `inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${active ? "border-primary text-primary dark:text-[var(--link)]" : "text-muted border-transparent"}`;
+const chip = "inline-flex min-h-9 items-center rounded-full border border-subtle px-3 text-sm";
+const activeChip = "border-primary bg-primary font-semibold text-white";
+const inputClass = "surface block min-h-11 w-full rounded-lg border border-subtle px-3";
+
+export default function MyMarket({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-3xl space-y-4">
+      <h1 className="text-2xl font-extrabold">{t("market.my.title")}</h1>
+      <nav aria-label={t("market.my.tabs")} className="border-b border-subtle">
+        <ul className="-mb-px flex overflow-x-auto">
+          {tabs.map((name) => (
+            <li key={name} className="shrink-0">
+              <LocalLink
+                to={name === "listings" ? "/my/market" : `/my/market?tab=${name}`}
+                aria-current={name === loaderData.tab ? "page" : undefined}
+                className={tabClass(name === loaderData.tab)}
+              >
+                {t(`market.my.${name}`)}
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {"listings" in loaderData ? <MyListings data={loaderData} /> : null}
+      {"offers" in loaderData ? <MyOffers data={loaderData} /> : null}
+      {"keywords" in loaderData ? <MyKeywords data={loaderData} /> : null}
+    </section>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function Switch({ options }: { options: { to: string; label: string; active: boolean }[] }) {
+  return (
+    <ul className="flex gap-2">
+      {options.map((option) => (
+        <li key={option.to}>
+          <LocalLink
+            to={option.to}
+            aria-current={option.active ? "true" : undefined}
+            className={`${chip} ${option.active ? activeChip : ""}`}
+          >
+            {option.label}
+          </LocalLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function More({ to }: { to: string | null }) {
+  const t = useT();
+  if (!to) return null;
+  return (
+    <nav aria-label={t("board.list.pages")} className="flex justify-center">
+      <LocalLink to={to} rel="next" className={`${chip} font-semibold`}>
+        {t("market.my.more")}
+      </LocalLink>
+    </nav>
+  );
+}
+
+function MyListings({ data }: { data: Extract<LoaderData, { listings: unknown }> }) {
+  const t = useT();
+  const { listings, status, now } = data;
+  return (
+    <div className="space-y-3">
+      <Switch
+        options={(["open", "closed"] as const).map((value) => ({
+          to: value === "open" ? "/my/market" : "/my/market?status=closed",
+          label: t(`market.my.${value}`),
+          active: value === status,
+        }))}
+      />
+      {listings.rows.length === 0 ? (
+        <p className="surface-muted text-muted rounded-xl px-4 py-10 text-center">
+          {t("market.my.emptyListings")}
+        </p>
+      ) : (
+        <ul
+          aria-label={t("market.my.listings")}
+          className="divide-y divide-[var(--border)] rounded-xl border border-subtle"
+        >
+          {listings.rows.map((row) => (
+            <li key={row.id} className="flex items-center gap-3 px-4 py-3" data-listing-status={row.status}>
+              <div className="min-w-0 flex-1 space-y-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <StatusBadge status={row.status} />
+                  <LocalLink to={listingPath(row.kind, row.id)} className="font-bold hover:underline">
+                    {row.title}
+                  </LocalLink>
+                </p>
+                <p className="text-muted flex flex-wrap gap-x-3 text-xs">
+                  <PriceText price={row.price} />
+                  <span>{t(`market.kind.${row.kind}`)}</span>
+                  <Time at={row.bumpedAt} now={now} />
+                  {row.openOfferCount > 0 ? (
+                    <span className="font-semibold text-primary">
+                      {t("market.my.openOffers", { count: row.openOfferCount })}
+                    </span>
+                  ) : null}
+                </p>
+              </div>
+              <LocalLink to={`/market/write?id=${row.id}`} className={chip}>
+                {t("market.listing.edit")}
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      <More
+        to={
+          listings.nextCursor
+            ? `/my/market?${new URLSearchParams({ ...(status === "closed" ? { status } : {}), cursor: listings.nextCursor })}`
+            : null
+        }
+      />
+    </div>
+  );
+}
+
+function MyOffers({ data }: { data: Extract<LoaderData, { offers: unknown }> }) {
+  const t = useT();
+  const { offers, direction, now } = data;
+  return (
+    <div className="space-y-3">
+      <Switch
+        options={(["received", "sent"] as const).map((value) => ({
+          to: `/my/market?tab=offers&direction=${value}`,
+          label: t(`market.my.${value}`),
+          active: value === direction,
+        }))}
+      />
+      {offers.items.length === 0 ? (
+        <p className="surface-muted text-muted rounded-xl px-4 py-10 text-center">
+          {t("market.my.emptyOffers")}
+        </p>
+      ) : (
+        <ul
+          aria-label={t("market.my.offers")}
+          className="divide-y divide-[var(--border)] rounded-xl border border-subtle"
+        >
+          {offers.items.map((offer) => (
+            <li key={offer.id} className="space-y-1 px-4 py-3" data-offer-status={offer.status}>
+              <p className="flex flex-wrap items-center gap-2">
+                <StatusBadge status={offer.listing.status} />
+                <LocalLink to={offer.listing.path} className="font-bold hover:underline">
+                  {offer.listing.title}
+                </LocalLink>
+              </p>
+              <p className="text-sm">
+                {t("market.my.offerLine", {
+                  price: offer.price,
+                  status: t(`market.trade.offerStatus.${offer.status}`),
+                })}
+                {offer.buyer ? ` · ${t("market.my.offerFrom", { nickname: offer.buyer.nickname })}` : null}
+              </p>
+              <p className="text-muted text-xs">
+                <Time at={offer.createdAt} now={now} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <More
+        to={
+          offers.nextCursor
+            ? `/my/market?${new URLSearchParams({ tab: "offers", direction, cursor: offers.nextCursor })}`
+            : null
+        }
+      />
+    </div>
+  );
+}
+
+function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }> }) {
+  const t = useT();
+  const language = useLanguage();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const typed = result && "values" in result ? (result.values as Record<string, string>) : undefined;
+  const full = data.keywords.length >= KEYWORD_LIMIT;
+  return (
+    <div className="space-y-4">
+      <p className="text-muted text-sm">{t("market.my.keywordsIntro")}</p>
+      {result && "done" in result ? <Notice>{t(`market.my.${result.done}`)}</Notice> : null}
+      <FormAlert error={result && "error" in result ? result.error : undefined} />
+      <Form method="post" className="space-y-3 rounded-xl border border-subtle p-4">
+        <div className="grid gap-3 sm:grid-cols-3">
+          <div>
+            <label htmlFor="keyword" className="block text-sm font-semibold">
+              {t("market.my.keyword")}
+            </label>
+            <input
+              id="keyword"
+              name="keyword"
+              required
+              maxLength={KEYWORD_MAX}
+              defaultValue={typed?.keyword ?? ""}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="keyword-kind" className="block text-sm font-semibold">
+              {t("market.my.keywordKind")}
+            </label>
+            <select id="keyword-kind" name="kind" defaultValue={typed?.kind ?? ""} className={inputClass}>
+              <option value="">{t("market.my.anyKind")}</option>
+              {marketKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`market.kind.${kind}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="keyword-area" className="block text-sm font-semibold">
+              {t("market.my.keywordArea")}
+            </label>
+            <select
+              id="keyword-area"
+              name="areaCode"
+              defaultValue={typed?.areaCode ?? ""}
+              className={inputClass}
+            >
+              <option value="">{t("market.my.anyArea")}</option>
+              {data.areas.map((area) => (
+                <option key={`mine-${area.code}`} value={area.code}>
+                  {area.names[language]}
+                </option>
+              ))}
+              {data.districts.map((group) => (
+                <optgroup key={group.code} label={group.names[language]}>
+                  {group.districts.map((district) => (
+                    <option key={district.code} value={district.code}>
+                      {district.names[language]}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-muted text-xs">{t("market.my.keywordCount", { count: data.keywords.length })}</p>
+          <button
+            type="submit"
+            name="intent"
+            value="saveKeyword"
+            disabled={busy || full}
+            className="inline-flex min-h-11 items-center rounded-lg bg-primary px-4 font-semibold text-white hover:bg-primary-strong disabled:opacity-60"
+          >
+            {t("market.my.addKeyword")}
+          </button>
+        </div>
+      </Form>
+      {data.keywords.length === 0 ? (
+        <p className="surface-muted text-muted rounded-xl px-4 py-6 text-center">
+          {t("market.my.emptyKeywords")}
+        </p>
+      ) : (
+        <ul
+          aria-label={t("market.my.keywords")}
+          className="divide-y divide-[var(--border)] rounded-xl border border-subtle"
+        >
+          {data.keywords.map((keyword) => (
+            <li key={keyword.id} className="flex items-center gap-3 px-4 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words">{keyword.keyword}</p>
+                <p className="text-muted text-xs">
+                  {keyword.kind ? t(`market.kind.${keyword.kind}`) : t("market.my.anyKind")} ·{" "}
+                  {keyword.area ? keyword.area[language] : t("market.my.anyArea")}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="id" value={keyword.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="deleteKeyword"
+                  disabled={busy}
+                  aria-label={t("market.my.deleteKeyword", { keyword: keyword.keyword })}
+                  className="inline-flex size-11 items-center justify-center rounded-lg border border-subtle disabled:opacity-60"
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-muted text-xs">
+        {t("market.my.alarmSetting")}{" "}
+        <LocalLink to="/setting/alarm" className="text-link underline">
+          {t("alarm.settingsTitle")}
+        </LocalLink>
+      </p>
+    </div>
+  );
+}
