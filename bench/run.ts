@@ -7,10 +7,15 @@
  *   TEST_DATABASE_URL names one (with the PostgreSQL ÷ PGlite ratio);
  * - statements per page (the statement-count test's counts), cold start to /healthz on an existing data directory,
  *   resident memory after the load, first-visit bytes per route (JS, CSS, font) in Chromium, the sanitiser's worst
- *   inputs, and Lighthouse mobile scores when the `lighthouse` package is installed.
+ *   inputs, and Lighthouse mobile scores when the `lighthouse` package is installed;
+ * - the plans of the board and market list queries on the seeded data (100,000 articles, 100,000 listings), and
+ *   the market list queries' times on each database.
  *
  * One table is printed and the figures are written to bench/results/latest.json; the previous run's file, when
  * there is one, is shown beside (so a change is measured before and after on the same machine).
+ *
+ * `npm run bench -- --plans` seeds the same data and prints only the list queries' plans and times (no build, no
+ * server, no load): the quick check of a query or index change.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,6 +30,15 @@ import { migrateDatabase } from "#app/db/migrate.server";
 import { measurePageWeights, printPageWeights, type PageWeight } from "./page-weight";
 import { benchRichText, type RichTextFigure } from "./rich-text";
 import { BENCH_ARTICLES, BENCH_COMMENTS, explainBoardList, seedBenchCommunity } from "./seed-community";
+import {
+  BENCH_LISTINGS,
+  explainMarketList,
+  marketPageTargets,
+  printMarketTimings,
+  seedBenchMarket,
+  timeMarketList,
+  type MarketListTiming,
+} from "./seed-market";
 import {
   capture,
   load,
@@ -53,6 +67,11 @@ function appArgs(): string[] {
   return fs.existsSync(compiled) ? ["--enable-source-maps", compiled] : ["--import", "tsx", "server.ts"];
 }
 
+if (process.argv.includes("--plans")) {
+  await printListPlans();
+  process.exit(0);
+}
+
 if (!fs.existsSync(path.join(root, "build", "server.js"))) {
   console.log("Building the app first…");
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
@@ -65,14 +84,60 @@ const richText: RichTextFigure[] = benchRichText();
 async function seeded(handle: DatabaseHandle) {
   await migrateDatabase(handle);
   await seedBenchCommunity(handle);
+  await seedBenchMarket(handle);
   const plan = await explainBoardList(handle);
+  const market = {
+    plan: await explainMarketList(handle),
+    timings: await timeMarketList(handle),
+    pages: await marketPageTargets(handle),
+  };
   const [newest] = await queryRows<{ id: number; comments: number }>(
     handle.db,
     sql`select id, comment_count as comments from board_article
         where kind = 'free' and not is_private and deleted_at is null order by created_at desc, id desc limit 1`,
   );
   await handle.close();
-  return { plan, post: newest! };
+  return { plan, market, post: newest! };
+}
+
+/** The quick mode: the list queries' plans and times on PGlite, and on PostgreSQL when one is named. */
+async function printListPlans() {
+  console.log(`Seeding ${BENCH_ARTICLES} articles and ${BENCH_LISTINGS} listings on PGlite…`);
+  const pglite = await seeded(await openPglite());
+  console.log(`\nPlan of the /board/free list query (${BENCH_ARTICLES} articles):\n${pglite.plan}`);
+  console.log(
+    `\nPlans of the market list queries on PGlite (${BENCH_LISTINGS} listings):\n${pglite.market.plan}`,
+  );
+  printMarketTimings(pglite.market.timings, "PGlite");
+  if (!postgresUrl) return;
+  const postgres = await onPostgres(async (url) => {
+    console.log(`\nSeeding the same data on PostgreSQL (${new URL(url).host})…`);
+    const database = await openPostgres(url, 2);
+    await database.db.execute(sql`create extension if not exists pg_trgm`);
+    return seeded(database);
+  });
+  console.log(`\nPlans of the market list queries on PostgreSQL:\n${postgres.market.plan}`);
+  printMarketTimings(postgres.market.timings, "PostgreSQL");
+}
+
+/** Runs `work` on a new database of the PostgreSQL server named, dropped afterwards. */
+async function onPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const name = `motomate_bench_${Date.now().toString(36)}`;
+  const adminUrl = new URL(postgresUrl);
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
 }
 
 function appEnv(port: number, dataDir: string, databaseUrl = ""): Record<string, string> {
@@ -140,8 +205,11 @@ const appPort = 3402;
 const barePort = 3401;
 const pgPort = 3403;
 
-console.log(`Seeding ${BENCH_ARTICLES} articles and ${BENCH_COMMENTS} comments on PGlite…`);
-const { plan, post } = await seeded(await openPglite({ dataDir: path.join(dataDir, "pglite") }));
+console.log(
+  `Seeding ${BENCH_ARTICLES} articles, ${BENCH_COMMENTS} comments and ${BENCH_LISTINGS} listings on PGlite…`,
+);
+const { plan, market, post } = await seeded(await openPglite({ dataDir: path.join(dataDir, "pglite") }));
+let postgresMarket: MarketListTiming[] | undefined;
 const targets: Target[] = [
   { page: "/", path: "/", role: "visitor" },
   { page: "/", path: "/", role: "member" },
@@ -149,6 +217,7 @@ const targets: Target[] = [
   { page: "/board/free", path: "/board/free", role: "member" },
   { page: `post (${post.comments} comments)`, path: `/board/free/${post.id}`, role: "visitor" },
   { page: `post (${post.comments} comments)`, path: `/board/free/${post.id}`, role: "member" },
+  ...market.pages,
 ];
 
 // The first start migrates nothing new but seeds reference data; the second is the cold start measured.
@@ -215,28 +284,18 @@ printTable();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 async function benchPostgres() {
-  const name = `motomate_bench_${Date.now().toString(36)}`;
-  const adminUrl = new URL(postgresUrl);
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  try {
-    console.log(`Seeding the same data on PostgreSQL (${url.host})…`);
-    const database = await openPostgres(url.toString(), 2);
+  await onPostgres(async (url) => {
+    console.log(`Seeding the same data on PostgreSQL (${new URL(url).host})…`);
+    const database = await openPostgres(url, 2);
     await database.db.execute(sql`create extension if not exists pg_trgm`);
-    await seeded(database);
-    const server = startProcess(root, appArgs(), appEnv(pgPort, dataDir, url.toString()));
+    postgresMarket = (await seeded(database)).market.timings;
+    const server = startProcess(root, appArgs(), appEnv(pgPort, dataDir, url));
     try {
       const base = `http://127.0.0.1:${pgPort}`;
       await waitUntilAnswering(`${base}/healthz`, 120_000);
       const cookie = await signedInCookie(base);
       for (const row of rows) {
-        const postPath = row.path.startsWith("/board/free/")
-          ? await newestPostPath(url.toString())
-          : row.path;
+        const postPath = row.path.startsWith("/board/free/") ? await newestPostPath(url) : row.path;
         console.log(`Loading ${row.role} ${postPath} on PostgreSQL…`);
         row.postgres = await load(`${base}${postPath}`, server.pid!, {
           headers: headersOf(row.role, cookie),
@@ -247,12 +306,7 @@ async function benchPostgres() {
     } finally {
       await stopProcess(server);
     }
-  } finally {
-    const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  }
+  });
 }
 
 async function newestPostPath(url: string) {
@@ -352,6 +406,8 @@ interface BenchResults {
   weights: PageWeight[];
   richText: RichTextFigure[];
   lighthouse: LighthouseFigures[] | "not installed";
+  /** Times of the market list queries (first page), on PGlite and, when it ran, on PostgreSQL. */
+  marketLists?: { pglite: MarketListTiming[]; postgres?: MarketListTiming[] };
 }
 
 function printTable() {
@@ -369,6 +425,7 @@ function printTable() {
     weights,
     richText,
     lighthouse,
+    marketLists: { pglite: market.timings, postgres: postgresMarket },
   };
   const before = (row: PageRow) =>
     previous?.pages.find((old) => old.path === row.path && old.role === row.role);
@@ -442,6 +499,9 @@ function printTable() {
     }
   }
   console.log(`\nPlan of the /board/free list query (${BENCH_ARTICLES} articles):\n${plan}`);
+  console.log(`\nPlans of the market list queries (${BENCH_LISTINGS} listings):\n${market.plan}`);
+  printMarketTimings(market.timings, "PGlite");
+  if (postgresMarket) printMarketTimings(postgresMarket, "PostgreSQL");
   fs.mkdirSync(resultsDir, { recursive: true });
   if (previous) fs.renameSync(latest, path.join(resultsDir, `${previous.when.replace(/[:.]/g, "-")}.json`));
   fs.writeFileSync(latest, JSON.stringify(results, null, 2));

@@ -7,6 +7,8 @@ const pages = [
   "/policy/privacy",
   "/policy/board",
   "/policy/market",
+  "/market/total",
+  "/market/over125Scooter?all=1",
   "/not-a-page",
 ];
 

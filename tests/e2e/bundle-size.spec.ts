@@ -6,17 +6,22 @@ const KiB = 1024;
 /**
  * The most JavaScript (gzip level 9, KiB) a first visit to each main page may load before it hydrates (ADR 032).
  * The goal is 140 KiB on every page and 180 KiB on the write page (met); every page is held at what it loads
- * today, so it can only get lighter. Lower a budget whenever a page gets lighter.
+ * today, so it can only get lighter. Lower a budget whenever a page gets lighter. The market added its catalogue area
+ * (about 3 KiB on every page, as every page still loads the whole catalogue of its language) and, on the home page,
+ * its latest listings.
  */
 const budgets: Record<string, number> = {
-  "/": 145,
-  "/board/free": 149,
-  "/board/free/1": 157,
-  "/board/write": 160,
-  "/login": 151,
-  "/profile": 166,
-  "/announce": 146,
-  "/search": 146,
+  "/": 153,
+  "/board/free": 152,
+  "/board/free/1": 161,
+  "/board/write": 164,
+  "/login": 154,
+  "/profile": 170,
+  "/announce": 149,
+  "/search": 149,
+  "/market/total": 151,
+  "/market/gear/1": 165,
+  "/market/write": 167,
 };
 
 /** The self-hosted Pretendard as it ships: the piece every first paint preloads, and all pieces together (bytes). */
