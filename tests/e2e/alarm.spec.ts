@@ -13,13 +13,27 @@ test("notification switches are saved per member and stay after a reload, in Kor
 
   const like = page.getByRole("switch", { name: "좋아요", exact: true });
   await expect(like).toHaveAttribute("aria-checked", "true");
-  // Only the types some feature sends today; meetings, payments, sparks … get their switch when they ship.
+  // Only the types some feature sends today (the community's and the market's); meetings, payments, sparks … get
+  // their switch when they ship.
   const names = await page
     .getByRole("switch")
     .evaluateAll((switches) =>
       switches.map((item) => document.getElementById(item.getAttribute("aria-labelledby")!)!.textContent),
     );
-  expect(names).toEqual(["댓글", "답글", "좋아요", "공지", "이벤트"]);
+  expect(names).toEqual([
+    "댓글",
+    "답글",
+    "좋아요",
+    "공지",
+    "이벤트",
+    "중고거래 댓글",
+    "가격 제안",
+    "가격 제안 수락",
+    "가격 제안 거절",
+    "거래 상태 변경",
+    "키워드 알림",
+    "거래 후기",
+  ]);
   await like.click();
   await expect(like).toHaveAttribute("aria-checked", "false");
   await page.reload();

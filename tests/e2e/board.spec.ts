@@ -75,7 +75,10 @@ test("members: the write link, the guestbook and their own articles and comments
   await visit("/my/article");
   await expect(page.getByRole("heading", { level: 1, name: "내가 쓴 글" })).toBeVisible();
   await expect(page.getByText("아직 쓴 게시글이 없습니다.")).toBeVisible();
-  await page.getByRole("navigation", { name: "내 글 종류" }).getByRole("link", { name: "댓글" }).click();
+  await page
+    .getByRole("navigation", { name: "내 글 종류" })
+    .getByRole("link", { name: "댓글", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/my\/article\?tab=comments$/);
   await expect(page.getByText("아직 쓴 댓글이 없습니다.")).toBeVisible();
   // The category page is for administrators only.

@@ -10,9 +10,8 @@ import { ConfirmButton } from "#app/components/ui/Dialog";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { ArticleView } from "#app/services/board/articles.server";
 import type { ArticleInteractions } from "#app/services/board/interaction-types";
-import { ArticleActions } from "./ArticleActions";
+import { ArticleDiscussion } from "./ArticleDiscussion";
 import { Blinded } from "./Blinded";
-import { CommentSection } from "./CommentSection";
 
 type ActionResult = { done?: "blinded" | "unblinded"; error?: { code: string; message: string } } | undefined;
 
@@ -209,20 +208,9 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
           </div>
         ) : null}
 
-        <ArticleActions
-          articleId={article.id}
-          title={article.title}
-          likeCount={article.likeCount}
-          keepCount={article.keepCount}
-          commentCount={article.commentCount}
-          liked={interactions.liked}
-          kept={interactions.kept}
-          signedIn={data.signedIn}
-          mine={article.mine}
-        />
-        <CommentSection
-          articleId={article.id}
-          comments={interactions.comments}
+        <ArticleDiscussion
+          article={article}
+          interactions={interactions}
           signedIn={data.signedIn}
           viewerId={data.viewerId}
           blindedAuthors={blindedHere}

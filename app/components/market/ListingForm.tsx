@@ -6,8 +6,9 @@ import { useLeaveGuard } from "#app/components/editor/leave-guard";
 import { useMessages } from "#app/components/forms/messages";
 import { useSchemaForm } from "#app/components/forms/schema-form";
 import { FormAlert } from "#app/components/ui/fields";
+import { DistrictSelect, type DistrictOptions } from "./DistrictSelect";
 import { useHydrated } from "#app/components/ui/use-hydrated";
-import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { LocalLink, useT } from "#app/i18n/react";
 import type { MessageKey } from "#app/i18n";
 import { ARTICLE_TITLE_MAX } from "#app/services/board/kinds";
 import {
@@ -38,18 +39,13 @@ export interface ListingFormValues {
   tuned: boolean;
 }
 
-type Names = { ko: string; en: string };
-
 /** What the market write page's loader answers. */
-export interface ListingFormData {
+export interface ListingFormData extends DistrictOptions {
   mode: "create" | "edit";
   listingId: number | null;
   kind: MarketKind | null;
   kinds: MarketKind[];
   categories: { id: number; name: string }[];
-  /** The member's own districts, offered first. */
-  areas: { code: string; names: Names }[];
-  districts: { code: string; names: Names; districts: { code: string; names: Names }[] }[];
   vehicleCount: number;
   modelYearMax: number;
   values: ListingFormValues;
@@ -122,7 +118,6 @@ function echoedValues(echoed: Record<string, string>): ListingFormValues {
 /** The write and edit form of market listings: kind, type, price, trade, area, vehicle information, description. */
 export function ListingForm({ data, result }: { data: ListingFormData; result?: ListingActionData }) {
   const t = useT();
-  const language = useLanguage();
   const id = useId();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -308,7 +303,9 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
           <label htmlFor={`${id}-areaCode`} className="block text-sm font-semibold">
             {t("market.form.area")}
           </label>
-          <select
+          <DistrictSelect
+            options={data}
+            emptyLabel={t("market.form.areaPlaceholder")}
             id={`${id}-areaCode`}
             name="areaCode"
             defaultValue={values.areaCode}
@@ -316,27 +313,7 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
             aria-invalid={errorOf("areaCode") ? true : undefined}
             aria-describedby={`${id}-areaCode-hint${errorOf("areaCode") ? ` ${id}-areaCode-error` : ""}`}
             className={inputClass}
-          >
-            <option value="">{t("market.form.areaPlaceholder")}</option>
-            {data.areas.length > 0 ? (
-              <optgroup label={t("market.list.area")}>
-                {data.areas.map((area) => (
-                  <option key={`mine-${area.code}`} value={area.code}>
-                    {area.names[language]}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            {data.districts.map((group) => (
-              <optgroup key={group.code} label={group.names[language]}>
-                {group.districts.map((district) => (
-                  <option key={district.code} value={district.code}>
-                    {district.names[language]}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
+          />
           <p id={`${id}-areaCode-hint`} className="text-muted text-xs">
             {t("market.form.areaHint")}
           </p>

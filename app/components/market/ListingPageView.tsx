@@ -1,9 +1,8 @@
 import { Eye } from "lucide-react";
 import { useCallback, useId, useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
-import { ArticleActions } from "#app/components/board/ArticleActions";
+import { ArticleDiscussion } from "#app/components/board/ArticleDiscussion";
 import { Blinded } from "#app/components/board/Blinded";
-import { CommentSection } from "#app/components/board/CommentSection";
 import { richTextClassName } from "#app/components/editor/rich-text-style";
 import { MemberBlindedContext, MemberMenu } from "#app/components/members/MemberMenu";
 import { Avatar } from "#app/components/ui/Avatar";
@@ -213,20 +212,9 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
           </div>
         ) : null}
 
-        <ArticleActions
-          articleId={listing.id}
-          title={listing.title}
-          likeCount={listing.likeCount}
-          keepCount={listing.keepCount}
-          commentCount={listing.commentCount}
-          liked={interactions.liked}
-          kept={interactions.kept}
-          signedIn={data.signedIn}
-          mine={listing.mine}
-        />
-        <CommentSection
-          articleId={listing.id}
-          comments={interactions.comments}
+        <ArticleDiscussion
+          article={listing}
+          interactions={interactions}
           signedIn={data.signedIn}
           viewerId={data.viewerId}
           blindedAuthors={blindedHere}

@@ -2,6 +2,7 @@ import { Trash2 } from "lucide-react";
 import { data } from "react-router";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/market";
+import { DistrictSelect } from "#app/components/market/DistrictSelect";
 import { PriceText, StatusBadge } from "#app/components/market/ListingBits";
 import { FormAlert, Notice } from "#app/components/ui/fields";
 import { Time } from "#app/components/ui/Time";
@@ -312,28 +313,14 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
             <label htmlFor="keyword-area" className="block text-sm font-semibold">
               {t("market.my.keywordArea")}
             </label>
-            <select
+            <DistrictSelect
+              options={data}
+              emptyLabel={t("market.my.anyArea")}
               id="keyword-area"
               name="areaCode"
               defaultValue={typed?.areaCode ?? ""}
               className={inputClass}
-            >
-              <option value="">{t("market.my.anyArea")}</option>
-              {data.areas.map((area) => (
-                <option key={`mine-${area.code}`} value={area.code}>
-                  {area.names[language]}
-                </option>
-              ))}
-              {data.districts.map((group) => (
-                <optgroup key={group.code} label={group.names[language]}>
-                  {group.districts.map((district) => (
-                    <option key={district.code} value={district.code}>
-                      {district.names[language]}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
+            />
           </div>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -16,19 +16,16 @@ export async function markListingDeleted(uow: UnitOfWork, articleId: number): Pr
     .where(and(eq(marketListing.articleId, articleId), isNull(marketListing.deletedAt)))
     .returning({ id: marketListing.articleId });
   if (deleted.length === 0) return;
+  await closeOpenOffers(uow, articleId, "listing_deleted");
+}
+
+/** Closes every offer still waiting on the listing, as the system: the trade they were for is over. */
+export async function closeOpenOffers(uow: UnitOfWork, articleId: number, reason: string): Promise<void> {
   const open = await uow.tx
     .select({ id: marketOffer.id })
     .from(marketOffer)
-    .where(and(eq(marketOffer.articleId, articleId), eq(marketOffer.status, "open")));
+    .where(and(eq(marketOffer.articleId, articleId), eq(marketOffer.status, "open")))
+    .orderBy(marketOffer.id);
   for (const offer of open)
-    await applyTransition(
-      uow,
-      offers,
-      offer.id,
-      "close",
-      { role: "system", id: null },
-      {
-        reason: "listing_deleted",
-      },
-    );
+    await applyTransition(uow, offers, offer.id, "close", { role: "system", id: null }, { reason });
 }

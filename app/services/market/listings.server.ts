@@ -374,6 +374,13 @@ export async function deleteListing(
   });
 }
 
+/** A listing row's vehicle information, as pages show it (all null outside the vehicle kinds). */
+function vehicleOf(listing: typeof marketListing.$inferSelect): CheckedListing["vehicle"] {
+  const { modelName, modelYear, mileageKm, displacementCc, colour, accidentHistory, paperwork, tuned } =
+    listing;
+  return { modelName, modelYear, mileageKm, displacementCc, colour, accidentHistory, paperwork, tuned };
+}
+
 export interface ListingEditValues {
   id: number;
   kind: MarketKind;
@@ -404,16 +411,7 @@ export async function getListingForEdit(db: Database, clock: Clock, actor: Actor
       tradeDirect: listing.tradeDirect,
       tradeDelivery: listing.tradeDelivery,
       areaCode: listing.areaCode,
-      vehicle: {
-        modelName: listing.modelName,
-        modelYear: listing.modelYear,
-        mileageKm: listing.mileageKm,
-        displacementCc: listing.displacementCc,
-        colour: listing.colour,
-        accidentHistory: listing.accidentHistory,
-        paperwork: listing.paperwork,
-        tuned: listing.tuned,
-      },
+      vehicle: vehicleOf(listing),
     };
   });
 }
@@ -511,16 +509,7 @@ export async function getListingPage(
       tradeDirect: listing.tradeDirect,
       tradeDelivery: listing.tradeDelivery,
       areaCode: listing.areaCode,
-      vehicle: {
-        modelName: listing.modelName,
-        modelYear: listing.modelYear,
-        mileageKm: listing.mileageKm,
-        displacementCc: listing.displacementCc,
-        colour: listing.colour,
-        accidentHistory: listing.accidentHistory,
-        paperwork: listing.paperwork,
-        tuned: listing.tuned,
-      },
+      vehicle: vehicleOf(listing),
       buyer: row.buyer,
       likeCount: article.likeCount,
       commentCount: article.commentCount,

@@ -23,7 +23,8 @@ import { applyTransition } from "#app/services/state-machine.server";
 import type { MarketErrorCode } from "./errors";
 import { isWantedKind, listingPath, type MarketKind } from "./kinds";
 import { saleMachine, wantedMachine } from "./listing-machine";
-import { offers, saleListings, wantedListings } from "./machines.server";
+import { closeOpenOffers } from "./deletion.server";
+import { saleListings, wantedListings } from "./machines.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
@@ -195,17 +196,6 @@ async function notifyStatusChange(
     link: listingPath(listing.kind, id),
     dedupeKey: `marketStatus:${id}:${step?.n ?? 0}`,
   });
-}
-
-/** Closes every offer still waiting on the listing, as the system: the trade they were for is over. */
-async function closeOpenOffers(uow: UnitOfWork, articleId: number, reason: string) {
-  const open = await uow.tx
-    .select({ id: marketOffer.id })
-    .from(marketOffer)
-    .where(and(eq(marketOffer.articleId, articleId), eq(marketOffer.status, "open")))
-    .orderBy(marketOffer.id);
-  for (const offer of open)
-    await applyTransition(uow, offers, offer.id, "close", { role: "system", id: null }, { reason });
 }
 
 export interface TradeResult {
