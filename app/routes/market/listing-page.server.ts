@@ -7,8 +7,8 @@ import { loadArticleInteractions } from "#app/services/board/interactions.server
 import { DomainError } from "#app/services/errors";
 import { districtNames } from "#app/services/market/areas.server";
 import { bumpListing, nextBumpAt } from "#app/services/market/bump.server";
-import { listingPath, type MarketKind, type MarketListKind } from "#app/services/market/kinds";
-import { deleteListing, getListingPage } from "#app/services/market/listings.server";
+import { listingPath, type MarketListKind } from "#app/services/market/kinds";
+import { deleteListing, getListingPage, type ListingView } from "#app/services/market/listings.server";
 import {
   acceptOffer,
   declineOffer,
@@ -80,20 +80,9 @@ export async function loadListingPage(
 }
 
 /** What the trade part of the page shows the reader: the steps they may take, and what only they may see. */
-async function tradePanel(
-  reader: Actor | null,
-  listing: {
-    id: number;
-    kind: MarketKind;
-    status: string;
-    seller: { id: string };
-    negotiable: boolean;
-    price: number;
-    bumpedAt: string;
-  },
-) {
+async function tradePanel(reader: Actor | null, listing: ListingView) {
   const { db, clock } = getRuntime();
-  const subject = { kind: listing.kind, status: listing.status as never, sellerId: listing.seller.id };
+  const subject = { kind: listing.kind, status: listing.status, sellerId: listing.seller.id };
   const steps = tradeTransitions(reader, subject);
   const manages = steps.length > 0 || (reader !== null && reader.id === listing.seller.id);
   return {
@@ -166,7 +155,7 @@ export async function listingPageAction(request: Request, boardId: string) {
         return { done: "declined" as const };
       case "review":
         await writeReview(db, clock, actor, listingId, {
-          verdict: formText(form, "verdict") as never,
+          verdict: formText(form, "verdict"),
           points: form.getAll("points").filter((value): value is string => typeof value === "string"),
           comment: formText(form, "comment"),
         });
