@@ -20,7 +20,8 @@ export interface MarketListViewProps {
   category: string | null;
   q: string | null;
   filters: MarketFilters;
-  /** The member's own districts, offered as area filters; `nearOptions` only when they have a main area. */
+  /** The districts offered as area filters (the member's own, and the one filtered by); `nearOptions` only when
+   * the member has a main area. */
   areas: { code: string; names: { ko: string; en: string } }[];
   nearOptions: number[];
   page: { rows: ListingCardRow[]; nextCursor: string | null };
@@ -157,9 +158,6 @@ export function MarketListView(props: MarketListViewProps) {
                   {t("market.list.near", { km })}
                 </option>
               ))}
-              {filters.area && !props.areas.some((area) => area.code === filters.area) ? (
-                <option value={filters.area}>{filters.area}</option>
-              ) : null}
             </select>
           </div>
         </div>

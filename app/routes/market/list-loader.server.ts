@@ -65,7 +65,13 @@ export async function loadMarketList(request: Request, kind: MarketListKind, vie
     category: category?.code ?? null,
     q,
     filters,
-    areas: areas.map((item) => ({ code: item.code, names: item.names })),
+    // The member's districts, and the one the address names when it is not among them (a shared link).
+    areas: [
+      ...areas.map((item) => ({ code: item.code, names: item.names })),
+      ...(area && !areas.some((item) => item.code === area)
+        ? [{ code: area, names: districtNames(area)! }]
+        : []),
+    ],
     nearOptions: main ? NEAR_OPTIONS : [],
     page: { rows: page.rows.map(cardRow), nextCursor: page.nextCursor },
     paged: Boolean(cursor),

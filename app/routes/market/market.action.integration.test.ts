@@ -251,5 +251,14 @@ describe("a listing's page", () => {
     expect(withSold.map((row) => row.id)).toEqual([cheap]);
     expect(withSold[0]!.area).toEqual({ ko: "서울 영등포구", en: "Yeongdeungpo-gu, Seoul" });
     expect((await rowsOf("?f=1&min=500000")).map((row) => row.id)).toEqual([dear]);
+    // A district named by the address is offered by its names, never as a raw code.
+    const byArea = await callLoader(listPage.loader, {
+      path: "/market/deliveryGear?area=seoul-mapo",
+      params: { kind: "deliveryGear" },
+      as: null,
+    });
+    expect((byArea.data as { areas: unknown[] }).areas).toEqual([
+      { code: "seoul-mapo", names: { ko: "서울 마포구", en: "Mapo-gu, Seoul" } },
+    ]);
   });
 });

@@ -381,17 +381,10 @@ function vehicleOf(listing: typeof marketListing.$inferSelect): CheckedListing["
   return { modelName, modelYear, mileageKm, displacementCc, colour, accidentHistory, paperwork, tuned };
 }
 
-export interface ListingEditValues {
+/** A listing's stored values as its edit form shows them: the form's fields, with its id and checked vehicle. */
+export interface ListingEditValues extends Omit<ListingInput, "kind" | "vehicle"> {
   id: number;
   kind: MarketKind;
-  categoryId: number | null;
-  title: string;
-  contentHtml: string;
-  price: number;
-  negotiable: boolean;
-  tradeDirect: boolean;
-  tradeDelivery: boolean;
-  areaCode: string;
   vehicle: CheckedListing["vehicle"];
 }
 
