@@ -71,8 +71,9 @@ function elementsOf(html: string) {
 }
 
 function expectSafe(output: string, label: string) {
-  // Text is escaped, so every "<" left in the output opens a real tag.
-  const tags = output.match(/<[^>]*>?/g)?.join("\n") ?? "";
+  // Text is escaped, so every "<" left in the output opens a real tag. Attribute values are
+  // always double-quoted with their own quotes escaped; what they say is text, not markup.
+  const tags = (output.match(/<[^>]*>?/g)?.join("\n") ?? "").replace(/"[^"]*"/g, '""');
   expect(tags, label).not.toMatch(/<\s*\/?\s*(script|style|svg|math|base|meta|form|object|embed|link)\b/i);
   expect(tags, label).not.toMatch(/\son[a-z]+\s*=/i);
   expect(tags, label).not.toMatch(/\s(style|srcset|srcdoc|xlink:href|formaction|action)\s*=/i);
@@ -193,6 +194,15 @@ describe("readRichText", () => {
       expect(sanitizeRichText(once)).toBe(once);
     },
   );
+
+  it("reads an attribute value that spells an event handler as text", () => {
+    const input =
+      '<iframe title="&quot;><img src=x onerror=__xss(1)>" src="https://www.youtube.com/embed/dQw4w9WgXcQ">';
+    const once = sanitizeRichText(input);
+    expect(once).toContain("&lt;img src=x onerror=__xss(1)&gt;");
+    expectSafe(once, input);
+    expect(() => expectSafe('<iframe title="x" onload=__xss(1)>', "bare handler")).toThrow();
+  });
 
   it("the corpus has enough vectors, each calling its own marker", () => {
     expect(xssCorpus.length).toBeGreaterThanOrEqual(60);
