@@ -46,6 +46,39 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("market/:kind", "routes/market/list.tsx", { id: id("market-list") }),
       route("market/:kind/:boardId", "routes/market/listing.tsx", { id: id("market-listing") }),
       route("admin/report", "routes/admin/report.tsx", { id: id("admin-report") }),
+      // Motorcycles: catalogue, model pages, comparison, import
+      route("specCompare/search", "routes/spec-compare/search.tsx", { id: id("spec-compare-search") }),
+      route("specCompare/select", "routes/spec-compare/select.tsx", { id: id("spec-compare-select") }),
+      route("specCompare/result", "routes/spec-compare/result.tsx", { id: id("spec-compare-result") }),
+      route("motorcycle/:modelId", "routes/motorcycle/model.tsx", { id: id("motorcycle-model") }),
+      route("admin/motorcycle", "routes/admin/motorcycle.tsx", { id: id("admin-motorcycle") }),
+      // Motorcycles: owner reviews
+      route("review/motorcycle/write/search", "routes/review/motorcycle/write-search.tsx", {
+        id: id("review-write-search"),
+      }),
+      route("review/motorcycle/write/confirm", "routes/review/motorcycle/confirm.tsx", {
+        id: id("review-write-confirm"),
+      }),
+      route("review/motorcycle/write", "routes/review/motorcycle/write.tsx", { id: id("review-write") }),
+      route("review/motorcycle/hot", "routes/review/motorcycle/hot.tsx", { id: id("review-hot") }),
+      route("review/motorcycle/list", "routes/review/motorcycle/list.tsx", { id: id("review-list") }),
+      route("review/motorcycle/detail", "routes/review/motorcycle/detail.tsx", { id: id("review-detail") }),
+      route("review/motorcycle/my", "routes/my/review.tsx", { id: id("review-my") }),
+      route("my/review", "routes/my/review.tsx", { id: id("my-review") }),
+      route("review/motorcycle/search", "routes/review/motorcycle/search.tsx", { id: id("review-search") }),
+      route("review/motorcycle/search/result", "routes/review/motorcycle/search-result.tsx", {
+        id: id("review-search-result"),
+      }),
+      route("review/gear", "routes/review/gear.tsx", { id: id("review-gear") }),
+      // Motorcycles: sparks, podium, gifts
+      route("review/motorcycle/spark", "routes/review/spark.ts", { id: id("review-spark") }),
+      route("my/spark", "routes/my/spark.tsx", { id: id("my-spark") }),
+      // Motorcycles: garage and missing-model reports
+      route("report/motorcycle", "routes/report/motorcycle.tsx", { id: id("report-motorcycle") }),
+      route("admin/motorcycle-report", "routes/admin/motorcycle-report.tsx", {
+        id: id("admin-motorcycle-report"),
+      }),
+      route("my/garage", "routes/my/garage.tsx", { id: id("my-garage") }),
       route("announce", "routes/announce/index.tsx", { id: id("announce") }),
       route("announce/:tab/:boardId", "routes/announce/article.tsx", { id: id("announce-article") }),
       route("faq", "routes/faq.tsx", { id: id("faq") }),

@@ -8,8 +8,9 @@
  * - statements per page (the statement-count test's counts), cold start to /healthz on an existing data directory,
  *   resident memory after the load, first-visit bytes per route (JS, CSS, font) in Chromium, the sanitiser's worst
  *   inputs, and Lighthouse mobile scores when the `lighthouse` package is installed;
- * - the plans of the board and market list queries on the seeded data (100,000 articles, 100,000 listings), and
- *   the market list queries' times on each database.
+ * - the plans of the board, market and review list queries on the seeded data (100,000 articles, 100,000
+ *   listings, 100,000 reviews), and the market list queries' times on each database;
+ * - the review lists and the comparison of three motorcycles, loaded like the pages above.
  *
  * One table is printed and the figures are written to bench/results/latest.json; the previous run's file, when
  * there is one, is shown beside (so a change is measured before and after on the same machine).
@@ -30,6 +31,7 @@ import { migrateDatabase } from "#app/db/migrate.server";
 import { measurePageWeights, printPageWeights, type PageWeight } from "./page-weight";
 import { benchRichText, type RichTextFigure } from "./rich-text";
 import { BENCH_ARTICLES, BENCH_COMMENTS, explainBoardList, seedBenchCommunity } from "./seed-community";
+import { BENCH_REVIEWS, explainReviewList, reviewPageTargets, seedBenchReviews } from "./seed-reviews";
 import {
   BENCH_LISTINGS,
   explainMarketList,
@@ -85,19 +87,21 @@ async function seeded(handle: DatabaseHandle) {
   await migrateDatabase(handle);
   await seedBenchCommunity(handle);
   await seedBenchMarket(handle);
+  await seedBenchReviews(handle);
   const plan = await explainBoardList(handle);
   const market = {
     plan: await explainMarketList(handle),
     timings: await timeMarketList(handle),
     pages: await marketPageTargets(handle),
   };
+  const reviews = { plan: await explainReviewList(handle), pages: await reviewPageTargets(handle) };
   const [newest] = await queryRows<{ id: number; comments: number }>(
     handle.db,
     sql`select id, comment_count as comments from board_article
         where kind = 'free' and not is_private and deleted_at is null order by created_at desc, id desc limit 1`,
   );
   await handle.close();
-  return { plan, market, post: newest! };
+  return { plan, market, reviews, post: newest! };
 }
 
 /** The quick mode: the list queries' plans and times on PGlite, and on PostgreSQL when one is named. */
@@ -109,6 +113,9 @@ async function printListPlans() {
     `\nPlans of the market list queries on PGlite (${BENCH_LISTINGS} listings):\n${pglite.market.plan}`,
   );
   printMarketTimings(pglite.market.timings, "PGlite");
+  console.log(
+    `\nPlans of the review list queries on PGlite (${BENCH_REVIEWS} reviews):\n${pglite.reviews.plan}`,
+  );
   if (!postgresUrl) return;
   const postgres = await onPostgres(async (url) => {
     console.log(`\nSeeding the same data on PostgreSQL (${new URL(url).host})…`);
@@ -118,6 +125,7 @@ async function printListPlans() {
   });
   console.log(`\nPlans of the market list queries on PostgreSQL:\n${postgres.market.plan}`);
   printMarketTimings(postgres.market.timings, "PostgreSQL");
+  console.log(`\nPlans of the review list queries on PostgreSQL:\n${postgres.reviews.plan}`);
 }
 
 /** Runs `work` on a new database of the PostgreSQL server named, dropped afterwards. */
@@ -208,7 +216,9 @@ const pgPort = 3403;
 console.log(
   `Seeding ${BENCH_ARTICLES} articles, ${BENCH_COMMENTS} comments and ${BENCH_LISTINGS} listings on PGlite…`,
 );
-const { plan, market, post } = await seeded(await openPglite({ dataDir: path.join(dataDir, "pglite") }));
+const { plan, market, reviews, post } = await seeded(
+  await openPglite({ dataDir: path.join(dataDir, "pglite") }),
+);
 let postgresMarket: MarketListTiming[] | undefined;
 const targets: Target[] = [
   { page: "/", path: "/", role: "visitor" },
@@ -218,6 +228,7 @@ const targets: Target[] = [
   { page: `post (${post.comments} comments)`, path: `/board/free/${post.id}`, role: "visitor" },
   { page: `post (${post.comments} comments)`, path: `/board/free/${post.id}`, role: "member" },
   ...market.pages,
+  ...reviews.pages,
 ];
 
 // The first start migrates nothing new but seeds reference data; the second is the cold start measured.
@@ -500,6 +511,7 @@ function printTable() {
   }
   console.log(`\nPlan of the /board/free list query (${BENCH_ARTICLES} articles):\n${plan}`);
   console.log(`\nPlans of the market list queries (${BENCH_LISTINGS} listings):\n${market.plan}`);
+  console.log(`\nPlans of the review list queries (${BENCH_REVIEWS} reviews):\n${reviews.plan}`);
   printMarketTimings(market.timings, "PGlite");
   if (postgresMarket) printMarketTimings(postgresMarket, "PostgreSQL");
   fs.mkdirSync(resultsDir, { recursive: true });

@@ -24,13 +24,16 @@ import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoMarket } from "#app/services/demo/demo-market.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
+import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { flushArticleViews, seedBoardCategories } from "#app/services/board/articles.server";
 import { scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { noticeJobs } from "#app/services/notice/jobs.server";
 import { marketJobs } from "#app/services/market/keywords.server";
+import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
+import { seedCatalogue } from "#app/services/motorcycles/seed.server";
 import { mayJoinRoom } from "#app/services/realtime/rooms.server";
 import { cspNonceContext } from "#app/platform/csp-nonce.server";
 import { setRichTextRunner } from "#app/services/content/rich-text-runner.server";
@@ -127,6 +130,7 @@ export async function startServer({
     await seedReferenceData(database.db, clock);
     await seedBoardCategories(database.db, clock);
     await seedFaqEntries(database.db, clock, { welcomePoints: config.welcomePoints });
+    await seedCatalogue(database.db, clock);
   } catch (error) {
     await database?.close();
     lock?.release();
@@ -202,9 +206,11 @@ export async function startServer({
     if (posts > 0) logger.info({ posts }, "demo posts created");
     const listings = await seedDemoMarket(runtime);
     if (listings > 0) logger.info({ listings }, "demo listings created");
+    const reviews = await seedDemoMotorcycles(runtime);
+    if (reviews > 0) logger.info({ reviews }, "demo reviews created");
   }
 
-  const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs);
+  const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs, sparkJobs);
   const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });
   const testClock =
     config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;
@@ -220,6 +226,8 @@ export async function startServer({
   await ensureDailyJobs(db, clock, registry);
   // Each event schedules its own start check; one more at start-up catches an event whose check gave up failing.
   await runInTransaction(db, clock, (uow) => scheduleEventStartCheck(uow, uow.now), { logger });
+  // The podium job reschedules itself; one due now at start-up restarts the chain if it ever stopped.
+  await ensurePodiumJob(db, clock);
   worker.start();
   // Post views gathered by page GETs are written in one batch every few seconds, and once more at shutdown.
   const flushViews = () =>

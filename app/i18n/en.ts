@@ -12,6 +12,10 @@ import { enDialog } from "./areas/dialog.en";
 import { enJobs } from "./areas/jobs.en";
 import { enMachine } from "./areas/machine.en";
 import { enMarket } from "./areas/market.en";
+import { enMotorcycle } from "./areas/motorcycle.en";
+import { enReview } from "./areas/review.en";
+import { enSpark } from "./areas/spark.en";
+import { enGarage } from "./areas/garage.en";
 
 export const en: Messages = {
   app: {
@@ -473,6 +477,7 @@ export const en: Messages = {
       gift: "Gift",
       use: "Used",
       review_reward: "Review reward",
+      report_reward: "Model report reward",
       adjustment: "Adjustment",
       payment_captured: "Payment received",
       hold_released: "Released for withdrawal",
@@ -547,4 +552,8 @@ export const en: Messages = {
   jobs: enJobs,
   machine: enMachine,
   market: enMarket,
+  motorcycle: enMotorcycle,
+  review: enReview,
+  spark: enSpark,
+  garage: enGarage,
 };

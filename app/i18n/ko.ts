@@ -12,6 +12,10 @@ import { koDialog } from "./areas/dialog.ko";
 import { koJobs } from "./areas/jobs.ko";
 import { koMachine } from "./areas/machine.ko";
 import { koMarket } from "./areas/market.ko";
+import { koMotorcycle } from "./areas/motorcycle.ko";
+import { koReview } from "./areas/review.ko";
+import { koSpark } from "./areas/spark.ko";
+import { koGarage } from "./areas/garage.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -467,6 +471,7 @@ export const ko = {
       gift: "선물",
       use: "사용",
       review_reward: "리뷰 보상",
+      report_reward: "차종 제보 보상",
       adjustment: "조정",
       payment_captured: "결제 수익",
       hold_released: "출금 가능 전환",
@@ -541,6 +546,10 @@ export const ko = {
   jobs: koJobs,
   machine: koMachine,
   market: koMarket,
+  motorcycle: koMotorcycle,
+  review: koReview,
+  spark: koSpark,
+  garage: koGarage,
 } as const;
 
 /** The shape every language must fill completely. */

@@ -16,6 +16,8 @@ import { actorOf } from "#app/services/actor";
 import { homeListings } from "#app/services/market/home.server";
 import { ListingCard } from "#app/components/market/ListingCard";
 import { cardRow } from "#app/routes/market/list-loader.server";
+import { HotReviewsSection, PodiumSection } from "#app/components/spark/Podium";
+import { homeHotReviews, homePodium } from "#app/services/sparks/podium.server";
 
 const guards: GuardName[] = [
   "main-auth",
@@ -39,7 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db, clock } = getRuntime();
   const meetingTypes = await listFilterTable(db, "meetingType");
   const market = await homeListings(db, actorOf(await getViewer(request)));
+  // Both from memory (the job's podium table and the hot reviews, at most 30 seconds old): no statements per request.
+  const [podium, hotReviews] = await Promise.all([homePodium(db), homeHotReviews(db, clock)]);
   return {
+    podium,
+    hotReviews,
     meetingTypes: meetingTypes.filter((type) => type.code in meetingDetails),
     market: { near: market.near, rows: market.rows.map(cardRow) },
     now: clock.now().toISOString(),
@@ -118,6 +124,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </section>
+
+      <PodiumSection places={loaderData.podium} />
+
+      <HotReviewsSection reviews={loaderData.hotReviews} />
 
       <section aria-labelledby="home-market" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

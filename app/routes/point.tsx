@@ -1,5 +1,12 @@
-import { useSearchParams } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { randomUUID } from "node:crypto";
+import { useState } from "react";
+import { Form, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/point";
+import { useSchemaForm } from "#app/components/forms/schema-form";
+import { useMessages } from "#app/components/forms/messages";
+import { ConfirmButton } from "#app/components/ui/Dialog";
+import { Field, FormAlert } from "#app/components/ui/fields";
 import { languageFromPath, type MessageKey } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { formatNumber } from "#app/i18n/message";
@@ -7,12 +14,17 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { balanceOf, history, isLedgerKind, memberPointsCode } from "#app/services/ledger/ledger.server";
 import { isDomainError } from "#app/services/errors";
-import { requireViewer } from "#app/shell/auth.server";
+import { requireSignedIn, requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
-import { idOrNull } from "#app/shell/input.server";
+import { idOrNull, readForm } from "#app/shell/input.server";
+import { giftSchema, GIFT_STEP } from "#app/services/points/gift.schema";
+import { giftPoints, mayGiftPoints } from "#app/services/points/gifts.server";
+import { domainFailure } from "#app/shell/domain.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
+import { parseSubmission, refusedSubmission, withLastResult } from "#app/shell/form.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -41,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     if (!isDomainError(error, "ledger")) throw error;
   }
+  const mayGift = await mayGiftPoints(db, viewer.id);
   const rows = await history(db, viewer.id, {
     currency: "P",
     direction: tab === "total" ? undefined : tab,
@@ -50,6 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     tab,
     balance: formatNumber(balance),
+    balanceValue: balance,
+    gift: { allowed: mayGift, token: randomUUID() },
     rows: rows.slice(0, PAGE).map((row) => ({
       id: row.transactionId,
       label: kindLabel(row.kind),
@@ -59,6 +74,31 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     next: rows.length > PAGE ? rows[PAGE - 1]!.transactionId : undefined,
   };
+}
+
+/**
+ * The gift form: checked by the schema the browser used, then by the service against the ledger. The balance is the
+ * ledger's to check here, not the schema's: a form sent twice must find its gift already sent (and answer it as
+ * sent), not be refused for the balance that gift has just lowered. A gift sent goes back to this page with a
+ * message; a refusal keeps what was typed.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { actor } = await requireSignedIn(request);
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const { db, clock } = getRuntime();
+  const submission = parseSubmission(await readForm(request), giftSchema(Number.MAX_SAFE_INTEGER));
+  if (submission.status !== "success") return refusedSubmission(submission);
+  const { nickname, amount, token } = submission.value;
+  try {
+    const gift = await giftPoints(db, clock, actor, { nickname, amount, token });
+    return redirectWithFlash(url.pathname, {
+      key: "spark.gift.sent",
+      params: { nickname: gift.recipientNickname, amount: formatNumber(gift.amount) },
+    });
+  } catch (error) {
+    return withLastResult(domainFailure(language, error), submission);
+  }
 }
 
 export default function Points({ loaderData }: Route.ComponentProps) {
@@ -75,6 +115,7 @@ export default function Points({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <p className="text-muted text-sm">{t("point.useComingSoon")}</p>
+      <GiftSection key={loaderData.gift.token} gift={loaderData.gift} balance={loaderData.balanceValue} />
       <nav aria-label={t("point.tabs")} className="surface-muted flex gap-1 rounded-lg p-1">
         {tabs.map((tab) => (
           <LocalLink
@@ -120,6 +161,94 @@ export default function Points({ loaderData }: Route.ComponentProps) {
           {t("point.more")}
         </LocalLink>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Gifting points: a reviewer names the recipient and the amount, confirms "send 500 P to …?", and the page comes back
+ * with the gift in the history. Each rendering of the form carries a new one-time token, so a double submit sends one
+ * gift. Members who have not written a review are told why they cannot gift.
+ */
+function GiftSection({ gift, balance }: { gift: { allowed: boolean; token: string }; balance: number }) {
+  const t = useT();
+  const messages = useMessages();
+  const result = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(
+    () => import("#app/services/points/gift.schema").then((schemas) => schemas.giftSchema(balance)),
+    { lastResult: result?.lastResult },
+  );
+  const [typed, setTyped] = useState({
+    nickname: fields.nickname.initialValue ?? "",
+    amount: fields.amount.initialValue ?? "",
+  });
+  const serverError = result && "error" in result ? result.error : undefined;
+  return (
+    <section aria-labelledby="gift-title" className="space-y-3 rounded-xl border border-subtle p-4">
+      <h2 id="gift-title" className="text-lg font-bold">
+        {t("spark.gift.title")}
+      </h2>
+      <p className="text-muted text-sm">{t("spark.gift.text")}</p>
+      {gift.allowed ? (
+        <Form
+          method="post"
+          className="space-y-3"
+          {...getFormProps(form)}
+          onInput={(event) => {
+            const data = new FormData(event.currentTarget);
+            setTyped({
+              nickname: String(data.get("nickname") ?? ""),
+              amount: String(data.get("amount") ?? ""),
+            });
+          }}
+        >
+          <input type="hidden" name="token" value={gift.token} />
+          <FormAlert
+            error={
+              serverError ??
+              (form.errors ? { code: "invalid", message: messages(form.errors).join(" ") } : undefined)
+            }
+          />
+          <Field
+            label={t("spark.gift.nickname")}
+            hint={t("spark.gift.nicknameHint")}
+            field={fields.nickname}
+            autoComplete="off"
+            required
+          />
+          <Field
+            label={t("spark.gift.amount")}
+            hint={t("spark.gift.amountHint")}
+            field={fields.amount}
+            inputMode="numeric"
+            type="number"
+            min={GIFT_STEP}
+            step={GIFT_STEP}
+            required
+          />
+          <ConfirmButton
+            className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-primary px-4 font-semibold text-white hover:bg-primary-strong"
+            confirm={{
+              title: t("spark.gift.confirmTitle", {
+                nickname: typed.nickname.trim(),
+                amount: formatNumber(Number(typed.amount) || 0),
+              }),
+              description: t("spark.gift.confirmText"),
+              action: t("spark.gift.confirmAction"),
+              tone: "primary",
+            }}
+          >
+            {t("spark.gift.submit")}
+          </ConfirmButton>
+        </Form>
+      ) : (
+        <p className="surface-muted rounded-lg px-3 py-2 text-sm" data-testid="gift-reviewers-only">
+          {t("spark.gift.reviewersOnly")}{" "}
+          <LocalLink to="/review/motorcycle/write/search" className="text-link font-semibold underline">
+            {t("spark.gift.writeReview")}
+          </LocalLink>
+        </p>
+      )}
     </section>
   );
 }

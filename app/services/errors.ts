@@ -5,8 +5,12 @@ import type { BoardErrorCode, CommentErrorCode, MemberReportErrorCode } from "./
 import type { EditorErrorCode } from "./content/errors";
 import type { LedgerErrorCode } from "./ledger/errors";
 import type { MarketErrorCode } from "./market/errors";
+import type { GarageErrorCode } from "./motorcycles/garage-errors";
+import type { GiftErrorCode } from "./points/errors";
+import type { SparkErrorCode } from "./sparks/errors";
 import type { ProfileErrorCode, ProfileField } from "./members/profile.server";
 import type { RelationErrorCode } from "./members/relations.server";
+import type { ReviewErrorCode } from "./reviews/errors";
 import type { NoticeErrorCode } from "./notice/access.server";
 import type { AlarmErrorCode } from "./notifications/errors";
 import type { SearchErrorCode } from "./search/query";
@@ -37,6 +41,8 @@ export interface ErrorCodes {
   board: BoardErrorCode;
   comment: CommentErrorCode;
   editor: EditorErrorCode;
+  garage: GarageErrorCode;
+  gift: GiftErrorCode;
   inquiry: InquiryErrorCode;
   jobs: FailedJobErrorCode;
   ledger: LedgerErrorCode;
@@ -47,7 +53,9 @@ export interface ErrorCodes {
   profile: ProfileErrorCode;
   relations: RelationErrorCode;
   request: RequestErrorCode;
+  review: ReviewErrorCode;
   search: SearchErrorCode;
+  spark: SparkErrorCode;
   upload: UploadRefusalCode;
 }
 export type ErrorArea = keyof ErrorCodes;

@@ -15,6 +15,8 @@ const liveAreas: ReadonlySet<Area> = new Set<Area>([
   "event",
   "my",
   "market",
+  "review",
+  "specCompare",
 ]);
 
 export function isLiveArea(area: Area) {

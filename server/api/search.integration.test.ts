@@ -74,6 +74,8 @@ describe("GET /api/search", () => {
       ["guestbook", 0, 0],
       ["market", 0, 0],
       ["member", 1, 1],
+      ["motorcycleModel", 0, 0],
+      ["motorcycleReview", 0, 0],
     ]);
 
     const board = result.groups[0]!;

@@ -39,10 +39,14 @@ test.describe("app shell", () => {
     const panel = page.locator("header nav").nth(1);
     await expect(panel.getByRole("link", { name: "정책" })).toBeVisible();
     // Areas that have not shipped are listed, but as text, so no link leads to a missing page.
-    await expect(panel.locator('[aria-disabled="true"]', { hasText: "인기 리뷰" })).toBeVisible();
-    await expect(panel.getByRole("link", { name: "인기 리뷰" })).toHaveCount(0);
-    // The market has shipped: its entries are links.
+    await expect(panel.locator('[aria-disabled="true"]', { hasText: "오너 모임" })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "오너 모임" })).toHaveCount(0);
+    // The market and the reviews have shipped: their entries are links.
     await expect(panel.getByRole("link", { name: "삽니다" })).toHaveAttribute("href", "/market/buy");
+    await expect(panel.getByRole("link", { name: "인기 리뷰" })).toHaveAttribute(
+      "href",
+      "/review/motorcycle/hot",
+    );
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("button", { name: "메뉴 열기" })).toHaveAttribute("aria-expanded", "false");

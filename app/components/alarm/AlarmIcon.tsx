@@ -47,6 +47,7 @@ const icons: Record<AlarmType, LucideIcon> = {
   chatMessage: MessagesSquare,
   spark: Sparkles,
   pointGift: Coins,
+  pointGiftSent: Coins,
   coupon: Ticket,
   settlement: Wallet,
   marketComment: ShoppingBag,
@@ -56,6 +57,8 @@ const icons: Record<AlarmType, LucideIcon> = {
   marketStatus: Tag,
   marketKeyword: BellRing,
   marketReview: Star,
+  motorcycleReportAccepted: BadgeCheck,
+  motorcycleReportRejected: BadgeX,
 };
 
 /** The picture of a notification type; decorative, as the message says what happened. */

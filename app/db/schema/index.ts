@@ -9,3 +9,4 @@ export * from "./community";
 export * from "./realtime";
 export * from "./transitions";
 export * from "./market";
+export * from "./motorcycle";

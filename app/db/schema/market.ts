@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { member } from "./auth";
 import { boardArticle } from "./community";
+import { motorcycle } from "./motorcycle";
 
 /**
  * Used-goods market tables. A listing is a `board_article` (section `market`, kind one of the market kinds) for what
@@ -55,6 +56,8 @@ export const marketListing = pgTable(
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
     // Vehicle information (the four vehicle kinds only).
+    /** The catalogue's model year, when the seller picked one; `model_name` then holds its display name. */
+    motorcycleId: integer("motorcycle_id").references(() => motorcycle.id, { onDelete: "set null" }),
     modelName: text("model_name"),
     modelYear: integer("model_year"),
     mileageKm: integer("mileage_km"),
@@ -85,6 +88,9 @@ export const marketListing = pgTable(
       .on(t.areaCode, t.bumpedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index("market_listing_seller_idx").on(t.sellerId, t.status),
+    index("market_listing_motorcycle_idx")
+      .on(t.motorcycleId, t.status)
+      .where(sql`${t.deletedAt} is null and ${t.motorcycleId} is not null`),
     index("market_listing_kind_area_latest_idx")
       .on(t.kind, t.areaCode, t.bumpedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),

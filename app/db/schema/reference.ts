@@ -1,4 +1,4 @@
-import { index, text, uniqueIndex, pgTable } from "drizzle-orm/pg-core";
+import { index, text, timestamp, uniqueIndex, pgTable } from "drizzle-orm/pg-core";
 import { genericColumns } from "./columns";
 
 /**
@@ -39,3 +39,13 @@ export const menuList = pgTable(
   },
   (t) => [index("menu_list_group_index_idx").on(t.menuGroup, t.index)],
 );
+
+/**
+ * What a start-up seed last wrote: its name and a checksum of the data it wrote, so that a start with unchanged data
+ * costs one read instead of rewriting every row.
+ */
+export const seedState = pgTable("seed_state", {
+  name: text("name").primaryKey(),
+  checksum: text("checksum").notNull(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull(),
+});

@@ -174,6 +174,7 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "chatMessage", ko: "채팅 메시지", en: "Chat Message" },
     { code: "spark", ko: "스파크", en: "Spark" },
     { code: "pointGift", ko: "포인트 선물", en: "Point Gift" },
+    { code: "pointGiftSent", ko: "보낸 포인트 선물", en: "Point Gift Sent" },
     { code: "coupon", ko: "쿠폰", en: "Coupon" },
     { code: "settlement", ko: "정산", en: "Settlement" },
     { code: "marketComment", ko: "중고거래 댓글", en: "Market Comment" },
@@ -183,6 +184,8 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "marketStatus", ko: "거래 상태 변경", en: "Trade Status" },
     { code: "marketKeyword", ko: "키워드 알림", en: "Keyword Alert" },
     { code: "marketReview", ko: "거래 후기", en: "Trade Review" },
+    { code: "motorcycleReportAccepted", ko: "모델 제보 반영", en: "Model Report Accepted" },
+    { code: "motorcycleReportRejected", ko: "모델 제보 반려", en: "Model Report Rejected" },
   ],
   paymentStatus: [
     { code: "ready", ko: "결제 대기", en: "Ready" },

@@ -24,6 +24,7 @@ export const enAlarm: Widen<typeof koAlarm> = {
     chatMessage: "{nickname} sent you a new message.",
     spark: "{nickname} sent you {count, plural, one {# spark} other {# sparks}}.",
     pointGift: "{nickname} gave you {amount, number} P.",
+    pointGiftSent: "You gave {amount, number} P to {nickname}.",
     coupon: "You received a new coupon: {title}",
     settlement: "Your settlement of ₩{amount, number} is complete.",
     marketComment: "{nickname} commented on your listing '{title}'.",
@@ -34,6 +35,9 @@ export const enAlarm: Widen<typeof koAlarm> = {
     marketStatus: "The trade status of '{title}', a listing you follow, has changed.",
     marketKeyword: "New listing for your keyword '{keyword}': {title}",
     marketReview: "{nickname} left a review of your trade.",
+    motorcycleReportAccepted:
+      "'{model}', which you reported, is now in the catalogue; you received {points, number} P.",
+    motorcycleReportRejected: "'{model}', which you reported, was not added. Reason: {reason}",
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",

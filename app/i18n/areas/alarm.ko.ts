@@ -21,6 +21,7 @@ export const koAlarm = {
     chatMessage: "{nickname}님이 새 메시지를 보냈습니다.",
     spark: "{nickname}님이 스파크 {count, number}개를 보냈습니다.",
     pointGift: "{nickname}님이 {amount, number}P를 선물했습니다.",
+    pointGiftSent: "{nickname}님에게 {amount, number}P를 선물했습니다.",
     coupon: "새 쿠폰이 도착했습니다: {title}",
     settlement: "{amount, number}원 정산이 완료되었습니다.",
     marketComment: "{nickname}님이 회원님의 판매글 '{title}'에 댓글을 남겼습니다.",
@@ -30,6 +31,9 @@ export const koAlarm = {
     marketStatus: "관심 있는 매물 '{title}'의 거래 상태가 바뀌었습니다.",
     marketKeyword: "키워드 '{keyword}'에 맞는 새 매물: {title}",
     marketReview: "{nickname}님과의 거래 후기가 도착했습니다.",
+    motorcycleReportAccepted:
+      "제보하신 '{model}'이(가) 카탈로그에 추가되어 {points, number}P가 지급되었습니다.",
+    motorcycleReportRejected: "제보하신 '{model}'이(가) 반려되었습니다. 사유: {reason}",
     fallback: "새 알림이 있습니다.",
   },
   formerMember: "탈퇴한 회원",

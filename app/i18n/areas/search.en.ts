@@ -7,7 +7,7 @@ export const enSearch: Widen<typeof koSearch> = {
   resultTitle: "Search results",
   open: "Search",
   label: "Search words",
-  placeholder: "Search posts, the guestbook and rider nicknames",
+  placeholder: "Search posts, the guestbook, rider nicknames, models and owner reviews",
   submit: "Search",
   hint: "Enter 2 to 50 characters; parts of words are found too.",
   recent: "Recent searches",
@@ -38,6 +38,8 @@ export const enSearch: Widen<typeof koSearch> = {
     guestbook: "Guestbook",
     market: "Market",
     member: "Members",
+    motorcycleModel: "Motorcycle models",
+    motorcycleReview: "Owner reviews",
   },
   error: {
     query_required: "Enter something to search for.",

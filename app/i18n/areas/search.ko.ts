@@ -4,7 +4,7 @@ export const koSearch = {
   resultTitle: "검색 결과",
   open: "통합 검색",
   label: "검색어",
-  placeholder: "게시글, 방명록, 라이더 닉네임을 검색하세요",
+  placeholder: "게시글, 방명록, 라이더 닉네임, 모델과 오너 리뷰를 검색하세요",
   submit: "검색",
   hint: "2자 이상 50자 이하로 입력해 주세요. 단어의 일부로도 찾을 수 있습니다.",
   recent: "최근 검색어",
@@ -34,6 +34,8 @@ export const koSearch = {
     guestbook: "방명록",
     market: "중고거래",
     member: "회원",
+    motorcycleModel: "모터사이클 모델",
+    motorcycleReview: "오너 리뷰",
   },
   error: {
     query_required: "검색어를 입력해 주세요.",

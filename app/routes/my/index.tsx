@@ -6,7 +6,10 @@ import {
   FileText,
   MessageCircle,
   Pin,
+  Sparkles,
+  Star,
   Store,
+  Warehouse,
   UserRound,
 } from "lucide-react";
 import type { ComponentType } from "react";
@@ -34,6 +37,9 @@ const entries: { to: string; key: MessageKey; icon: ComponentType<{ className?: 
   { to: "/my/alarm", key: "alarm.title", icon: Bell },
   { to: "/my/article", key: "board.my.title", icon: FileText },
   { to: "/my/market", key: "market.my.title", icon: Store },
+  { to: "/my/review", key: "review.my.title", icon: Star },
+  { to: "/my/spark", key: "spark.my.title", icon: Sparkles },
+  { to: "/my/garage", key: "garage.title", icon: Warehouse },
   { to: "/my/comment", key: "comment.receivedPage.title", icon: MessageCircle },
   { to: "/my/keep", key: "comment.keepPage.title", icon: Bookmark },
   { to: "/my/pin", key: "relations.pinnedTitle", icon: Pin },

@@ -13,6 +13,8 @@ import { isDomainError } from "#app/services/errors";
 import { publicProfile } from "#app/services/members/profile-view.server";
 import { mannerSummary } from "#app/services/market/reviews.server";
 import { MannerSummaryView } from "#app/components/market/MannerSummaryView";
+import { GarageSection } from "#app/components/garage/GarageBits";
+import { garageOf } from "#app/services/motorcycles/garage.server";
 import {
   blindMember,
   pinMember,
@@ -60,6 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       map: { tileUrl: getRuntime().config.mapTileUrl, attribution: getRuntime().config.mapTileAttribution },
       relation: own ? { blinded: false, pinned: false } : await relationState(db, viewer.id, profile.id),
       manner,
+      garage: await garageOf(db, profile.id),
       pageTitle: profile.nickname,
     };
   } catch (error) {
@@ -195,6 +198,7 @@ function FoundMember({
         ) : null}
       </dl>
       <MannerSummaryView summary={loaderData.manner} />
+      <GarageSection bikes={loaderData.garage} own={loaderData.own} />
       {profile.areaCenter && profile.area ? (
         <MapView
           center={profile.areaCenter}

@@ -2,6 +2,8 @@ import { useActionData } from "react-router";
 import type { Route } from "./+types/mine";
 import { ProfileForm } from "#app/components/members/ProfileForm";
 import { Avatar } from "#app/components/ui/Avatar";
+import { GarageSection } from "#app/components/garage/GarageBits";
+import { garageOf } from "#app/services/motorcycles/garage.server";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
@@ -40,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...options,
     values,
     view,
+    garage: await garageOf(db, viewer.id),
     nickname: viewer.name,
     map: { tileUrl: config.mapTileUrl, attribution: config.mapTileAttribution },
   };
@@ -103,6 +106,7 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : null}
+      <GarageSection bikes={loaderData.garage} own />
       <ProfileForm
         today={loaderData.today}
         values={values}

@@ -13,6 +13,8 @@ export const ledgerKinds = [
   "use",
   /** Points: a reward for a review. */
   "review_reward",
+  /** Points: a reward for a missing-model report that was accepted into the catalogue. */
+  "report_reward",
   /** Points or won: a correction by an administrator. */
   "adjustment",
   /** Won: a payment taken by the gateway, owed to the member as pending earnings less the platform's fee. */

@@ -329,6 +329,9 @@ describe("notification settings", () => {
       "like",
       "announcement",
       "event",
+      "spark",
+      "pointGift",
+      "pointGiftSent",
       "marketComment",
       "marketOffer",
       "marketOfferAccepted",
@@ -336,6 +339,8 @@ describe("notification settings", () => {
       "marketStatus",
       "marketKeyword",
       "marketReview",
+      "motorcycleReportAccepted",
+      "motorcycleReportRejected",
     ]);
     expect(initial.every((item) => item.enabled)).toBe(true);
     expect(initial[0]).toEqual({ type: "comment", label: { ko: "댓글", en: "Comment" }, enabled: true });
@@ -350,7 +355,7 @@ describe("notification settings", () => {
       "unknown_alarm_type",
     );
     // A type whose feature is not built has no switch to set.
-    expect(await domainCode(setAlarmSetting(runtime.db, clock, rider.id, "spark", false))).toBe(
+    expect(await domainCode(setAlarmSetting(runtime.db, clock, rider.id, "coupon", false))).toBe(
       "unknown_alarm_type",
     );
   });

@@ -20,6 +20,7 @@ export const alarmTypes = [
   "chatMessage",
   "spark",
   "pointGift",
+  "pointGiftSent",
   "coupon",
   "settlement",
   "marketComment",
@@ -29,6 +30,8 @@ export const alarmTypes = [
   "marketStatus",
   "marketKeyword",
   "marketReview",
+  "motorcycleReportAccepted",
+  "motorcycleReportRejected",
 ] as const;
 
 export type AlarmType = (typeof alarmTypes)[number];
@@ -50,6 +53,11 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "marketStatus",
   "marketKeyword",
   "marketReview",
+  "spark",
+  "pointGift",
+  "pointGiftSent",
+  "motorcycleReportAccepted",
+  "motorcycleReportRejected",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {

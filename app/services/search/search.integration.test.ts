@@ -268,6 +268,8 @@ describe("grouped results and pages", () => {
       ["guestbook", 2, 2],
       ["market", 3, 3],
       ["member", 1, 1],
+      ["motorcycleModel", 0, 0],
+      ["motorcycleReview", 0, 0],
     ]);
     expect(result.total).toBe(13);
     expect(group(result.groups, "board").nextCursor).not.toBeNull();

@@ -1,5 +1,6 @@
 import { boardSearchSource, guestbookSearchSource, marketSearchSource } from "./article-sources.server";
 import { memberSearchSource } from "./member-source.server";
+import { motorcycleModelSearchSource, motorcycleReviewSearchSource } from "./motorcycle-sources.server";
 import type { SearchSource } from "./types";
 
 /**
@@ -11,4 +12,6 @@ export const searchSources: readonly SearchSource[] = [
   guestbookSearchSource,
   marketSearchSource,
   memberSearchSource,
+  motorcycleModelSearchSource,
+  motorcycleReviewSearchSource,
 ];

@@ -1,4 +1,5 @@
 import type { Database } from "#app/db/client.server";
+import type { MotorcycleCategory } from "#app/db/schema";
 import type { MessageKey } from "#app/i18n";
 import type { Actor } from "#app/services/actor";
 
@@ -48,7 +49,42 @@ export interface ProfileHit {
   blinded: boolean;
 }
 
-export type SearchHit = PostHit | ProfileHit;
+/** A catalogue model (its page shows every model year). */
+export interface ModelHit {
+  layout: "model";
+  id: string;
+  path: string;
+  nameKo: string;
+  nameEn: string;
+  manufacturer: { ko: string; en: string };
+  category: MotorcycleCategory;
+  /** The model years the catalogue has of it, newest first. */
+  years: number[];
+  /** Always false (a model has no author); every hit says it. */
+  blinded: false;
+}
+
+/** An owner review of a model year. */
+export interface ReviewHit {
+  layout: "review";
+  id: string;
+  path: string;
+  model: { ko: string; en: string };
+  manufacturer: { ko: string; en: string };
+  year: number;
+  /** The review's text around the match (its disadvantage when only the model's name matched). */
+  snippet: string;
+  snippetCutStart: boolean;
+  snippetCutEnd: boolean;
+  ratingAverage: number;
+  sparkCount: number;
+  author: { id: string; nickname: string };
+  /** ISO timestamp. */
+  createdAt: string;
+  blinded: boolean;
+}
+
+export type SearchHit = PostHit | ProfileHit | ModelHit | ReviewHit;
 
 export interface SearchPage {
   /** How many hits the area holds for this reader in all (only what the reader may read is counted). */

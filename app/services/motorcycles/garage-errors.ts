@@ -1,0 +1,22 @@
+/** Refusals of missing-model reports and of riders' garages (garage.error.*). */
+export type GarageErrorCode =
+  | "report_manufacturer_invalid"
+  | "report_model_invalid"
+  | "report_year_invalid"
+  | "report_url_invalid"
+  | "report_in_catalogue"
+  | "report_open_exists"
+  | "report_not_found"
+  | "report_forbidden"
+  | "reject_reason_required"
+  | "reject_reason_length"
+  | "accept_names_required"
+  | "accept_figures_required"
+  | "accept_implausible"
+  | "model_year_not_found"
+  | "bike_not_found"
+  | "bike_limit"
+  | "bike_exists"
+  | "owned_since_invalid"
+  | "owned_since_future"
+  | "odometer_invalid";
