@@ -13,8 +13,8 @@ test("notification switches are saved per member and stay after a reload, in Kor
 
   const like = page.getByRole("switch", { name: "좋아요", exact: true });
   await expect(like).toHaveAttribute("aria-checked", "true");
-  // Only the types some feature sends today (the community's and the market's); meetings, payments, sparks … get
-  // their switch when they ship.
+  // Only the types some feature sends today (the community's, the market's, sparks and gifts, model reports);
+  // meetings, payments … get their switch when they ship.
   const names = await page
     .getByRole("switch")
     .evaluateAll((switches) =>
@@ -26,6 +26,9 @@ test("notification switches are saved per member and stay after a reload, in Kor
     "좋아요",
     "공지",
     "이벤트",
+    "스파크",
+    "포인트 선물",
+    "보낸 포인트 선물",
     "중고거래 댓글",
     "가격 제안",
     "가격 제안 수락",
@@ -33,6 +36,8 @@ test("notification switches are saved per member and stay after a reload, in Kor
     "거래 상태 변경",
     "키워드 알림",
     "거래 후기",
+    "모델 제보 반영",
+    "모델 제보 반려",
   ]);
   await like.click();
   await expect(like).toHaveAttribute("aria-checked", "false");
