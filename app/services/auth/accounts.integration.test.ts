@@ -6,6 +6,8 @@ import { translate, type MessageKey } from "#app/i18n";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { latestOutboxMessage } from "#app/platform/messaging/outbox.server";
 import type { Runtime } from "#app/platform/runtime.server";
+import { FixedClock } from "#app/platform/clock.server";
+import { DAY_MS } from "#app/platform/seoul-calendar";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { totp } from "../../../tests/setup/totp";
 import {
@@ -376,6 +378,15 @@ describe("two-step verification at sign-in", () => {
       client(await challenge("otp-replay@example.com")),
     );
     sessionCookie(next.headers);
+  });
+
+  it("takes the code while the application's clock runs ahead of the system's (a moved test clock)", async () => {
+    const secret = await memberWithTwoFactor("otp-ahead@example.com");
+    const ahead = { ...deps, clock: new FixedClock(new Date(Date.now() + 2 * DAY_MS)) };
+    const first = await signIn(ahead, { identifier: "otp-ahead@example.com", password: PASSWORD }, client());
+    expect(first.twoFactor).toBe(true);
+    const signedIn = await verifySignInCode(ahead, totp(secret), client(cookiesOf(first.headers)));
+    sessionCookie(signedIn.headers);
   });
 
   it("refuses a code without a challenge", async () => {

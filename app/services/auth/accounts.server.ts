@@ -18,7 +18,7 @@ import {
 } from "#app/db/schema";
 import type { Auth } from "#app/platform/auth/auth.server";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
-import type { Clock } from "#app/platform/clock.server";
+import { systemClock, type Clock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { AppConfig } from "#app/platform/env.server";
 import type { Messaging } from "#app/platform/messaging/index.server";
@@ -303,7 +303,9 @@ async function challengedMember(deps: AuthDeps, headers: Headers) {
     .select({ userId: verification.value, expiresAt: verification.expiresAt })
     .from(verification)
     .where(eq(verification.identifier, token));
-  return challenge && challenge.expiresAt > deps.clock.now() ? challenge.userId : undefined;
+  // The authentication library writes the challenge's expiry by the system clock, so it is read by the same one:
+  // the application's clock may run ahead of it (a test clock), and a fresh challenge would look expired.
+  return challenge && challenge.expiresAt > systemClock.now() ? challenge.userId : undefined;
 }
 
 /**
