@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { i18nAreas } from "./app/i18n/vite-areas";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), i18nAreas(fileURLToPath(new URL(".", import.meta.url))), reactRouter()],
   // The settings page shows when the running build was made, next to its id.
   define: { "import.meta.env.BUILD_DATE": JSON.stringify(new Date().toISOString()) },
   resolve: {

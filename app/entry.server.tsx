@@ -1,10 +1,13 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
+import { preloadModule } from "react-dom";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "./platform/csp-nonce.server";
 import { getRuntime } from "./platform/runtime.server";
+import { languageFromPath } from "./i18n";
+import { areaPreloads } from "./shell/area-preloads.server";
 import { NonceProvider } from "./shell/nonce";
 
 export const streamTimeout = 5_000;
@@ -29,6 +32,10 @@ export default function handleRequest(
     const readyEvent = crawler || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
+        <ModulePreloads
+          hrefs={areaPreloads(routerContext, languageFromPath(new URL(request.url).pathname))}
+          nonce={nonce}
+        />
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
@@ -56,6 +63,12 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Announces modules the page will import, as `<link rel="modulepreload">` in its head; renders nothing. */
+function ModulePreloads({ hrefs, nonce }: { hrefs: string[]; nonce: string }) {
+  for (const href of hrefs) preloadModule(href, { as: "script", nonce });
+  return null;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -1,19 +1,61 @@
+import { languageFromPath, type Language } from ".";
 import type { Messages } from "./ko";
-import type { Language } from ".";
 
 /**
- * In the browser only the reader's language is loaded, as its own chunk (ADR 032): the client entry loads the page's
- * catalogue before hydrating, and a change of language is a full page load, so `translate` never waits.
+ * In the browser only the reader's language is loaded, and of it only the shell and the areas the loaded modules
+ * name (ADR 038). The shell (`shell.ko.ts`/`shell.en.ts`) is loaded before hydrating; each area
+ * (`areas/<area>.<language>.ts`) is its own chunk, awaited at the top of every module that names one of its keys
+ * (`app/i18n/vite-areas.ts` writes that await into the client build), so by the time a module renders, its messages
+ * are here and `translate` never waits. A change of language is a full page load.
  */
-const catalogues: Partial<Record<Language, Messages>> = {};
+type Catalogue = Record<string, unknown>;
+
+const shells: Record<Language, () => Promise<Catalogue>> = {
+  ko: async () => (await import("./shell.ko")).koShell,
+  en: async () => (await import("./shell.en")).enShell,
+};
+
+const areaModules = import.meta.glob<Record<string, Catalogue>>("./areas/*.ts");
+
+const catalogues: Partial<Record<Language, Catalogue>> = {};
+const loading = new Map<string, Promise<void>>();
 
 export function loadedCatalogue(language: Language): Messages | undefined {
-  return catalogues[language];
+  return catalogues[language] as Messages | undefined;
 }
 
-export async function loadCatalogue(language: Language): Promise<Messages> {
-  const messages =
-    catalogues[language] ?? (language === "en" ? (await import("./en")).en : (await import("./ko")).ko);
-  catalogues[language] = messages;
-  return messages;
+export function loadCatalogue(language: Language): Promise<Messages> {
+  return once(`${language}:shell`, async () => {
+    const shell = await shells[language]();
+    catalogues[language] = { ...shell, ...catalogues[language] };
+  }).then(() => catalogues[language] as Messages);
+}
+
+/** Loads the areas in the page's language (its path says which), with the shell they sit beside. */
+export async function loadAreas(areas: readonly string[]): Promise<void> {
+  const language = languageFromPath(window.location.pathname);
+  await Promise.all([loadCatalogue(language), ...areas.map((area) => loadArea(language, area))]);
+}
+
+function loadArea(language: Language, area: string): Promise<void> {
+  return once(`${language}:${area}`, async () => {
+    const load = areaModules[`./areas/${area}.${language}.ts`];
+    if (!load) throw new Error(`No ${language} catalogue for the area ${area}`);
+    const exported = Object.values(await load());
+    if (exported.length !== 1) throw new Error(`The ${area} area's ${language} module has one export`);
+    catalogues[language] = { ...catalogues[language], [area]: exported[0] };
+  });
+}
+
+/** One load per key, shared by every module that asks; a failed load is tried again by the next one. */
+function once(key: string, load: () => Promise<void>): Promise<void> {
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = load().catch((error: unknown) => {
+      loading.delete(key);
+      throw error;
+    });
+    loading.set(key, pending);
+  }
+  return pending;
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { matchRoutes, type RouteObject } from "react-router";
 import { languageFromPath, type Language } from "#app/i18n";
+import { areasManifestFile, type AreasManifest } from "#app/shell/area-preloads.server";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const clientDir = path.join(root, "build/client");
@@ -46,20 +47,30 @@ function routeTree(routes: Record<string, ManifestRoute>, parentId: string | und
     );
 }
 
+/** The client build's record of the catalogue areas each chunk awaits, and of the chunk of each area (ADR 038). */
+function readAreasManifest(): AreasManifest {
+  const file = path.join(root, "build", areasManifestFile);
+  if (!fs.existsSync(file)) throw new Error(`no catalogue areas record at ${file}: run npm run build`);
+  return JSON.parse(fs.readFileSync(file, "utf8")) as AreasManifest;
+}
+
 /**
- * The catalogue chunk of a language (the module app/i18n/ko.ts or en.ts, which Vite names after it), which the
- * client entry imports before it hydrates: part of every first load, though no manifest lists it.
+ * The catalogue chunks a page's modules load before they render: the shell of its language and every area one of
+ * its files awaits, in that language only.
  */
-function catalogueChunk(language: Language): string {
-  const names = fs
-    .readdirSync(path.join(clientDir, "assets"))
-    // The build's .br and .gz copies of the chunk are not part of the count: a browser loads one encoding.
-    .filter((name) => name.startsWith(`${language}-`) && name.endsWith(".js"));
-  if (names.length !== 1 || !/^[a-z]{2}-[\w-]{8}\.js$/.test(names[0]!))
-    throw new Error(
-      `expected one catalogue chunk assets/${language}-<hash>.js, found: ${names.join(", ") || "none"}`,
-    );
-  return `/assets/${names[0]}`;
+function catalogueChunks(areas: AreasManifest, language: Language, files: Iterable<string>): string[] {
+  const chunks = areas.catalogues[language];
+  if (!chunks?.shell) throw new Error(`the build has no ${language} shell catalogue chunk`);
+  const named = new Set<string>();
+  for (const file of files) for (const area of areas.chunks[file.replace(/^\//, "")] ?? []) named.add(area);
+  return [
+    chunks.shell,
+    ...[...named].map((area) => {
+      const chunk = chunks[area];
+      if (!chunk) throw new Error(`the build has no ${language} chunk of the area ${area}`);
+      return chunk;
+    }),
+  ].map((chunk) => `/${chunk}`);
 }
 
 export interface FirstLoad {
@@ -74,24 +85,22 @@ export interface FirstLoad {
 /**
  * The JavaScript a first visit to each path loads before it can hydrate: the client entry and, for every matched
  * route (root, layout, page), its module and the modules it imports, as the build manifest lists them, and the page
- * language's catalogue; chunks imported later (the editor, the toast library) are not part of it.
+ * language's shell and the catalogue areas those modules await; chunks imported later (the editor, the toast library) are not part of it.
  */
 export async function firstLoads(paths: string[]): Promise<FirstLoad[]> {
   const assets = await readAssetsManifest();
+  const areas = readAreasManifest();
   const tree = routeTree(assets.routes, undefined);
   return paths.map((pathname) => {
     const matches = matchRoutes(tree, pathname);
     if (!matches) throw new Error(`no route matches ${pathname}`);
     const routes = matches.map((match) => match.route.id!);
-    const files = new Set([
-      assets.entry.module,
-      ...assets.entry.imports,
-      catalogueChunk(languageFromPath(pathname)),
-    ]);
+    const files = new Set([assets.entry.module, ...assets.entry.imports]);
     for (const id of routes) {
       const route = assets.routes[id]!;
       for (const file of [route.module, ...(route.imports ?? [])]) files.add(file);
     }
+    for (const file of catalogueChunks(areas, languageFromPath(pathname), [...files])) files.add(file);
     const sorted = [...files].sort();
     return {
       path: pathname,
