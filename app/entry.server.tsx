@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
+import type { ReactNode } from "react";
 import { preloadModule } from "react-dom";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
@@ -35,8 +36,9 @@ export default function handleRequest(
         <ModulePreloads
           hrefs={areaPreloads(routerContext, languageFromPath(new URL(request.url).pathname))}
           nonce={nonce}
-        />
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        >
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ModulePreloads>
       </NonceProvider>,
       {
         nonce,
@@ -65,10 +67,13 @@ export default function handleRequest(
   });
 }
 
-/** Announces modules the page will import, as `<link rel="modulepreload">` in its head; renders nothing. */
-function ModulePreloads({ hrefs, nonce }: { hrefs: string[]; nonce: string }) {
+/**
+ * Announces modules the page will import, as `<link rel="modulepreload">` in its head. It wraps the router rather
+ * than sitting beside it: a sibling would shift every `useId` of the server's tree away from the browser's.
+ */
+function ModulePreloads({ hrefs, nonce, children }: { hrefs: string[]; nonce: string; children: ReactNode }) {
   for (const href of hrefs) preloadModule(href, { as: "script", nonce });
-  return null;
+  return children;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -79,6 +79,17 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
         id: id("admin-motorcycle-report"),
       }),
       route("my/garage", "routes/my/garage.tsx", { id: id("my-garage") }),
+      // Expert exchange: skills, finder, requests, meetings, no-shows, feedback, rescue calls
+      route("my/skill", "routes/my/skill.tsx", { id: id("my-skill") }),
+      route("meeting/rescue/call", "routes/meeting/rescue-call.tsx", { id: id("meeting-rescue-call") }),
+      route("meeting/rescue/calls", "routes/meeting/rescue-calls.tsx", { id: id("meeting-rescue-calls") }),
+      route("meeting/:kind", "routes/meeting/kind.tsx", { id: id("meeting-kind") }),
+      route("meeting/:kind/search", "routes/meeting/search.tsx", { id: id("meeting-search") }),
+      route("meeting/:kind/request", "routes/meeting/request.tsx", { id: id("meeting-request") }),
+      route("my/meeting", "routes/my/meeting.tsx", { id: id("my-meeting") }),
+      route("my/feedback", "routes/my/feedback.tsx", { id: id("my-feedback") }),
+      route("admin/meeting", "routes/admin/meeting.tsx", { id: id("admin-meeting") }),
+      route("admin/no-show", "routes/admin/no-show.tsx", { id: id("admin-no-show") }),
       route("announce", "routes/announce/index.tsx", { id: id("announce") }),
       route("announce/:tab/:boardId", "routes/announce/article.tsx", { id: id("announce-article") }),
       route("faq", "routes/faq.tsx", { id: id("faq") }),
@@ -108,14 +119,23 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
         route("withdrawal", "routes/login/withdrawal.tsx", { id: id("login-withdrawal") }),
         route(":provider", "routes/login/provider.tsx", { id: id("login-provider") }),
       ]),
+      route("meeting/feedback", "routes/meeting/feedback.tsx", { id: id("meeting-feedback") }),
       ...prefix("policy", [
         index("routes/policy/index.tsx", { id: id("policy") }),
         route(":kind", "routes/policy/document.tsx", { id: id("policy-document") }),
       ]),
+    ]),
+    layout("layouts/chat.tsx", { id: id("layout-chat") }, [
+      route("meeting/:kind/chat", "routes/meeting/chat.tsx", { id: id("meeting-chat") }),
     ]),
     route("logout", "routes/logout.ts", { id: id("logout") }),
     route("*", "routes/not-found.tsx", { id: id("not-found") }),
   ];
 }
 
-export default [...pages("ko"), ...prefix("en", pages("en"))] satisfies RouteConfig;
+export default [
+  // Map tiles of the local tile source: one route for both languages.
+  route("map-tiles/:z/:x/:y", "routes/map-tile.ts", { id: "map-tile" }),
+  ...pages("ko"),
+  ...prefix("en", pages("en")),
+] satisfies RouteConfig;

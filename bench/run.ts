@@ -32,6 +32,7 @@ import { measurePageWeights, printPageWeights, type PageWeight } from "./page-we
 import { benchRichText, type RichTextFigure } from "./rich-text";
 import { BENCH_ARTICLES, BENCH_COMMENTS, explainBoardList, seedBenchCommunity } from "./seed-community";
 import { BENCH_REVIEWS, explainReviewList, reviewPageTargets, seedBenchReviews } from "./seed-reviews";
+import { explainExpertFinder, printExpertFinder, seedBenchExperts } from "./seed-experts";
 import {
   BENCH_LISTINGS,
   explainMarketList,
@@ -88,6 +89,7 @@ async function seeded(handle: DatabaseHandle) {
   await seedBenchCommunity(handle);
   await seedBenchMarket(handle);
   await seedBenchReviews(handle);
+  await seedBenchExperts(handle);
   const plan = await explainBoardList(handle);
   const market = {
     plan: await explainMarketList(handle),
@@ -95,13 +97,14 @@ async function seeded(handle: DatabaseHandle) {
     pages: await marketPageTargets(handle),
   };
   const reviews = { plan: await explainReviewList(handle), pages: await reviewPageTargets(handle) };
+  const experts = await explainExpertFinder(handle);
   const [newest] = await queryRows<{ id: number; comments: number }>(
     handle.db,
     sql`select id, comment_count as comments from board_article
         where kind = 'free' and not is_private and deleted_at is null order by created_at desc, id desc limit 1`,
   );
   await handle.close();
-  return { plan, market, reviews, post: newest! };
+  return { plan, market, reviews, experts, post: newest! };
 }
 
 /** The quick mode: the list queries' plans and times on PGlite, and on PostgreSQL when one is named. */
@@ -116,6 +119,7 @@ async function printListPlans() {
   console.log(
     `\nPlans of the review list queries on PGlite (${BENCH_REVIEWS} reviews):\n${pglite.reviews.plan}`,
   );
+  printExpertFinder(pglite.experts, "PGlite");
   if (!postgresUrl) return;
   const postgres = await onPostgres(async (url) => {
     console.log(`\nSeeding the same data on PostgreSQL (${new URL(url).host})…`);
@@ -126,6 +130,7 @@ async function printListPlans() {
   console.log(`\nPlans of the market list queries on PostgreSQL:\n${postgres.market.plan}`);
   printMarketTimings(postgres.market.timings, "PostgreSQL");
   console.log(`\nPlans of the review list queries on PostgreSQL:\n${postgres.reviews.plan}`);
+  printExpertFinder(postgres.experts, "PostgreSQL");
 }
 
 /** Runs `work` on a new database of the PostgreSQL server named, dropped afterwards. */

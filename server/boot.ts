@@ -25,12 +25,14 @@ import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoMarket } from "#app/services/demo/demo-market.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
+import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { flushArticleViews, seedBoardCategories } from "#app/services/board/articles.server";
 import { scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { noticeJobs } from "#app/services/notice/jobs.server";
 import { marketJobs } from "#app/services/market/keywords.server";
 import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
+import { meetingJobs } from "#app/services/meetings/jobs.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
 import { seedCatalogue } from "#app/services/motorcycles/seed.server";
@@ -208,9 +210,11 @@ export async function startServer({
     if (listings > 0) logger.info({ listings }, "demo listings created");
     const reviews = await seedDemoMotorcycles(runtime);
     if (reviews > 0) logger.info({ reviews }, "demo reviews created");
+    const skills = await seedDemoSkills(runtime.db, runtime.clock);
+    if (skills > 0) logger.info({ skills }, "demo skills created");
   }
 
-  const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs, sparkJobs);
+  const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs, sparkJobs, meetingJobs);
   const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });
   const testClock =
     config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;

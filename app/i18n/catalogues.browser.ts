@@ -37,6 +37,17 @@ export async function loadAreas(areas: readonly string[]): Promise<void> {
   await Promise.all([loadCatalogue(language), ...areas.map((area) => loadArea(language, area))]);
 }
 
+/**
+ * The load of a key's area when no loaded module named it (a key that came with a page's data, such as a search
+ * group's label): `translate` throws it, so the render waits for the area and runs again, as for any suspended data.
+ */
+export function areaLoad(language: Language, key: string): Promise<void> | undefined {
+  const area = key.slice(0, key.indexOf("."));
+  if (!areaModules[`./areas/${area}.${language}.ts`] || catalogues[language]?.[area] !== undefined)
+    return undefined;
+  return loadArea(language, area);
+}
+
 function loadArea(language: Language, area: string): Promise<void> {
   return once(`${language}:${area}`, async () => {
     const load = areaModules[`./areas/${area}.${language}.ts`];

@@ -17,6 +17,12 @@ import { enMotorcycle } from "./areas/motorcycle.en";
 import { enReview } from "./areas/review.en";
 import { enSpark } from "./areas/spark.en";
 import { enGarage } from "./areas/garage.en";
+import { enRescue } from "./areas/rescue.en";
+import { enConduct } from "./areas/conduct.en";
+import { enChat } from "./areas/chat.en";
+import { enMeeting } from "./areas/meeting.en";
+import { enFinder } from "./areas/finder.en";
+import { enSkill } from "./areas/skill.en";
 
 export const en: Messages = {
   ...enShell,
@@ -37,4 +43,10 @@ export const en: Messages = {
   review: enReview,
   spark: enSpark,
   garage: enGarage,
+  skill: enSkill,
+  finder: enFinder,
+  meeting: enMeeting,
+  chat: enChat,
+  conduct: enConduct,
+  rescue: enRescue,
 };

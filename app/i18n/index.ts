@@ -1,4 +1,4 @@
-import { loadedCatalogue } from "#i18n/catalogues";
+import { areaLoad, loadedCatalogue } from "#i18n/catalogues";
 import type { Messages } from "./ko";
 import { formatMessage } from "./message";
 
@@ -36,8 +36,13 @@ function catalogue(language: Language): Messages {
  * languages have the same keys, so whichever catalogue is loaded answers.
  */
 export function isMessageKey(value: string): value is MessageKey {
-  const messages = loadedCatalogue("ko") ?? loadedCatalogue("en");
-  return messages !== undefined && lookup(messages, value) !== undefined;
+  const language = loadedCatalogue("ko") ? "ko" : "en";
+  const messages = loadedCatalogue(language);
+  if (messages === undefined) return false;
+  if (lookup(messages, value) !== undefined) return true;
+  const loading = areaLoad(language, value);
+  if (loading) throw loading;
+  return false;
 }
 
 /**
@@ -51,7 +56,12 @@ export function messageKeyOr(key: string, fallback: MessageKey): MessageKey {
 /** A message in the language, its values filled in; counted messages pick their plural form (see ./message). */
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   const template = lookup(catalogue(language), key);
-  if (template === undefined) throw new Error(`Missing message ${key} in ${language}`);
+  if (template === undefined) {
+    // In the browser, a key of an area not loaded yet: a render suspends until it is (see #i18n/catalogues).
+    const loading = areaLoad(language, key);
+    if (loading) throw loading;
+    throw new Error(`Missing message ${key} in ${language}`);
+  }
   return formatMessage(language, template, params);
 }
 

@@ -17,6 +17,12 @@ import { koMotorcycle } from "./areas/motorcycle.ko";
 import { koReview } from "./areas/review.ko";
 import { koSpark } from "./areas/spark.ko";
 import { koGarage } from "./areas/garage.ko";
+import { koRescue } from "./areas/rescue.ko";
+import { koConduct } from "./areas/conduct.ko";
+import { koChat } from "./areas/chat.ko";
+import { koMeeting } from "./areas/meeting.ko";
+import { koFinder } from "./areas/finder.ko";
+import { koSkill } from "./areas/skill.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -38,6 +44,12 @@ export const ko = {
   review: koReview,
   spark: koSpark,
   garage: koGarage,
+  skill: koSkill,
+  finder: koFinder,
+  meeting: koMeeting,
+  chat: koChat,
+  conduct: koConduct,
+  rescue: koRescue,
 } as const;
 
 /** The shape every language must fill completely. */

@@ -463,6 +463,7 @@ export const enShell: Widen<typeof koShell> = {
       use: "Used",
       review_reward: "Review reward",
       report_reward: "Model report reward",
+      feedback_reward: "Meeting feedback reward",
       adjustment: "Adjustment",
       payment_captured: "Payment received",
       hold_released: "Released for withdrawal",

@@ -453,6 +453,7 @@ export const koShell = {
       use: "사용",
       review_reward: "리뷰 보상",
       report_reward: "차종 제보 보상",
+      feedback_reward: "만남 피드백 보상",
       adjustment: "조정",
       payment_captured: "결제 수익",
       hold_released: "출금 가능 전환",

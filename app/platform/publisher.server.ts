@@ -8,20 +8,27 @@ export interface RealtimePublisher {
   toMember(memberId: string, event: string, payload: object): void;
   /** Every connection of every signed-in member. */
   toMembers(event: string, payload: object): void;
+  /** Every connection that joined a room (`kind:id`, see app/services/realtime/rooms.server.ts). */
+  toRoom(room: string, event: string, payload: object): void;
 }
 
 /** The room of one member's connections, and the room of all signed-in connections. */
 export const memberRoom = (memberId: string) => `member:${memberId}`;
 export const MEMBERS_ROOM = "members";
 
-const silent: RealtimePublisher = { toMember: () => undefined, toMembers: () => undefined };
+const silent: RealtimePublisher = {
+  toMember: () => undefined,
+  toMembers: () => undefined,
+  toRoom: () => undefined,
+};
 
 // The server entry and the SSR bundle are separate module graphs: the publisher lives on globalThis, like the runtime.
 const PUBLISHER = Symbol.for("motomate.realtimePublisher");
 type Holder = { [PUBLISHER]?: RealtimePublisher };
 
-export function setRealtimePublisher(publisher: RealtimePublisher | undefined) {
-  (globalThis as Holder)[PUBLISHER] = publisher;
+/** Installs the publisher; what a partial one (a test's) leaves out goes nowhere. */
+export function setRealtimePublisher(publisher: Partial<RealtimePublisher> | undefined) {
+  (globalThis as Holder)[PUBLISHER] = publisher ? { ...silent, ...publisher } : undefined;
 }
 
 export function realtimePublisher(): RealtimePublisher {

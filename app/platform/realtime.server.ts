@@ -15,6 +15,19 @@ export const LEAVE_ROOM_EVENT = "room:leave";
 export type JoinAnswer = { ok: true } | { error: "invalid_room" | "forbidden" | "failed" };
 
 /**
+ * Client → server → the room's other connections: "I am typing" in a meeting's chat. Relayed only from a socket
+ * that joined the room (so through the room's own rule), at most once per `TYPING_INTERVAL_MS`, never stored.
+ */
+export const TYPING_EVENT = "chat:typing";
+const TYPING_INTERVAL_MS = 1_500;
+const TYPING_ROOM = /^meeting:[A-Za-z0-9_-]{1,100}$/;
+
+interface TypingPayload {
+  room: string;
+  memberId: string;
+}
+
+/**
  * Decides whether the member behind a connection (null for a visitor) may join a room. Services own the rules per
  * room kind; the server asks on every join.
  */
@@ -115,12 +128,22 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
     socket.on(LEAVE_ROOM_EVENT, (room: unknown) => {
       if (typeof room === "string" && room !== socket.id) void socket.leave(room);
     });
+    const lastTyping = new Map<string, number>();
+    socket.on(TYPING_EVENT, (room: unknown) => {
+      if (!viewer || typeof room !== "string" || !TYPING_ROOM.test(room) || !socket.rooms.has(room)) return;
+      const now = Date.now();
+      if (now - (lastTyping.get(room) ?? 0) < TYPING_INTERVAL_MS) return;
+      lastTyping.set(room, now);
+      const payload: TypingPayload = { room, memberId: viewer.id };
+      socket.to(room).emit(TYPING_EVENT, payload);
+    });
   });
 
   // Rooms, not sockets: with the PostgreSQL adapter the same calls reach members on other processes.
   const publisher: RealtimePublisher = {
     toMember: (memberId, event, payload) => void io.to(memberRoom(memberId)).emit(event, payload),
     toMembers: (event, payload) => void io.to(MEMBERS_ROOM).emit(event, payload),
+    toRoom: (room, event, payload) => void io.to(room).emit(event, payload),
   };
   setRealtimePublisher(publisher);
   httpServer.once("close", () => setRealtimePublisher(undefined));

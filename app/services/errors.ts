@@ -5,6 +5,12 @@ import type { BoardErrorCode, CommentErrorCode, MemberReportErrorCode } from "./
 import type { EditorErrorCode } from "./content/errors";
 import type { LedgerErrorCode } from "./ledger/errors";
 import type { MarketErrorCode } from "./market/errors";
+import type { RescueErrorCode } from "./meetings/rescue-errors";
+import type { ConductErrorCode } from "./meetings/conduct-errors";
+import type { ChatErrorCode } from "./meetings/chat-errors";
+import type { MeetingErrorCode } from "./meetings/meeting-errors";
+import type { FinderErrorCode } from "./meetings/finder-errors";
+import type { SkillErrorCode } from "./meetings/skill-errors";
 import type { GarageErrorCode } from "./motorcycles/garage-errors";
 import type { GiftErrorCode } from "./points/errors";
 import type { SparkErrorCode } from "./sparks/errors";
@@ -48,6 +54,12 @@ export interface ErrorCodes {
   ledger: LedgerErrorCode;
   machine: TransitionRefusal;
   market: MarketErrorCode;
+  rescue: RescueErrorCode;
+  conduct: ConductErrorCode;
+  chat: ChatErrorCode;
+  meeting: MeetingErrorCode;
+  finder: FinderErrorCode;
+  skill: SkillErrorCode;
   members: MemberReportErrorCode;
   notice: NoticeErrorCode;
   profile: ProfileErrorCode;

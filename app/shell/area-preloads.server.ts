@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EntryContext } from "react-router";
 import type { Language } from "#app/i18n";
@@ -21,9 +22,11 @@ let manifest: AreasManifest | null | undefined;
 /** The production build's record, read once; none under the development server, which loads areas as it goes. */
 function readManifest(): AreasManifest | null {
   if (manifest === undefined) {
-    // The server entry is built into build/server/index.js: the record sits one folder up.
-    const file = fileURLToPath(new URL(`../${areasManifestFile}`, import.meta.url));
-    manifest = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as AreasManifest) : null;
+    // The server build's chunks sit in build/server/ or build/server/assets/: the record is in build/, above them.
+    const file = [1, 2]
+      .map((up) => fileURLToPath(new URL(`${"../".repeat(up)}${areasManifestFile}`, import.meta.url)))
+      .find((candidate) => path.basename(path.dirname(candidate)) === "build" && fs.existsSync(candidate));
+    manifest = file ? (JSON.parse(fs.readFileSync(file, "utf8")) as AreasManifest) : null;
   }
   return manifest;
 }

@@ -1,5 +1,11 @@
 import type { MessageKey } from "#app/i18n";
 import type { ErrorArea, ErrorCodes } from "#app/services/errors";
+import { skillErrors } from "./error-tables/skill";
+import { finderErrors } from "./error-tables/finder";
+import { meetingErrors } from "./error-tables/meeting";
+import { chatErrors } from "./error-tables/chat";
+import { conductErrors } from "./error-tables/conduct";
+import { rescueErrors } from "./error-tables/rescue";
 
 /** How the edge answers one refusal: its HTTP status and the message the member reads. */
 export interface ErrorAnswer {
@@ -16,6 +22,12 @@ export type ErrorTable = { readonly [A in ErrorArea]: { readonly [C in ErrorCode
  * member's doing: they answer as a server error.
  */
 export const errorTable: ErrorTable = {
+  skill: skillErrors,
+  finder: finderErrors,
+  meeting: meetingErrors,
+  chat: chatErrors,
+  conduct: conductErrors,
+  rescue: rescueErrors,
   alarm: {
     alarm_not_found: { status: 404, messageKey: "alarm.error.notFound" },
     unknown_alarm_type: { status: 400, messageKey: "alarm.error.unknownType" },

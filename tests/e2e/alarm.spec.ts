@@ -13,8 +13,7 @@ test("notification switches are saved per member and stay after a reload, in Kor
 
   const like = page.getByRole("switch", { name: "좋아요", exact: true });
   await expect(like).toHaveAttribute("aria-checked", "true");
-  // Only the types some feature sends today (the community's, the market's, sparks and gifts, model reports);
-  // meetings, payments … get their switch when they ship.
+  // Only the types some feature sends today; payments, coupons and settlements get their switch when they ship.
   const names = await page
     .getByRole("switch")
     .evaluateAll((switches) =>
@@ -26,6 +25,12 @@ test("notification switches are saved per member and stay after a reload, in Kor
     "좋아요",
     "공지",
     "이벤트",
+    "만남 신청",
+    "예약 확정",
+    "예약 취소",
+    "만남 종료",
+    "만남 일정 알림",
+    "채팅 메시지",
     "스파크",
     "포인트 선물",
     "보낸 포인트 선물",
@@ -38,6 +43,13 @@ test("notification switches are saved per member and stay after a reload, in Kor
     "거래 후기",
     "모델 제보 반영",
     "모델 제보 반려",
+    "만남 신청 만료",
+    "만남 피드백",
+    "노쇼 신고",
+    "노쇼 처리 결과",
+    "긴급 출동 요청",
+    "긴급 출동 수락",
+    "긴급 출동 마감",
   ]);
   await like.click();
   await expect(like).toHaveAttribute("aria-checked", "false");

@@ -26,6 +26,12 @@ import {
   Undo2,
   Wallet,
   type LucideIcon,
+  CalendarOff,
+  UserX,
+  Gavel,
+  Siren,
+  Truck,
+  CircleSlash,
 } from "lucide-react";
 import type { AlarmType } from "#app/services/notifications/types";
 
@@ -59,6 +65,13 @@ const icons: Record<AlarmType, LucideIcon> = {
   marketReview: Star,
   motorcycleReportAccepted: BadgeCheck,
   motorcycleReportRejected: BadgeX,
+  meetingExpired: CalendarOff,
+  meetingFeedback: Star,
+  noShowReported: UserX,
+  noShowDecided: Gavel,
+  rescueCall: Siren,
+  rescueAccepted: Truck,
+  rescueWithdrawn: CircleSlash,
 };
 
 /** The picture of a notification type; decorative, as the message says what happened. */

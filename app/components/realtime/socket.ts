@@ -161,6 +161,11 @@ export function joinRealtimeRoom(room: string, onRefused?: (reason: JoinRefusal)
   };
 }
 
+/** Sends a momentary event (typing) on the link when it is up; while it is down the event is simply dropped. */
+export function emitRealtimeEvent(event: string, payload: unknown) {
+  if (connection?.socket?.connected) connection.socket.emit(event, payload);
+}
+
 /** Keeps the link's member in step with the session (called once, by the app's root). */
 export function useRealtimeMember(id: string | null) {
   useEffect(() => setRealtimeMember(id), [id]);

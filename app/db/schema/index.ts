@@ -10,3 +10,4 @@ export * from "./realtime";
 export * from "./transitions";
 export * from "./market";
 export * from "./motorcycle";
+export * from "./meeting";

@@ -22,6 +22,7 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "reserved", ko: "예약 확정", en: "Reserved" },
     { code: "cancelled", ko: "예약 취소", en: "Cancelled" },
     { code: "ended", ko: "만남 종료", en: "Ended" },
+    { code: "expired", ko: "응답 없음(만료)", en: "Expired" },
   ],
   meetingPaymentStatus: [
     { code: "none", ko: "결제 요청 없음", en: "No Payment Request" },
@@ -186,6 +187,13 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "marketReview", ko: "거래 후기", en: "Trade Review" },
     { code: "motorcycleReportAccepted", ko: "모델 제보 반영", en: "Model Report Accepted" },
     { code: "motorcycleReportRejected", ko: "모델 제보 반려", en: "Model Report Rejected" },
+    { code: "meetingExpired", ko: "만남 신청 만료", en: "Request Expired" },
+    { code: "meetingFeedback", ko: "만남 피드백", en: "Meeting Feedback" },
+    { code: "noShowReported", ko: "노쇼 신고", en: "No-show Report" },
+    { code: "noShowDecided", ko: "노쇼 처리 결과", en: "No-show Decision" },
+    { code: "rescueCall", ko: "긴급 출동 요청", en: "Rescue Call" },
+    { code: "rescueAccepted", ko: "긴급 출동 수락", en: "Rescue Accepted" },
+    { code: "rescueWithdrawn", ko: "긴급 출동 마감", en: "Rescue Closed" },
   ],
   paymentStatus: [
     { code: "ready", ko: "결제 대기", en: "Ready" },

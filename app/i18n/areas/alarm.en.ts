@@ -38,6 +38,14 @@ export const enAlarm: Widen<typeof koAlarm> = {
     motorcycleReportAccepted:
       "'{model}', which you reported, is now in the catalogue; you received {points, number} P.",
     motorcycleReportRejected: "'{model}', which you reported, was not added. Reason: {reason}",
+    meetingExpired: "Your meeting request to {nickname} expired after 7 days without an answer.",
+    meetingFeedback: "{nickname} left feedback on your meeting.",
+    noShowReported: "A no-show was reported for your meeting with {nickname}.",
+    noShowDecided:
+      "No-show report decided: {result, plural, =1 {the no-show was confirmed; you cannot use meetings until {until}.} =2 {the no-show was confirmed; you can no longer use meetings.} =3 {the no-show you reported was confirmed.} =4 {the report was dismissed.} =5 {the report was found malicious; you cannot use meetings until {until}.} =6 {the report was found malicious; you can no longer use meetings.} one {it has been handled.} other {it has been handled.}}",
+    rescueCall: "A rescue call {distance} km away: {situation}",
+    rescueAccepted: "{nickname} accepted your rescue call ({distance} km away).",
+    rescueWithdrawn: "Another expert accepted the rescue call first; it is closed.",
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",

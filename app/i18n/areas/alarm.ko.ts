@@ -34,6 +34,14 @@ export const koAlarm = {
     motorcycleReportAccepted:
       "제보하신 '{model}'이(가) 카탈로그에 추가되어 {points, number}P가 지급되었습니다.",
     motorcycleReportRejected: "제보하신 '{model}'이(가) 반려되었습니다. 사유: {reason}",
+    meetingExpired: "{nickname}님에게 보낸 만남 신청이 7일 동안 응답이 없어 만료되었습니다.",
+    meetingFeedback: "{nickname}님이 만남 피드백을 남겼습니다.",
+    noShowReported: "{nickname}님과의 만남에 노쇼 신고가 접수되었습니다.",
+    noShowDecided:
+      "노쇼 신고 처리 결과: {result, plural, =1 {노쇼로 확인되어 {until}까지 재능 만남 이용이 제한됩니다.} =2 {노쇼로 확인되어 재능 만남 이용이 영구 제한됩니다.} =3 {신고하신 노쇼가 확인되었습니다.} =4 {신고가 기각되었습니다.} =5 {허위 신고로 판단되어 {until}까지 재능 만남 이용이 제한됩니다.} =6 {허위 신고로 판단되어 재능 만남 이용이 영구 제한됩니다.} other {처리가 끝났습니다.}}",
+    rescueCall: "{distance}km 거리에서 긴급 출동 요청이 왔습니다: {situation}",
+    rescueAccepted: "{nickname}님이 긴급 출동 요청을 수락했습니다. ({distance}km)",
+    rescueWithdrawn: "다른 전문가가 먼저 수락해 긴급 출동 요청이 마감되었습니다.",
     fallback: "새 알림이 있습니다.",
   },
   formerMember: "탈퇴한 회원",

@@ -10,6 +10,7 @@ import {
   Star,
   Store,
   Warehouse,
+  Wrench,
   UserRound,
 } from "lucide-react";
 import type { ComponentType } from "react";
@@ -40,6 +41,7 @@ const entries: { to: string; key: MessageKey; icon: ComponentType<{ className?: 
   { to: "/my/review", key: "review.my.title", icon: Star },
   { to: "/my/spark", key: "spark.my.title", icon: Sparkles },
   { to: "/my/garage", key: "garage.title", icon: Warehouse },
+  { to: "/my/skill", key: "skill.title", icon: Wrench },
   { to: "/my/comment", key: "comment.receivedPage.title", icon: MessageCircle },
   { to: "/my/keep", key: "comment.keepPage.title", icon: Bookmark },
   { to: "/my/pin", key: "relations.pinnedTitle", icon: Pin },

@@ -73,7 +73,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <Group title={t("setting.account")}>
         <Entry to="/profile">{t("setting.profile")}</Entry>
         <Entry to="/setting/account">{t("setting.account")}</Entry>
-        <ComingSoon>{t("setting.skills")}</ComingSoon>
+        <Entry to="/my/skill">{t("setting.skills")}</Entry>
         <Entry to="/setting/blind">{t("setting.hidden")}</Entry>
         <Entry to="/setting/alarm">{t("alarm.settingsTitle")}</Entry>
         <Entry to="/my/pin">{t("setting.pinned")}</Entry>

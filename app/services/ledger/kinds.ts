@@ -15,6 +15,8 @@ export const ledgerKinds = [
   "review_reward",
   /** Points: a reward for a missing-model report that was accepted into the catalogue. */
   "report_reward",
+  /** Points: a reward for feedback after a meeting (once per meeting and member). */
+  "feedback_reward",
   /** Points or won: a correction by an administrator. */
   "adjustment",
   /** Won: a payment taken by the gateway, owed to the member as pending earnings less the platform's fee. */

@@ -329,6 +329,12 @@ describe("notification settings", () => {
       "like",
       "announcement",
       "event",
+      "meetingRequest",
+      "meetingReserved",
+      "meetingCancelled",
+      "meetingEnded",
+      "meetingReminder",
+      "chatMessage",
       "spark",
       "pointGift",
       "pointGiftSent",
@@ -341,6 +347,13 @@ describe("notification settings", () => {
       "marketReview",
       "motorcycleReportAccepted",
       "motorcycleReportRejected",
+      "meetingExpired",
+      "meetingFeedback",
+      "noShowReported",
+      "noShowDecided",
+      "rescueCall",
+      "rescueAccepted",
+      "rescueWithdrawn",
     ]);
     expect(initial.every((item) => item.enabled)).toBe(true);
     expect(initial[0]).toEqual({ type: "comment", label: { ko: "댓글", en: "Comment" }, enabled: true });

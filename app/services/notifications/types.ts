@@ -32,6 +32,13 @@ export const alarmTypes = [
   "marketReview",
   "motorcycleReportAccepted",
   "motorcycleReportRejected",
+  "meetingExpired",
+  "meetingFeedback",
+  "noShowReported",
+  "noShowDecided",
+  "rescueCall",
+  "rescueAccepted",
+  "rescueWithdrawn",
 ] as const;
 
 export type AlarmType = (typeof alarmTypes)[number];
@@ -58,6 +65,19 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "pointGiftSent",
   "motorcycleReportAccepted",
   "motorcycleReportRejected",
+  "noShowReported",
+  "noShowDecided",
+  "meetingFeedback",
+  "rescueCall",
+  "rescueAccepted",
+  "rescueWithdrawn",
+  "meetingRequest",
+  "meetingReserved",
+  "meetingCancelled",
+  "meetingEnded",
+  "meetingReminder",
+  "meetingExpired",
+  "chatMessage",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {

@@ -1,4 +1,6 @@
+import { findRuntime } from "#app/platform/runtime.server";
 import { actorOf, type ActingMember, type Actor } from "#app/services/actor";
+import { mayEnterRoom } from "#app/services/meetings/chat.server";
 
 /**
  * Who may join which realtime room. A room is named `kind:id`; each kind has one rule, asked on every join, so a
@@ -9,6 +11,11 @@ type RoomRule = (actor: Actor | null, id: string) => boolean | Promise<boolean>;
 const roomRules: Record<string, RoomRule> = {
   // A member's own notifications: joined by the server at connection, and by nobody else.
   member: (actor, id) => actor?.id === id,
+  // A meeting's chat (`meeting:{code}`): its two sides, and administrators reading it for a dispute.
+  meeting: (actor, code) => {
+    const runtime = findRuntime();
+    return actor !== null && runtime !== undefined && mayEnterRoom(runtime.db, actor, code);
+  },
 };
 
 const roomName = /^([a-z][a-z-]*):([A-Za-z0-9_-]{1,100})$/;

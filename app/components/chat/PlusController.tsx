@@ -1,0 +1,417 @@
+import { Plus } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { Form, useActionData } from "react-router";
+import { MapView } from "#app/components/map/MapView";
+import { ConfirmButton, dialogButtonClass } from "#app/components/ui/Dialog";
+import { FormAlert } from "#app/components/ui/fields";
+import { formatDateTime } from "#app/i18n/calendar";
+import { useLanguage, useT } from "#app/i18n/react";
+import { toSeoulInput } from "#app/platform/seoul-calendar";
+import { CANCEL_REASON_TEXT_MAX } from "#app/services/meetings/chat.schema";
+import type { ChatRoomView } from "#app/services/meetings/chat.server";
+import { NO_SHOW_CONTENT_MAX, noShowOpensAt } from "#app/services/meetings/conduct.schema";
+import type { MeetingAction } from "#app/services/meetings/meeting-actions";
+import { REQUEST_ADDRESS_MAX, REQUEST_PLACE_MAX } from "#app/services/meetings/request.schema";
+import type { FormError } from "#app/shell/auth.server";
+
+/** What the page's action answered to a meeting action: done (with its notice) or refused, with what was typed. */
+export interface ActionAnswer {
+  intent?: string;
+  ok?: true;
+  notice?: string;
+  error?: FormError;
+  values?: Record<string, string>;
+}
+
+const inputClass = "surface min-h-11 w-full rounded-lg border border-subtle px-3";
+const primary = `${dialogButtonClass} bg-primary text-white`;
+const danger = `${dialogButtonClass} bg-rose-700 text-white`;
+
+function useAnswer(intent: MeetingAction) {
+  const answer = useActionData<ActionAnswer>();
+  const mine = answer?.values?.intent === intent;
+  return { error: mine ? answer?.error : undefined, values: mine ? (answer?.values ?? {}) : {} };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="space-y-2 border-t border-subtle pt-3 first:border-t-0 first:pt-0"
+    >
+      <h3 id={id} className="text-sm font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function ActionForm({
+  intent,
+  actionPath,
+  children,
+}: {
+  intent: MeetingAction;
+  actionPath: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={actionPath} className="space-y-2">
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
+
+interface AddressResult {
+  label: string;
+  lat: number;
+  lng: number;
+}
+
+const DEFAULT_CENTRE = { lat: 37.526618, lng: 126.919666 };
+
+/** Name, address (searched through the address service) and the point on the map of the meeting place. */
+function PlaceForm({ room, actionPath, map }: { room: ChatRoomView; actionPath: string; map: MapSettings }) {
+  const t = useT();
+  const language = useLanguage();
+  const id = useId();
+  const { error, values } = useAnswer("setPlace");
+  const [address, setAddress] = useState(values.placeAddress ?? room.place?.address ?? "");
+  const [lat, setLat] = useState(values.latitude ?? (room.place ? String(room.place.latitude) : ""));
+  const [lng, setLng] = useState(values.longitude ?? (room.place ? String(room.place.longitude) : ""));
+  const [query, setQuery] = useState("");
+  const [results, setResults] = useState<AddressResult[] | null>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const point = { lat: Number(lat), lng: Number(lng) };
+  const hasPoint = lat !== "" && lng !== "" && Number.isFinite(point.lat) && Number.isFinite(point.lng);
+
+  async function search() {
+    setSearchError(null);
+    const response = await fetch(`/api/address?q=${encodeURIComponent(query)}&lang=${language}`);
+    const body = (await response.json()) as { items?: AddressResult[]; error?: { message: string } };
+    if (!response.ok) {
+      setResults([]);
+      setSearchError(body.error?.message ?? t("chat.controls.noResults"));
+      return;
+    }
+    setResults(body.items ?? []);
+  }
+
+  return (
+    <ActionForm intent="setPlace" actionPath={actionPath}>
+      <label htmlFor={`${id}-name`} className="block text-sm">
+        {t("chat.controls.placeName")}
+      </label>
+      <input
+        id={`${id}-name`}
+        name="placeName"
+        required
+        maxLength={REQUEST_PLACE_MAX}
+        defaultValue={values.placeName ?? room.place?.name ?? ""}
+        className={inputClass}
+      />
+      <div className="flex gap-2">
+        <label htmlFor={`${id}-q`} className="sr-only">
+          {t("chat.controls.addressSearch")}
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={query}
+          placeholder={t("chat.controls.addressPlaceholder")}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              void search();
+            }
+          }}
+          className={`${inputClass} min-w-0 flex-1`}
+        />
+        <button
+          type="button"
+          onClick={() => void search()}
+          className="min-h-11 rounded-lg border border-subtle px-3"
+        >
+          {t("chat.controls.search")}
+        </button>
+      </div>
+      {searchError ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {searchError}
+        </p>
+      ) : null}
+      {results && results.length === 0 && !searchError ? (
+        <p className="text-muted text-sm">{t("chat.controls.noResults")}</p>
+      ) : null}
+      {results && results.length > 0 ? (
+        <ul className="rounded-lg border border-subtle" aria-label={t("chat.controls.addressSearch")}>
+          {results.map((result) => (
+            <li key={`${result.label}-${result.lat}-${result.lng}`}>
+              <button
+                type="button"
+                className="block w-full px-3 py-2 text-left text-sm hover:bg-[var(--surface-muted)]"
+                onClick={() => {
+                  setAddress(result.label);
+                  setLat(String(result.lat));
+                  setLng(String(result.lng));
+                  setResults(null);
+                }}
+              >
+                {result.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label htmlFor={`${id}-address`} className="block text-sm">
+        {t("chat.controls.placeAddress")}
+      </label>
+      <input
+        id={`${id}-address`}
+        name="placeAddress"
+        required
+        maxLength={REQUEST_ADDRESS_MAX}
+        value={address}
+        onChange={(event) => setAddress(event.target.value)}
+        className={inputClass}
+      />
+      <div className="grid grid-cols-2 gap-2">
+        <label className="text-sm">
+          {t("chat.controls.latitude")}
+          <input
+            name="latitude"
+            inputMode="decimal"
+            required
+            value={lat}
+            onChange={(event) => setLat(event.target.value)}
+            className={inputClass}
+          />
+        </label>
+        <label className="text-sm">
+          {t("chat.controls.longitude")}
+          <input
+            name="longitude"
+            inputMode="decimal"
+            required
+            value={lng}
+            onChange={(event) => setLng(event.target.value)}
+            className={inputClass}
+          />
+        </label>
+      </div>
+      <MapView
+        center={hasPoint ? point : DEFAULT_CENTRE}
+        markers={hasPoint ? [{ ...point, title: address }] : []}
+        tileUrl={map.tileUrl}
+        attribution={map.attribution}
+        label={t("chat.controls.mapLabel")}
+        className="md:h-64"
+      />
+      <FormAlert error={error} />
+      <button type="submit" className={primary}>
+        {t("chat.controls.setPlace")}
+      </button>
+    </ActionForm>
+  );
+}
+
+function CancelForm({ actionPath }: { actionPath: string }) {
+  const t = useT();
+  const id = useId();
+  const { error, values } = useAnswer("cancel");
+  return (
+    <ActionForm intent="cancel" actionPath={actionPath}>
+      <label htmlFor={id} className="block text-sm">
+        {t("chat.controls.cancelReason")}
+      </label>
+      <textarea
+        id={id}
+        name="reason"
+        required
+        rows={2}
+        maxLength={CANCEL_REASON_TEXT_MAX}
+        defaultValue={values.reason ?? ""}
+        className={inputClass}
+      />
+      <FormAlert error={error} />
+      <ConfirmButton
+        className={danger}
+        confirm={{
+          title: t("chat.controls.cancelConfirm"),
+          action: t("chat.controls.cancel"),
+          tone: "danger",
+        }}
+      >
+        {t("chat.controls.cancel")}
+      </ConfirmButton>
+    </ActionForm>
+  );
+}
+
+export interface MapSettings {
+  tileUrl: string;
+  attribution: string;
+}
+
+/**
+ * The provider's plus controller: exactly the actions the meeting's resolver gives them now (appointment, place,
+ * reservation, cancel, close, no-show). The no-show form wakes 15 minutes after the appointment.
+ */
+export function PlusController({
+  room,
+  actionPath,
+  now,
+  map,
+}: {
+  room: ChatRoomView;
+  actionPath: string;
+  now: string;
+  map: MapSettings;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  const has = (action: MeetingAction) => room.actions.includes(action);
+  const appointment = useAnswer("setAppointment");
+  const reserve = useAnswer("reserve");
+  const end = useAnswer("end");
+  const noShow = useAnswer("reportNoShow");
+  const id = useId();
+  const refused = Boolean(useActionData<ActionAnswer>()?.error);
+  if (room.actions.length === 0) return null;
+  const noShowAt = room.appointmentAt ? noShowOpensAt(room.appointmentAt) : null;
+  const noShowOpen = noShowAt !== null && noShowAt.getTime() <= new Date(now).getTime();
+  return (
+    <details className="surface border-t border-subtle" open={refused || undefined}>
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold">
+        <Plus aria-hidden className="size-5" />
+        {t("chat.controls.open")}
+      </summary>
+      <div className="max-h-[60vh] space-y-3 overflow-y-auto px-4 pb-4">
+        {has("setAppointment") ? (
+          <Section title={t("chat.controls.appointment")}>
+            <ActionForm intent="setAppointment" actionPath={actionPath}>
+              <label htmlFor={`${id}-at`} className="sr-only">
+                {t("chat.controls.appointment")}
+              </label>
+              <input
+                id={`${id}-at`}
+                type="datetime-local"
+                name="at"
+                required
+                aria-describedby={`${id}-at-hint`}
+                defaultValue={
+                  appointment.values.at ?? (room.appointmentAt ? toSeoulInput(room.appointmentAt) : "")
+                }
+                className={inputClass}
+              />
+              <p id={`${id}-at-hint`} className="text-muted text-xs">
+                {t("chat.controls.appointmentHint")}
+              </p>
+              <FormAlert error={appointment.error} />
+              <button type="submit" className={primary}>
+                {t("chat.controls.setAppointment")}
+              </button>
+            </ActionForm>
+          </Section>
+        ) : null}
+        {has("setPlace") ? (
+          <Section title={t("chat.controls.place")}>
+            <PlaceForm room={room} actionPath={actionPath} map={map} />
+          </Section>
+        ) : null}
+        {has("reserve") ? (
+          <Section title={t("chat.controls.reserve")}>
+            <ActionForm intent="reserve" actionPath={actionPath}>
+              <FormAlert error={reserve.error} />
+              <ConfirmButton
+                className={primary}
+                confirm={{ title: t("chat.controls.reserveConfirm"), action: t("chat.controls.reserve") }}
+              >
+                {t("chat.controls.reserve")}
+              </ConfirmButton>
+            </ActionForm>
+          </Section>
+        ) : null}
+        {has("end") ? (
+          <Section title={t("chat.controls.end")}>
+            <ActionForm intent="end" actionPath={actionPath}>
+              <FormAlert error={end.error} />
+              <ConfirmButton
+                className={primary}
+                confirm={{ title: t("chat.controls.endConfirm"), action: t("chat.controls.end") }}
+              >
+                {t("chat.controls.end")}
+              </ConfirmButton>
+            </ActionForm>
+          </Section>
+        ) : null}
+        {has("reportNoShow") ? (
+          <Section title={t("chat.controls.noShow")}>
+            <ActionForm intent="reportNoShow" actionPath={actionPath}>
+              {noShowOpen || !noShowAt ? null : (
+                <p className="text-muted text-xs">
+                  {t("chat.controls.noShowWait", { at: formatDateTime(language, noShowAt) })}
+                </p>
+              )}
+              <label htmlFor={`${id}-noshow`} className="block text-sm">
+                {t("chat.controls.noShowContent")}
+              </label>
+              <textarea
+                id={`${id}-noshow`}
+                name="content"
+                required
+                rows={3}
+                maxLength={NO_SHOW_CONTENT_MAX}
+                disabled={!noShowOpen}
+                defaultValue={noShow.values.content ?? ""}
+                className={inputClass}
+              />
+              <p className="text-muted text-xs">{t("chat.controls.hint", { max: NO_SHOW_CONTENT_MAX })}</p>
+              <FormAlert error={noShow.error} />
+              <ConfirmButton
+                className={danger}
+                disabled={!noShowOpen}
+                confirm={{
+                  title: t("chat.controls.noShowConfirm"),
+                  action: t("chat.controls.noShow"),
+                  tone: "danger",
+                }}
+              >
+                {t("chat.controls.noShow")}
+              </ConfirmButton>
+            </ActionForm>
+          </Section>
+        ) : null}
+        {has("cancel") ? (
+          <Section title={t("chat.controls.cancel")}>
+            <CancelForm actionPath={actionPath} />
+          </Section>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+/** The requester's one control: cancelling, while the resolver gives it. */
+export function RequesterCancel({ room, actionPath }: { room: ChatRoomView; actionPath: string }) {
+  const t = useT();
+  const answer = useActionData<ActionAnswer>();
+  if (!room.actions.includes("cancel")) return null;
+  return (
+    <details
+      className="surface border-t border-subtle"
+      open={answer?.values?.intent === "cancel" || undefined}
+    >
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
+        {t("chat.controls.cancel")}
+      </summary>
+      <div className="px-4 pb-4">
+        <CancelForm actionPath={actionPath} />
+      </div>
+    </details>
+  );
+}

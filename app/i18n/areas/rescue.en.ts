@@ -1,0 +1,73 @@
+import type { Widen } from "../widen";
+import type { koRescue } from "./rescue.ko";
+
+/** English messages of rescue. */
+export const enRescue: Widen<typeof koRescue> = {
+  title: "Rescue",
+  call: {
+    title: "Call for rescue",
+    intro:
+      "One tap sends where you are and what happened to the nearest on-call experts (up to 5, within 30 km). The first to accept opens a chat with you.",
+    situation: "What happened",
+    situationHint: "Say briefly what is wrong (up to 200 characters).",
+    situationPlaceholder: "e.g. Flat tyre, stopped on the shoulder",
+    location: "Location sent",
+    locating: "Finding where you are…",
+    source: {
+      device: "This device's position",
+      mainArea: "Your main area",
+      default: "Default location",
+    },
+    locationPrivacy: "Until one accepts, experts see only your district and the distance.",
+    send: "Send a rescue call",
+    sending: "Sending…",
+    geolocationUnsupported: "This device cannot share its location. Your main area is sent instead.",
+    incoming: "See rescue calls you received",
+  },
+  status: {
+    heading: "Your call",
+    sentAt: "Sent",
+    expiresAt: "Closes",
+    open: "Sent to {count, plural, one {# expert} other {# experts}}. Waiting for one to accept.",
+    declined: "{count, plural, one {# expert} other {# experts}} declined.",
+    accepted: "{nickname} accepted ({distance} km away).",
+    openChat: "Go to the chat",
+    expired: "Nobody accepted in time, so the call closed. You can call again.",
+    withdrawn: "You cancelled the call. You can call again.",
+    withdraw: "Cancel the call",
+    withdrawTitle: "Cancel this rescue call?",
+    withdrawDescription: "It also leaves the lists of the experts who received it.",
+    withdrawAction: "Cancel the call",
+    live: "This page changes as soon as someone accepts.",
+  },
+  calls: {
+    title: "Rescue calls received",
+    intro: "A rider nearby needs help. The first expert to accept gets the chat.",
+    empty: "No calls are waiting right now.",
+    onCallHint: "Calls come only for rescue skills you have set as on call.",
+    skills: "Manage my skills",
+    from: "Call from {nickname}",
+    distance: "{distance} km away",
+    expiresAt: "Closes",
+    accept: "Accept and open the chat",
+    decline: "Decline",
+    declineTitle: "Decline this call?",
+    declineDescription: "A declined call leaves your list and cannot be accepted later.",
+  },
+  flash: {
+    sent: "Your call went to {count, plural, one {# expert} other {# experts}} nearby.",
+    withdrawn: "You cancelled the call.",
+    declined: "You declined the call.",
+    accepted: "You accepted the call. See the location and details in the chat.",
+  },
+  error: {
+    not_found: "The call was not found.",
+    situation_invalid: "Describe what happened in 1 to 200 characters.",
+    location_invalid: "Your location could not be read. Please try again.",
+    open_call_exists: "You already have a call waiting. Cancel it or wait until it closes.",
+    no_expert_nearby: "No on-call expert is near you right now. Please try again shortly.",
+    already_taken: "Another expert accepted this call first.",
+    already_answered: "You already declined this call.",
+    call_closed: "This call has closed or was cancelled.",
+  },
+};

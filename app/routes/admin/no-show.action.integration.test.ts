@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { meetingBan, noShowReport } from "#app/db/schema";
+import { FixedClock } from "#app/platform/clock.server";
+import { MINUTE_MS } from "#app/platform/seoul-calendar";
+import type { Runtime } from "#app/platform/runtime.server";
+import { reportNoShow } from "#app/services/meetings/no-shows.server";
+import { insertMeeting } from "../../../tests/setup/conduct-meetings";
+import {
+  callAction,
+  callLoader,
+  signUpCallers,
+  signUpMember,
+  startRouteRuntime,
+  type Callers,
+  type Outcome,
+  type SignedInMember,
+} from "../../../tests/setup/route-actions";
+import * as page from "./no-show";
+
+let runtime: Runtime;
+let callers: Callers;
+
+beforeAll(async () => {
+  runtime = await startRouteRuntime({ clock: new FixedClock(new Date("2026-03-02T01:00:00Z")) });
+  callers = await signUpCallers(runtime);
+});
+
+/** A pending report by the owner of a fresh meeting against a new member. */
+async function pendingReport() {
+  const absent = await signUpMember(runtime);
+  const meetingId = await insertMeeting(
+    runtime.db,
+    runtime.clock,
+    { requesterId: callers.owner.id, providerId: absent.id },
+    { status: "reserved", appointmentAt: new Date(runtime.clock.now().getTime() - 30 * MINUTE_MS) },
+  );
+  const { id } = await reportNoShow(runtime.db, runtime.clock, callers.owner.actor, meetingId, "안 왔어요");
+  return { id, absent };
+}
+
+const reportStatus = async (id: number) =>
+  (await runtime.db.select().from(noShowReport).where(eq(noShowReport.id, id)))[0]!.status;
+const bansOf = (memberId: string) =>
+  runtime.db.select().from(meetingBan).where(eq(meetingBan.memberId, memberId));
+const post = (as: SignedInMember | null, form: Record<string, string>) =>
+  callAction(page.action, { path: "/admin/no-show", form, as });
+
+function refusedCallers(): [string, SignedInMember | null, Outcome][] {
+  return [
+    ["a visitor", null, "sign-in"],
+    ["the reporter", callers.owner, "refused"],
+    ["another member", callers.other, "refused"],
+    ["an administrator without two-step verification", callers.adminWithoutTwoFactor, "two-step"],
+  ];
+}
+
+describe("/admin/no-show", () => {
+  it("shows the queue to the acting administrator only (404 to a member)", async () => {
+    const { id } = await pendingReport();
+    const load = (as: SignedInMember | null) => callLoader(page.loader, { path: "/admin/no-show", as });
+    expect((await load(null)).outcome).toBe("sign-in");
+    expect((await load(callers.owner)).outcome).toBe("not-found");
+    expect((await load(callers.adminWithoutTwoFactor)).outcome).toBe("two-step");
+    const shown = await load(callers.admin);
+    expect(shown.data).toMatchObject({
+      reports: expect.arrayContaining([
+        expect.objectContaining({ id, status: "pending", decisions: ["confirm", "dismiss", "penalise"] }),
+      ]),
+    });
+  });
+
+  it("confirms for the acting administrator only, banning once", async () => {
+    const { id, absent } = await pendingReport();
+    for (const [who, as, outcome] of refusedCallers()) {
+      for (const intent of ["confirm", "dismiss", "penalise"])
+        expect((await post(as, { intent, id: String(id) })).outcome, `${who} ${intent}`).toBe(outcome);
+    }
+    expect(await reportStatus(id)).toBe("pending");
+    expect(await bansOf(absent.id)).toEqual([]);
+
+    expect(await post(callers.admin, { intent: "confirm", id: String(id) })).toMatchObject({
+      outcome: "done",
+      location: "/admin/no-show",
+      flashed: true,
+    });
+    expect(await reportStatus(id)).toBe("confirmed");
+    expect(await bansOf(absent.id)).toHaveLength(1);
+    const again = await post(callers.admin, { intent: "confirm", id: String(id) });
+    expect(again.data).toMatchObject({ error: { code: "report_closed" }, id: String(id) });
+    expect(await bansOf(absent.id)).toHaveLength(1);
+  });
+
+  it("penalises the reporter, refuses an unknown decision, and lifts bans for the administrator only", async () => {
+    const { id } = await pendingReport();
+    expect((await post(callers.admin, { intent: "ban", id: String(id) })).data).toMatchObject({
+      error: { code: "decision_invalid" },
+    });
+    expect((await post(callers.admin, { intent: "penalise", id: String(id) })).outcome).toBe("done");
+    expect(await reportStatus(id)).toBe("penalised");
+    const [ban] = await bansOf(callers.owner.id);
+    expect(ban).toMatchObject({ reason: "maliciousReport", step: 1, liftedAt: null });
+    for (const [who, as, outcome] of refusedCallers())
+      expect((await post(as, { intent: "lift", id: String(ban!.id) })).outcome, who).toBe(outcome);
+    expect((await bansOf(callers.owner.id))[0]!.liftedAt).toBeNull();
+    expect((await post(callers.admin, { intent: "lift", id: String(ban!.id) })).outcome).toBe("done");
+    expect((await bansOf(callers.owner.id))[0]!.liftedAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,189 @@
+import type { ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { ChatRoomView } from "#app/services/meetings/chat.server";
+import type { ChatMessageView } from "#app/services/meetings/messages.server";
+import MeetingChat from "./chat";
+
+function render(path: string, loaderData: unknown) {
+  const Component = MeetingChat as unknown as ComponentType<{ loaderData: unknown }>;
+  const router = createMemoryRouter([{ path: "*", element: <Component loaderData={loaderData} /> }], {
+    initialEntries: [path],
+  });
+  return renderToStaticMarkup(<RouterProvider router={router} />);
+}
+
+const requester = { id: "req", nickname: "초보라이더", avatarUrl: null };
+const provider = { id: "pro", nickname: "모토정비", avatarUrl: "/uploads/avatar/p.webp" };
+
+const message = (id: number, fields: Partial<ChatMessageView>): ChatMessageView => ({
+  id,
+  kind: "text",
+  senderId: requester.id,
+  body: "",
+  image: null,
+  event: null,
+  values: null,
+  flagged: false,
+  clientId: null,
+  createdAt: "2026-03-02T01:00:00.000Z",
+  ...fields,
+});
+
+const messages = [
+  message(1, { kind: "system", senderId: null, event: "requestOpened", values: { nickname: "초보라이더" } }),
+  message(2, { body: "브레이크 소리가 나요" }),
+  message(3, { senderId: provider.id, body: "010-1234-5678로 전화 주세요", flagged: true }),
+  message(4, {
+    senderId: provider.id,
+    kind: "image",
+    image: { url: "/uploads/post/x.webp", width: 640, height: 480 },
+  }),
+  message(5, { body: "네 알겠습니다" }),
+  message(6, {
+    kind: "system",
+    senderId: null,
+    event: "reservationCancelled",
+    values: { reason: "일정 변경", by: "provider" },
+  }),
+];
+
+const room: ChatRoomView = {
+  id: 9,
+  code: "AbCdEfGhIjKlMnOpQrStUv",
+  kind: "repair",
+  status: "chatting",
+  role: "provider",
+  requester,
+  provider,
+  appointmentAt: "2026-03-03T01:00:00.000Z",
+  place: null,
+  cancelReason: null,
+  canWrite: true,
+  otherReadUpTo: 3,
+  actions: ["setAppointment", "setPlace", "reserve", "cancel"],
+};
+
+const roomData = (overrides: Partial<ChatRoomView>, viewerId = provider.id) => ({
+  mode: "room",
+  kind: "repair",
+  room: { ...room, ...overrides },
+  history: { messages, hasEarlier: true, hasLater: false },
+  viewerId,
+  clientId: "server-made-client-id",
+  now: "2026-03-02T02:00:00.000Z",
+  map: { tileUrl: "https://tiles.example/{z}/{x}/{y}.png", attribution: "tiles" },
+  header: { title: "초보라이더님과의 대화", backTo: "/meeting/repair/chat" },
+});
+
+describe("the chat page", () => {
+  it("lists conversations with unread counts, or says there are none", () => {
+    const html = render("/meeting/repair/chat", {
+      mode: "list",
+      kind: "repair",
+      now: "2026-03-02T02:00:00.000Z",
+      nextCursor: "next",
+      items: [
+        {
+          code: room.code,
+          kind: "repair",
+          status: "reserved",
+          role: "requester",
+          other: provider,
+          last: { kind: "image", text: "", event: null, values: null, mine: false },
+          lastMessageAt: "2026-03-02T01:30:00.000Z",
+          unread: 3,
+          path: `/meeting/repair/chat?room=${room.code}`,
+        },
+      ],
+    });
+    expect(html).toContain(`href="/meeting/repair/chat?room=${room.code}"`);
+    expect(html).toContain("모토정비");
+    expect(html).toContain("읽지 않은 메시지 3개");
+    expect(html).toContain("예약 확정");
+    expect(html).toContain("사진");
+    expect(html).toContain("cursor=next");
+    const empty = render("/en/meeting/repair/chat", {
+      mode: "list",
+      kind: "repair",
+      now: "x",
+      items: [],
+      nextCursor: null,
+    });
+    expect(empty).toContain("No conversations yet.");
+    expect(empty).toContain('href="/en/meeting/repair/search"');
+  });
+
+  it("shows the room to the provider with exactly the controls the meeting gives", () => {
+    const html = render(`/meeting/repair/chat?room=${room.code}`, roomData({}));
+    expect(html).toContain("초보라이더님이 만남을 신청했습니다.");
+    expect(html).toContain("전문가이(가) 예약을 취소했습니다. 사유: 일정 변경");
+    expect(html).toContain('data-mine="true"');
+    // The requester has read up to message 3: the provider's text shows "read", the photo after it does not.
+    expect(html.match(/>읽음</g)).toHaveLength(1);
+    expect(html).toContain('src="/uploads/post/x.webp"');
+    expect(html).toContain("전화번호나 계좌번호가 보이네요");
+    expect(html).toContain("만남 관리");
+    expect(html).toContain('name="at"');
+    expect(html).toContain('name="placeName"');
+    expect(html).toContain('value="reserve"');
+    expect(html).toContain('value="cancel"');
+    expect(html).not.toContain('value="end"');
+    expect(html).not.toContain('value="reportNoShow"');
+    expect(html).toContain("이전 메시지 보기");
+    expect(html).toContain("&amp;before=1");
+    // The composer works as a plain form: its own message id, the text, a photo.
+    expect(html).toContain('value="server-made-client-id"');
+    expect(html).toContain('name="image"');
+    expect(html).toContain('encType="multipart/form-data"');
+  });
+
+  it("gives the requester only the cancel, and an administrator only the reading", () => {
+    const asRequester = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData({ role: "requester", actions: ["cancel"], otherReadUpTo: 5 }, requester.id),
+    );
+    expect(asRequester).not.toContain("만남 관리");
+    expect(asRequester).not.toContain('name="at"');
+    expect(asRequester).toContain('value="cancel"');
+    expect(asRequester).toContain('name="reason"');
+    expect(asRequester).toContain('name="text"');
+
+    const asAdmin = render(
+      `/en/meeting/repair/chat?room=${room.code}`,
+      roomData({ role: "admin", actions: ["cancel", "end"], canWrite: false, otherReadUpTo: 0 }, "admin"),
+    );
+    expect(asAdmin).toContain("Administrators can only read this chat.");
+    expect(asAdmin).not.toContain('name="text"');
+    expect(asAdmin).not.toContain("Manage meeting");
+    expect(asAdmin).not.toContain('value="report"');
+  });
+
+  it("keeps an ended meeting's chat readable only, with the no-show form waiting for its time", () => {
+    const ended = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData({ status: "ended", canWrite: false, actions: [] }),
+    );
+    expect(ended).toContain("종료된 만남의 대화는 읽기만 할 수 있습니다.");
+    expect(ended).not.toContain('name="text"');
+    const waiting = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData({ status: "reserved", actions: ["reportNoShow"], appointmentAt: "2026-03-02T01:50:00.000Z" }),
+    );
+    expect(waiting).toContain("약속 시간 15분 뒤");
+    expect(waiting).toMatch(/name="content"[^>]*disabled/);
+  });
+
+  it("tells a member who may not enter, in their language", () => {
+    const html = render("/en/meeting/repair/chat?room=x", {
+      mode: "refused",
+      kind: "repair",
+      error: { code: "no_permission", message: "You have no permission to enter this chat room." },
+      header: { title: "Chat", backTo: "/meeting/repair/chat" },
+    });
+    expect(html).toContain("You cannot enter this chat room.");
+    expect(html).toContain('data-error-code="no_permission"');
+    expect(html).toContain('href="/en/meeting/repair/chat"');
+  });
+});

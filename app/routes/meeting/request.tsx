@@ -1,0 +1,96 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/request";
+import {
+  MeetingRequestForm,
+  NoExpert,
+  type MeetingRequestActionData,
+} from "#app/components/meeting/request/MeetingRequestForm";
+import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { getRuntime } from "#app/platform/runtime.server";
+import { isMeetingKind } from "#app/services/meetings/finder-options";
+import { meetingChatPath, requestMeeting } from "#app/services/meetings/meetings.server";
+import { meetingRequestSchema } from "#app/services/meetings/request.schema";
+import { requestTarget } from "#app/services/meetings/request-target.server";
+import { formText, requireActor } from "#app/shell/auth.server";
+import { domainFailure } from "#app/shell/domain.server";
+import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
+import type { GuardName } from "#app/shell/guards";
+import { idOrNull, readForm } from "#app/shell/input.server";
+import { clientGuards } from "#app/shell/route-guards";
+import { serverGuards } from "#app/shell/route-guards.server";
+
+const guards: GuardName[] = ["auth"];
+export const middleware = [serverGuards(guards)];
+export const clientMiddleware = [clientGuards(guards)];
+
+/** The kind in the address; any other word is a page that does not exist. */
+function kindOf(value: string | undefined) {
+  if (isMeetingKind(value)) return value;
+  throw new Response(null, { status: 404 });
+}
+
+/** /meeting/{kind}/request?skill={id}: the expert's summary and the kind's request form. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireActor(request);
+  const kind = kindOf(params.kind);
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const { db, clock } = getRuntime();
+  const skillId = idOrNull(url.searchParams.get("skill"));
+  if (skillId === null) return { kind, expert: null, reason: "choose" as const, options: [] };
+  const target = await requestTarget(db, kind, skillId, clock.now(), language);
+  if (!target) return { kind, expert: null, reason: "unavailable" as const, options: [] };
+  const { options, providerId: _provider, ...expert } = target;
+  return {
+    kind,
+    expert,
+    options,
+    reason: null,
+    pageTitle: translate(language, "meeting.request.title", {
+      kind: translate(language, `meeting.kind.${kind}`),
+    }),
+  };
+}
+
+/** Everything typed, to show again after a refusal. */
+function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === "string") values[name] = value;
+  return values;
+}
+
+/** Sends the request; a meeting opens and the member goes to its chat. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireActor(request);
+  const kind = kindOf(params.kind);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const { db, clock } = getRuntime();
+  const form = await readForm(request);
+  const values = typedValues(form);
+  if (formText(form, "kind") !== kind) form.set("kind", kind);
+  const submission = parseSubmission(
+    form,
+    meetingRequestSchema(() => clock.now()),
+  );
+  if (submission.status !== "success") {
+    const refused = refusedSubmission(submission);
+    return data({ ...refused.data, values }, refused.init ?? undefined);
+  }
+  let created: Awaited<ReturnType<typeof requestMeeting>>;
+  try {
+    created = await requestMeeting(db, clock, actor, submission.value);
+  } catch (error) {
+    return domainFailure(language, error, values);
+  }
+  return redirect(localizePath(language, meetingChatPath(created)));
+}
+
+export default function MeetingRequest({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.expert) return <NoExpert kind={loaderData.kind} reason={loaderData.reason ?? "choose"} />;
+  return (
+    <MeetingRequestForm
+      data={{ kind: loaderData.kind, expert: loaderData.expert, options: loaderData.options }}
+      result={actionData as MeetingRequestActionData | undefined}
+    />
+  );
+}

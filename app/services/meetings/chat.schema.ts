@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { MessageKey } from "#app/i18n";
+// Sets Zod up for the browser's Content-Security-Policy before the schema here is built.
+import "../form-fields";
+
+/**
+ * What the chat page and the chat service share: limits, realtime event names, the room name, the forms' schema and
+ * the contact-number check that makes the page remind both sides to keep the deal in the app.
+ */
+
+/** Longest text message, in characters. */
+export const CHAT_TEXT_MAX = 1000;
+/** Longest reason of a message report, in characters. */
+export const CHAT_REPORT_REASON_MAX = 200;
+/** Longest cancellation reason (the meeting service checks the same 200). */
+export const CANCEL_REASON_TEXT_MAX = 200;
+/** Messages in one page of history, and the most one request may ask for. */
+export const CHAT_PAGE_SIZE = 30;
+export const CHAT_PAGE_MAX = 100;
+
+/** A browser-made message id: 8 to 64 URL-safe characters, fresh for every message it sends. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Realtime events of a meeting's room. */
+export const CHAT_MESSAGE_EVENT = "chat:message";
+export const CHAT_READ_EVENT = "chat:read";
+export const CHAT_TYPING_EVENT = "chat:typing";
+
+/** A meeting's realtime room. */
+export const meetingRoom = (code: string) => `meeting:${code}`;
+
+// A Korean mobile number: 010, 011, 016–019, with or without separators (spaces, dots, hyphens).
+const PHONE = /(?<!\d)01[016-9][\s.-]?\d{3,4}[\s.-]?\d{4}(?!\d)/;
+// A run of digit groups (an account number is 10 to 14 digits, usually hyphenated: 110-123-456789).
+const DIGIT_RUNS = /\d+(?:[\s-]\d+)*/g;
+
+function looksLikeAccount(text: string): boolean {
+  for (const [run] of text.matchAll(DIGIT_RUNS)) {
+    const digits = run.replace(/\D/g, "").length;
+    if (digits >= 10 && digits <= 14) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a message seems to carry a phone or bank account number: the page then reminds both sides that a deal
+ * kept in the app is protected. Prices with thousands separators and dates stay below the digit counts.
+ */
+export function hasContactNumber(text: string): boolean {
+  return PHONE.test(text) || looksLikeAccount(text);
+}
+
+const issue = (message: MessageKey) => ({ error: message });
+
+/** The composer's text (the image travels as a file beside it). */
+export const chatTextSchema = z
+  .string(issue("chat.error.text_required"))
+  .transform((text) => text.trim())
+  .refine((text) => text.length > 0, issue("chat.error.text_required"))
+  .refine((text) => [...text].length <= CHAT_TEXT_MAX, issue("chat.error.text_length"));
+
+/** The chat page's form intents: the composer, reads and reports, and the meeting's actions. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the list names the union below
+const chatIntents = [
+  "send",
+  "read",
+  "report",
+  "setAppointment",
+  "setPlace",
+  "reserve",
+  "cancel",
+  "end",
+  "reportNoShow",
+] as const;
+export type ChatIntent = (typeof chatIntents)[number];

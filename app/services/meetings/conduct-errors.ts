@@ -1,0 +1,22 @@
+/** Refusals of no-shows, bans and feedback (conduct.error.*). */
+export type ConductErrorCode =
+  | "not_found"
+  | "banned"
+  | "banned_permanently"
+  | "forbidden"
+  | "no_show_not_reserved"
+  | "no_show_too_early"
+  | "no_show_content_required"
+  | "no_show_content_length"
+  | "no_show_already_reported"
+  | "report_closed"
+  | "decision_invalid"
+  | "ban_not_found"
+  | "ban_not_active"
+  | "feedback_not_open"
+  | "feedback_already_given"
+  | "feedback_verdict_invalid"
+  | "feedback_rating_invalid"
+  | "feedback_content_required"
+  | "feedback_content_length"
+  | "feedback_photos_max";

@@ -1,0 +1,10 @@
+import type { JobKind } from "#app/platform/jobs.server";
+import { rescueExpireJob } from "./rescue.server";
+import { meetingExpiryJob, meetingReminderJob } from "./schedule.server";
+
+/** The exchange's jobs: reminders, expiry of unanswered requests, rescue call timeouts. */
+export const meetingJobs: ReadonlyArray<JobKind> = [
+  meetingReminderJob as JobKind,
+  meetingExpiryJob as JobKind,
+  rescueExpireJob as JobKind,
+];

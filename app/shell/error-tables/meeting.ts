@@ -1,0 +1,31 @@
+import type { ErrorTable } from "../error-table.server";
+
+/** The answers to meeting refusals (see ../error-table.server.ts). */
+export const meetingErrors: ErrorTable["meeting"] = {
+  not_found: { status: 404, messageKey: "meeting.error.not_found" },
+  not_participant: { status: 403, messageKey: "meeting.error.not_participant" },
+  skill_not_found: { status: 404, messageKey: "meeting.error.skill_not_found" },
+  kind_mismatch: { status: 400, messageKey: "meeting.error.kind_mismatch" },
+  own_skill: { status: 403, messageKey: "meeting.error.own_skill" },
+  blocked: { status: 403, messageKey: "meeting.error.blocked" },
+  open_exists: { status: 409, messageKey: "meeting.error.open_exists" },
+  model_not_found: { status: 400, messageKey: "meeting.error.model_not_found" },
+  option_invalid: { status: 400, messageKey: "meeting.error.option_invalid" },
+  item_invalid: { status: 400, messageKey: "meeting.error.item_invalid" },
+  pickup_too_soon: { status: 400, messageKey: "meeting.error.pickup_too_soon" },
+  wish_past: { status: 400, messageKey: "meeting.error.wish_past" },
+  text_required: { status: 400, messageKey: "meeting.error.text_required" },
+  text_length: { status: 400, messageKey: "meeting.error.text_length" },
+  memo_length: { status: 400, messageKey: "meeting.error.memo_length" },
+  number_invalid: { status: 400, messageKey: "meeting.error.number_invalid" },
+  location_required: { status: 400, messageKey: "meeting.error.location_required" },
+  date_invalid: { status: 400, messageKey: "meeting.error.date_invalid" },
+  provider_only: { status: 403, messageKey: "meeting.error.provider_only" },
+  closed: { status: 409, messageKey: "meeting.error.closed" },
+  appointment_past: { status: 400, messageKey: "meeting.error.appointment_past" },
+  appointment_required: { status: 409, messageKey: "meeting.error.appointment_required" },
+  end_too_early: { status: 409, messageKey: "meeting.error.end_too_early" },
+  reason_required: { status: 400, messageKey: "meeting.error.reason_required" },
+  reason_length: { status: 400, messageKey: "meeting.error.reason_length" },
+  place_invalid: { status: 400, messageKey: "meeting.error.place_invalid" },
+};
