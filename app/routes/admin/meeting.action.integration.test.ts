@@ -1,11 +1,15 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { meetingMessage, meetingMessageReport } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { insertMeeting } from "../../../tests/setup/conduct-meetings";
 import {
+  callAction,
   callLoader,
   signUpCallers,
   startRouteRuntime,
   type Callers,
+  type Outcome,
   type SignedInMember,
 } from "../../../tests/setup/route-actions";
 import * as page from "./meeting";
@@ -62,5 +66,96 @@ describe("/admin/meeting (read only)", () => {
       },
     });
     expect((await load(callers.admin, "?id=999999")).outcome).toBe("not-found");
+  });
+});
+
+describe("/admin/meeting: reported chat messages", () => {
+  /** A message of the provider's that the requester reported. */
+  async function openReport(): Promise<number> {
+    const at = runtime.clock.now();
+    const [message] = await runtime.db
+      .insert(meetingMessage)
+      .values({
+        meetingId,
+        kind: "text",
+        senderId: callers.other.id,
+        body: "계좌로 먼저 보내 주세요",
+        createdAt: at,
+      })
+      .returning({ id: meetingMessage.id });
+    const [report] = await runtime.db
+      .insert(meetingMessageReport)
+      .values({
+        messageId: message!.id,
+        meetingId,
+        reporterId: callers.owner.id,
+        reason: "외부 거래 유도",
+        createdAt: at,
+      })
+      .returning({ id: meetingMessageReport.id });
+    return report!.id;
+  }
+  const statusOf = async (id: number) =>
+    (await runtime.db.select().from(meetingMessageReport).where(eq(meetingMessageReport.id, id)))[0]!.status;
+  const post = (as: SignedInMember | null, form: Record<string, string>) =>
+    callAction(page.action, { path: "/admin/meeting", form, as });
+
+  it("lists open reports with the message and both nicknames to the acting administrator", async () => {
+    const id = await openReport();
+    const shown = await load(callers.admin);
+    expect(shown.data).toMatchObject({
+      messageReports: expect.arrayContaining([
+        expect.objectContaining({
+          id,
+          meetingId,
+          body: "계좌로 먼저 보내 주세요",
+          senderNickname: callers.other.nickname,
+          reporterNickname: callers.owner.nickname,
+          reason: "외부 거래 유도",
+        }),
+      ]),
+    });
+  });
+
+  it("closes a report for the acting administrator only, once", async () => {
+    const id = await openReport();
+    const refused: [string, SignedInMember | null, Outcome][] = [
+      ["a visitor", null, "sign-in"],
+      ["the reporter", callers.owner, "refused"],
+      ["the sender", callers.other, "refused"],
+      ["an administrator without two-step verification", callers.adminWithoutTwoFactor, "two-step"],
+    ];
+    for (const [who, as, outcome] of refused)
+      expect((await post(as, { intent: "resolved", id: String(id) })).outcome, who).toBe(outcome);
+    expect(await statusOf(id)).toBe("open");
+
+    expect(await post(callers.admin, { intent: "resolved", id: String(id) })).toMatchObject({
+      outcome: "done",
+      location: "/admin/meeting",
+      flashed: true,
+    });
+    expect(await statusOf(id)).toBe("resolved");
+    expect((await load(callers.admin)).data).toMatchObject({
+      messageReports: expect.not.arrayContaining([expect.objectContaining({ id })]),
+    });
+    expect((await post(callers.admin, { intent: "dismissed", id: String(id) })).data).toMatchObject({
+      error: { code: "report_closed" },
+      id: String(id),
+    });
+    expect(await statusOf(id)).toBe("resolved");
+  });
+
+  it("refuses an unknown decision and an unknown report", async () => {
+    const id = await openReport();
+    expect((await post(callers.admin, { intent: "delete", id: String(id) })).data).toMatchObject({
+      error: { code: "decision_invalid" },
+    });
+    expect((await post(callers.admin, { intent: "dismissed", id: "999999" })).data).toMatchObject({
+      error: { code: "not_found" },
+    });
+    expect(await post(callers.admin, { intent: "dismissed", id: String(id) })).toMatchObject({
+      outcome: "done",
+    });
+    expect(await statusOf(id)).toBe("dismissed");
   });
 });

@@ -1,16 +1,28 @@
-import { data, Form } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/meeting";
+import { ConfirmButton } from "#app/components/ui/Dialog";
+import { FormAlert } from "#app/components/ui/fields";
 import { Time } from "#app/components/ui/Time";
-import { isMessageKey, type MessageKey } from "#app/i18n";
+import { isMessageKey, languageFromPath, localizePath, type MessageKey } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { isDomainError } from "#app/services/errors";
-import { isMeetingStatus, meetingRecord, searchMeetings } from "#app/services/meetings/admin-meetings.server";
+import { isAdmin } from "#app/services/actor";
+import { DomainError, isDomainError } from "#app/services/errors";
+import {
+  decideMessageReport,
+  isMeetingStatus,
+  isMessageReportDecision,
+  meetingRecord,
+  openMessageReports,
+  searchMeetings,
+  type MessageReportDecision,
+} from "#app/services/meetings/admin-meetings.server";
 import { meetingMachine } from "#app/services/meetings/meeting-machine";
-import { requireActor } from "#app/shell/auth.server";
-import { errorStatus } from "#app/shell/domain.server";
+import { formText, requireActor, type FormError } from "#app/shell/auth.server";
+import { domainFailure, errorStatus } from "#app/shell/domain.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull } from "#app/shell/input.server";
+import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -24,7 +36,8 @@ const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 /**
  * /admin/meeting: meetings searched by a side's nickname (`?q=`) and state (`?status=`), or one meeting's record
- * (`?id=`): its chat read only, its transitions and its no-show reports. Acting administrators only; 404 otherwise.
+ * (`?id=`): its chat read only, its transitions and its no-show reports; the list also shows the open reports of
+ * chat messages. Acting administrators only; 404 otherwise.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireActor(request);
@@ -56,9 +69,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     const requested = search.get("status");
     const status = isMeetingStatus(requested) ? requested : null;
     const nickname = (search.get("q") ?? "").trim();
-    const found = await searchMeetings(db, actor, { nickname, status, cursor: search.get("cursor") });
+    const [found, messageReports] = await Promise.all([
+      searchMeetings(db, actor, { nickname, status, cursor: search.get("cursor") }),
+      openMessageReports(db, actor),
+    ]);
     return {
       view: "list" as const,
+      messageReports: messageReports.map((report) => ({
+        ...report,
+        createdAt: report.createdAt.toISOString(),
+      })),
       query: { nickname, status },
       items: found.items.map((item) => ({
         ...item,
@@ -72,6 +92,25 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (isDomainError(error) && [403, 404].includes(errorStatus(error))) throw pageNotFound();
     throw error;
   }
+}
+
+/** Closes a reported chat message's report: `resolved` or `dismissed`, by an acting administrator. */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireActor(request);
+  const language = languageFromPath(new URL(request.url).pathname);
+  if (!isAdmin(actor)) return domainFailure(language, new DomainError("conduct", "forbidden"));
+  const form = await readForm(request);
+  const intent = formText(form, "intent");
+  const id = idOrNull(formText(form, "id"));
+  try {
+    if (!isMessageReportDecision(intent)) throw new DomainError("conduct", "decision_invalid");
+    if (id === null) throw new DomainError("conduct", "not_found");
+    await decideMessageReport(getRuntime().db, actor, id, intent);
+  } catch (error) {
+    const refused = domainFailure(language, error);
+    return data({ ...refused.data, id: formText(form, "id") }, refused.init ?? undefined);
+  }
+  return redirectWithFlash(localizePath(language, "/admin/meeting"), { key: "conduct.flash.decided" });
 }
 
 type Loaded = Route.ComponentProps["loaderData"];
@@ -141,6 +180,7 @@ function MeetingList({ list }: { list: ListView }) {
           {t("conduct.admin.search")}
         </button>
       </Form>
+      <MessageReports reports={list.messageReports} />
       <section aria-labelledby="admin-meeting-results" className="space-y-2">
         <h2 id="admin-meeting-results" className="text-lg font-bold">
           {t("conduct.admin.results")}
@@ -185,6 +225,72 @@ function MeetingList({ list }: { list: ListView }) {
         ) : null}
       </section>
     </>
+  );
+}
+
+const messageDecisions: MessageReportDecision[] = ["resolved", "dismissed"];
+
+/** The open reports of chat messages: the message, who sent and who reported it, why; resolve or dismiss. */
+function MessageReports({ reports }: { reports: ListView["messageReports"] }) {
+  const t = useT();
+  const result = useActionData<typeof action>() as { id?: string; error?: FormError } | undefined;
+  const busy = useNavigation().state === "submitting";
+  const former = t("conduct.admin.formerMember");
+  return (
+    <section aria-labelledby="admin-message-reports" className="space-y-2">
+      <h2 id="admin-message-reports" className="text-lg font-bold">
+        {t("conduct.admin.messageReportsTitle")}
+      </h2>
+      {reports.length === 0 ? (
+        <p className="text-muted">{t("conduct.admin.messageReportsEmpty")}</p>
+      ) : (
+        <ul className="space-y-2">
+          {reports.map((report) => (
+            <li key={report.id} className="space-y-2 rounded-xl border border-subtle p-3">
+              <p className="text-sm font-semibold">
+                {t("conduct.admin.messageReportLine", {
+                  sender: report.senderNickname ?? former,
+                  reporter: report.reporterNickname ?? former,
+                })}
+              </p>
+              <blockquote className="surface-muted rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap">
+                {report.body ?? (report.imageUrl ? t("conduct.admin.messageImage") : "")}
+              </blockquote>
+              <p className="text-sm">
+                {t("conduct.admin.messageReportReason")}: {report.reason}
+              </p>
+              <p className="text-muted text-xs">
+                <Time at={report.createdAt} format="dateTime" /> ·{" "}
+                <LocalLink to={`/admin/meeting?id=${report.meetingId}`} className="text-link underline">
+                  {t("conduct.admin.openMeeting")} #{report.meetingId}
+                </LocalLink>
+              </p>
+              {result?.id === String(report.id) ? <FormAlert error={result.error} /> : null}
+              <div className="flex flex-wrap gap-2">
+                {messageDecisions.map((decision) => (
+                  <Form method="post" key={decision}>
+                    <input type="hidden" name="id" value={report.id} />
+                    <ConfirmButton
+                      name="intent"
+                      value={decision}
+                      disabled={busy}
+                      confirm={{
+                        title: t(`conduct.admin.messageDecisionQuestion.${decision}`),
+                        action: t(`conduct.admin.messageDecision.${decision}`),
+                        tone: "primary",
+                      }}
+                      className="min-h-11 rounded-lg border border-subtle px-4 text-sm font-semibold"
+                    >
+                      {t(`conduct.admin.messageDecision.${decision}`)}
+                    </ConfirmButton>
+                  </Form>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
