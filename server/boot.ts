@@ -23,6 +23,7 @@ import { createAddressProvider } from "#app/services/location/address-provider.s
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoMarket } from "#app/services/demo/demo-market.server";
+import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
 import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
@@ -212,6 +213,8 @@ export async function startServer({
     if (reviews > 0) logger.info({ reviews }, "demo reviews created");
     const skills = await seedDemoSkills(runtime.db, runtime.clock);
     if (skills > 0) logger.info({ skills }, "demo skills created");
+    const meetings = await seedDemoMeetings(runtime.db, runtime.clock);
+    if (meetings > 0) logger.info({ meetings }, "demo meetings created");
   }
 
   const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs, sparkJobs, meetingJobs);

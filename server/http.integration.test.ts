@@ -308,7 +308,8 @@ describe("security headers", () => {
         expect(policy.get("base-uri")).toEqual(["'self'"]);
         expect(policy.get("frame-ancestors")).toEqual(["'self'"]);
         expect(policy.get("frame-src")).toEqual(["https://www.youtube.com"]);
-        expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://tile.openstreetmap.org"]);
+        // No tile server is configured: the maps load the app's own tiles, and no other image host is allowed.
+        expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
         expect(policy.get("connect-src")).toEqual(["'self'", "ws://localhost:3999"]);
       }
       expect(nonces.size).toBe(3);

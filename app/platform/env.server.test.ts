@@ -40,6 +40,25 @@ describe("configuration", () => {
     expect(second.personalDataKeys.currentId).toBe(first.personalDataKeys.currentId);
   });
 
+  it("draws maps with the app's own tiles unless MAP_TILE_URL names a tile server", () => {
+    const cwd = tempDir();
+    expect(loadConfig({}, { cwd })).toMatchObject({
+      mapTileUrl: "/map-tiles/{z}/{x}/{y}.svg",
+      mapTileAttribution: "",
+    });
+    const osm = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+    expect(loadConfig({ MAP_TILE_URL: osm }, { cwd })).toMatchObject({
+      mapTileUrl: osm,
+      mapTileAttribution: "© OpenStreetMap contributors",
+    });
+    expect(
+      loadConfig(
+        { MAP_TILE_URL: "https://tiles.example/{z}/{x}/{y}.png", MAP_TILE_ATTRIBUTION: "© Tiles" },
+        { cwd },
+      ),
+    ).toMatchObject({ mapTileUrl: "https://tiles.example/{z}/{x}/{y}.png", mapTileAttribution: "© Tiles" });
+  });
+
   it("moves the clock only in development or with TEST_CLOCK, never in production by default", () => {
     const cwd = tempDir();
     expect(loadConfig({}, { cwd }).testClock).toBe(false);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { createKeyring, personalKeyId, type PersonalDataKeyring } from "./crypto/personal-number.server";
+import { LOCAL_TILE_TEMPLATE, OSM_ATTRIBUTION } from "./map-tiles";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -53,8 +54,8 @@ const envSchema = z.object({
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/, "expected an http(s) URL template with {z}, {x} and {y}")
-    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
-  MAP_TILE_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().optional(),
   TRUSTED_PROXIES: z
     .string()
     .default("")
@@ -150,7 +151,9 @@ export interface AppConfig {
   /** Seals resident registration and bank account numbers (ADR 017). */
   personalDataKeys: PersonalDataKeyring;
   logLevel: (typeof logLevels)[number];
+  /** The tile template maps load: MAP_TILE_URL when given, else the app's own grid tiles (LOCAL_TILE_TEMPLATE). */
   mapTileUrl: string;
+  /** Shown with the tiles: MAP_TILE_ATTRIBUTION, else OpenStreetMap's for a configured server, none for our own. */
   mapTileAttribution: string;
   trustedProxies: string[];
   jobPollIntervalMs: number;
@@ -322,8 +325,8 @@ export function loadConfig(
     sessionSecret: parsed.SESSION_SECRET ?? generated!.sessionSecret,
     personalDataKeys,
     logLevel: parsed.LOG_LEVEL,
-    mapTileUrl: parsed.MAP_TILE_URL,
-    mapTileAttribution: parsed.MAP_TILE_ATTRIBUTION,
+    mapTileUrl: parsed.MAP_TILE_URL ?? LOCAL_TILE_TEMPLATE,
+    mapTileAttribution: parsed.MAP_TILE_ATTRIBUTION ?? (parsed.MAP_TILE_URL ? OSM_ATTRIBUTION : ""),
     trustedProxies: parsed.TRUSTED_PROXIES,
     jobPollIntervalMs: parsed.JOB_POLL_INTERVAL_MS,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,

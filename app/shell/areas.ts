@@ -17,6 +17,7 @@ const liveAreas: ReadonlySet<Area> = new Set<Area>([
   "market",
   "review",
   "specCompare",
+  "meeting",
 ]);
 
 export function isLiveArea(area: Area) {

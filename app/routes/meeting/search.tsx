@@ -9,7 +9,6 @@ import {
   type ExpertCardData,
 } from "#app/components/meeting/ExpertCard";
 import type { ExpertPin } from "#app/components/meeting/map/expert-markers";
-import { tileSource } from "#app/components/meeting/map/tiles";
 import { FormAlert } from "#app/components/ui/fields";
 import { useHydrated } from "#app/components/ui/use-hydrated";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
@@ -115,11 +114,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     error = { code: caught.code, message: translate(language, answerOf("finder", caught.code).messageKey) };
     origin ??= await viewerOrigin(db, actor);
   }
-  const tiles = tileSource(
-    // MAP_TILE_URL given: its tiles; otherwise the app's own (the configuration's default names a public server).
-    process.env.MAP_TILE_URL ? config.mapTileUrl : undefined,
-    config.mapTileAttribution,
-  );
+  // MAP_TILE_URL's server when configured, else the app's own tiles (the configuration decides).
+  const tiles = { url: config.mapTileUrl, attribution: config.mapTileAttribution };
   return data(
     {
       kind,

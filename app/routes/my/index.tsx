@@ -1,6 +1,7 @@
 import {
   Bell,
   Bookmark,
+  CalendarCheck,
   ChevronRight,
   Coins,
   FileText,
@@ -9,6 +10,7 @@ import {
   Sparkles,
   Star,
   Store,
+  ThumbsUp,
   Warehouse,
   Wrench,
   UserRound,
@@ -33,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** The member's own pages that exist so far; later areas (meetings, sparks, coupons …) add theirs here. */
+/** The member's own pages that exist so far; later areas (coupons …) add theirs here. */
 const entries: { to: string; key: MessageKey; icon: ComponentType<{ className?: string }> }[] = [
   { to: "/my/alarm", key: "alarm.title", icon: Bell },
   { to: "/my/article", key: "board.my.title", icon: FileText },
@@ -42,6 +44,8 @@ const entries: { to: string; key: MessageKey; icon: ComponentType<{ className?: 
   { to: "/my/spark", key: "spark.my.title", icon: Sparkles },
   { to: "/my/garage", key: "garage.title", icon: Warehouse },
   { to: "/my/skill", key: "skill.title", icon: Wrench },
+  { to: "/my/meeting", key: "meeting.my.title", icon: CalendarCheck },
+  { to: "/my/feedback", key: "conduct.received.title", icon: ThumbsUp },
   { to: "/my/comment", key: "comment.receivedPage.title", icon: MessageCircle },
   { to: "/my/keep", key: "comment.keepPage.title", icon: Bookmark },
   { to: "/my/pin", key: "relations.pinnedTitle", icon: Pin },

@@ -8,7 +8,6 @@ import {
   expertPopupHtml,
   type ExpertPin,
 } from "./expert-markers";
-import { LOCAL_TILE_TEMPLATE, tileSource } from "./tiles";
 
 const pin: ExpertPin = {
   id: "41",
@@ -57,15 +56,7 @@ describe("the finder's map helpers", () => {
   });
 });
 
-describe("the tile adapter", () => {
-  it("uses the configured tile server when given, else the app's own tiles", () => {
-    expect(tileSource("https://tiles.example/{z}/{x}/{y}.png", "© OSM")).toEqual({
-      url: "https://tiles.example/{z}/{x}/{y}.png",
-      attribution: "© OSM",
-    });
-    expect(tileSource(undefined, "© OSM")).toEqual({ url: LOCAL_TILE_TEMPLATE, attribution: "" });
-  });
-
+describe("the app's own tiles", () => {
   it("serves a cached grid SVG for tiles inside the zoom's grid, and 404 outside it", async () => {
     const answer = tileLoader({ params: { z: "3", x: "6", y: "2.svg" } } as never);
     expect(answer.status).toBe(200);
