@@ -12,11 +12,16 @@
  *   listings, 100,000 reviews), and the market list queries' times on each database;
  * - the review lists and the comparison of three motorcycles, loaded like the pages above.
  *
+ * - the meeting chat under load (bench/chat-load.ts): 2,000 Socket.IO clients in rooms of two sending one message a
+ *   second each for 60 s through the chat page's action, on one PGlite process and on two processes sharing a
+ *   PostgreSQL database: messages delivered to the other side, delivery p50/p95/p99, the servers' resident memory
+ *   (BENCH_CHAT_CLIENTS, BENCH_CHAT_SECONDS, BENCH_CHAT_DRAIN change the size).
+ *
  * One table is printed and the figures are written to bench/results/latest.json; the previous run's file, when
  * there is one, is shown beside (so a change is measured before and after on the same machine).
  *
  * `npm run bench -- --plans` seeds the same data and prints only the list queries' plans and times (no build, no
- * server, no load): the quick check of a query or index change.
+ * server, no load): the quick check of a query or index change. `npm run bench -- --chat` runs only the chat load.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -30,6 +35,14 @@ import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "#app/d
 import { migrateDatabase } from "#app/db/migrate.server";
 import { measurePageWeights, printPageWeights, type PageWeight } from "./page-weight";
 import { benchRichText, type RichTextFigure } from "./rich-text";
+import {
+  BENCH_CHAT_CLIENTS,
+  printChatLoad,
+  runChatLoad,
+  seedBenchChat,
+  type ChatLoadFigures,
+  type ChatPair,
+} from "./chat-load";
 import { BENCH_ARTICLES, BENCH_COMMENTS, explainBoardList, seedBenchCommunity } from "./seed-community";
 import { BENCH_REVIEWS, explainReviewList, reviewPageTargets, seedBenchReviews } from "./seed-reviews";
 import { explainExpertFinder, printExpertFinder, seedBenchExperts } from "./seed-experts";
@@ -58,6 +71,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const resultsDir = path.join(root, "bench", "results");
 const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "";
+/** The chat load's servers: this port, and the next for the second process on PostgreSQL. */
+const chatPort = 3404;
 /** This run's secrets, shared by its servers (a server on PostgreSQL refuses to start without them). */
 const secrets = {
   SESSION_SECRET: randomBytes(24).toString("hex"),
@@ -79,6 +94,11 @@ if (!fs.existsSync(path.join(root, "build", "server.js"))) {
   console.log("Building the app first…");
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+if (process.argv.includes("--chat")) {
+  printChatLoad(await benchChat());
+  process.exit(0);
 }
 
 // In this process, before any server competes for the cores.
@@ -294,6 +314,8 @@ const lighthouse = await runLighthouse(dataDir);
 
 if (postgresUrl) await benchPostgres();
 
+const chat = await benchChat();
+
 const statements = countStatements();
 
 printTable();
@@ -323,6 +345,56 @@ async function benchPostgres() {
       await stopProcess(server);
     }
   });
+}
+
+/** The chat load on one PGlite process, then on two processes sharing a PostgreSQL database when one is named. */
+async function benchChat(): Promise<(ChatLoadFigures | string)[]> {
+  const figures: (ChatLoadFigures | string)[] = [];
+  const meetings = BENCH_CHAT_CLIENTS / 2;
+  const chatDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-bench-chat-"));
+  try {
+    console.log(`Seeding ${BENCH_CHAT_CLIENTS} members and ${meetings} meetings on PGlite…`);
+    const handle = await openPglite({ dataDir: path.join(chatDir, "pglite") });
+    const pairs = await seedBenchChat(handle, BENCH_CHAT_CLIENTS, secrets.SESSION_SECRET);
+    await handle.close();
+    figures.push(await chatOn("1 process, PGlite", pairs, [path.join(chatDir)]));
+    if (!postgresUrl) {
+      figures.push("2 processes, PostgreSQL: skipped: no PostgreSQL");
+      return figures;
+    }
+    figures.push(
+      await onPostgres(async (url) => {
+        console.log(`Seeding ${BENCH_CHAT_CLIENTS} members and ${meetings} meetings on PostgreSQL…`);
+        const database = await openPostgres(url, 2);
+        await database.db.execute(sql`create extension if not exists pg_trgm`);
+        const onPostgresPairs = await seedBenchChat(database, BENCH_CHAT_CLIENTS, secrets.SESSION_SECRET);
+        await database.close();
+        const dirs = ["a", "b"].map((name) => path.join(chatDir, `postgres-${name}`));
+        return chatOn("2 processes, PostgreSQL", onPostgresPairs, dirs, url);
+      }),
+    );
+    return figures;
+  } finally {
+    fs.rmSync(chatDir, { recursive: true, force: true });
+  }
+}
+
+/** Starts one server per data directory (on PostgreSQL when `url` is given) and runs the chat load across them. */
+async function chatOn(mode: string, pairs: ChatPair[], dirs: string[], url = "") {
+  const servers = dirs.map((dir, index) => {
+    const port = chatPort + index;
+    return { base: `http://127.0.0.1:${port}`, child: startProcess(root, appArgs(), appEnv(port, dir, url)) };
+  });
+  try {
+    for (const server of servers) await waitUntilAnswering(`${server.base}/healthz`, 120_000);
+    return await runChatLoad(
+      mode,
+      pairs,
+      servers.map((server) => ({ base: server.base, pid: server.child.pid! })),
+    );
+  } finally {
+    for (const server of servers) await stopProcess(server.child);
+  }
 }
 
 async function newestPostPath(url: string) {
@@ -424,6 +496,8 @@ interface BenchResults {
   lighthouse: LighthouseFigures[] | "not installed";
   /** Times of the market list queries (first page), on PGlite and, when it ran, on PostgreSQL. */
   marketLists?: { pglite: MarketListTiming[]; postgres?: MarketListTiming[] };
+  /** The meeting chat under load, per mode (a mode not run is a line saying why). */
+  chat?: (ChatLoadFigures | string)[];
 }
 
 function printTable() {
@@ -442,6 +516,7 @@ function printTable() {
     richText,
     lighthouse,
     marketLists: { pglite: market.timings, postgres: postgresMarket },
+    chat,
   };
   const before = (row: PageRow) =>
     previous?.pages.find((old) => old.path === row.path && old.role === row.role);
@@ -519,6 +594,7 @@ function printTable() {
   console.log(`\nPlans of the review list queries (${BENCH_REVIEWS} reviews):\n${reviews.plan}`);
   printMarketTimings(market.timings, "PGlite");
   if (postgresMarket) printMarketTimings(postgresMarket, "PostgreSQL");
+  printChatLoad(chat);
   fs.mkdirSync(resultsDir, { recursive: true });
   if (previous) fs.renameSync(latest, path.join(resultsDir, `${previous.when.replace(/[:.]/g, "-")}.json`));
   fs.writeFileSync(latest, JSON.stringify(results, null, 2));

@@ -1,0 +1,321 @@
+/**
+ * The meeting chat under load: `BENCH_CHAT_CLIENTS` Socket.IO clients (2,000) in rooms of two (one meeting each),
+ * every client sending one text a second for `BENCH_CHAT_SECONDS` (60) through the chat page's own action (the
+ * fetcher's `POST /meeting/{kind}/chat.data?room=…`, so the message is stored and published after its commit),
+ * and the other side of the room receiving it over its socket. Measured: how many of the sent messages reached the
+ * other side (all of them must), the delay from the send to that arrival (p50/p95/p99), and the servers' resident
+ * memory.
+ *
+ * Two modes: one process on PGlite; two processes on one PostgreSQL database with the realtime adapter across
+ * them, each room's two members on different processes (so every message crosses from one process to the other).
+ * Members, sessions and meetings are seeded straight into the database before the servers start; the clients hold
+ * session cookies signed with the servers' secret, as a sign-in would have set them.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { io as connect, type Socket } from "socket.io-client";
+import type { DatabaseHandle } from "#app/db/client.server";
+import { migrateDatabase } from "#app/db/migrate.server";
+import { systemClock } from "#app/platform/clock.server";
+import { JOIN_ROOM_EVENT, type JoinAnswer } from "#app/platform/realtime.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { CHAT_MESSAGE_EVENT, meetingRoom } from "#app/services/meetings/chat.schema";
+import type { ChatMessagePush } from "#app/services/meetings/messages.server";
+import { createMeeting } from "#app/services/meetings/meetings.server";
+import { seedReferenceData } from "#app/services/reference/seed.server";
+import { memoryMb } from "./server-load";
+
+export const BENCH_CHAT_CLIENTS = evenAtLeastTwo(Number(process.env.BENCH_CHAT_CLIENTS ?? 2000));
+const BENCH_CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 60);
+/** How long after the last send the clients still wait for messages on their way. */
+const DRAIN_SECONDS = Number(process.env.BENCH_CHAT_DRAIN ?? 30);
+/** Clients connecting (and joining their room) at once. */
+const CONNECT_BATCH = 100;
+
+function evenAtLeastTwo(value: number) {
+  return Math.max(2, Math.floor(value / 2) * 2);
+}
+
+interface ChatSide {
+  memberId: string;
+  cookie: string;
+}
+
+export interface ChatPair {
+  kind: string;
+  code: string;
+  sides: [ChatSide, ChatSide];
+}
+
+/** The session cookie Better Auth sets: the token, signed with the server's secret (HMAC-SHA256, base64). */
+function sessionCookie(token: string, secret: string) {
+  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  return `motomate.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/**
+ * Migrates the database and seeds `clients` members with a complete profile and a session each, and one open
+ * meeting (chatting) per two of them, through the meeting service.
+ */
+export async function seedBenchChat(
+  handle: DatabaseHandle,
+  clients: number,
+  sessionSecret: string,
+): Promise<ChatPair[]> {
+  const { db } = handle;
+  await migrateDatabase(handle);
+  await seedReferenceData(db, systemClock);
+  const prefix = randomBytes(12).toString("base64url");
+  await db.execute(sql`
+    insert into member (id, name, email, nickname, role, onboarding, member_type, created_at, updated_at)
+    select 'bench-chat-' || g, '채팅벤치' || g, 'chat' || g || '@bench.motomate.kr', '채팅벤치' || g,
+      'member', 'welcomed', 'individual', now(), now()
+    from generate_series(1, ${clients}) g`);
+  await db.execute(sql`
+    insert into session (id, token, user_id, expires_at, created_at, updated_at)
+    select 'bench-chat-session-' || g, ${prefix} || g, 'bench-chat-' || g, now() + interval '1 day', now(), now()
+    from generate_series(1, ${clients}) g`);
+  const side = (n: number): ChatSide => ({
+    memberId: `bench-chat-${n}`,
+    cookie: sessionCookie(`${prefix}${n}`, sessionSecret),
+  });
+  const pairs: ChatPair[] = [];
+  for (let n = 1; n < clients; n += 2) {
+    const opened = await runInTransaction(db, systemClock, (uow) =>
+      createMeeting(uow, {
+        kind: "repair",
+        requesterId: `bench-chat-${n}`,
+        providerId: `bench-chat-${n + 1}`,
+        skillId: null,
+        request: {},
+        wishAt: null,
+        memo: "",
+        requestAreaName: null,
+        requestLatitude: null,
+        requestLongitude: null,
+      }),
+    );
+    pairs.push({ kind: opened.kind, code: opened.code, sides: [side(n), side(n + 1)] });
+  }
+  await db.execute(sql`analyze`);
+  return pairs;
+}
+
+export interface ChatLoadFigures {
+  mode: string;
+  clients: number;
+  seconds: number;
+  /** Messages posted, and answered with the stored message. */
+  sent: number;
+  accepted: number;
+  /** Sent messages that reached the other side of their room. */
+  delivered: number;
+  deliveredPercent: number;
+  /** Failed posts (an error status, no stored message in the answer, or no answer). */
+  failures: number;
+  /** Messages stored (accepted) that never reached the other side: a fault of the chat path, not of capacity. */
+  lost: number;
+  /** Milliseconds from the post to the other side's arrival. */
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Messages a second actually posted over the run. */
+  sendRate: number;
+  /** Resident memory of each server process after the load (MB), and its peak. */
+  rss: { rss: number; peak: number }[];
+}
+
+interface Client {
+  side: ChatSide;
+  pair: ChatPair;
+  base: string;
+  socket: Socket;
+}
+
+function percentile(sorted: number[], fraction: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+async function openClient(side: ChatSide, pair: ChatPair, base: string): Promise<Client> {
+  const socket = connect(base, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    reconnection: false,
+    extraHeaders: { cookie: side.cookie },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("connect_error", reject);
+  });
+  const answer = (await socket
+    .timeout(30_000)
+    .emitWithAck(JOIN_ROOM_EVENT, meetingRoom(pair.code))) as JoinAnswer;
+  if (!("ok" in answer)) throw new Error(`Joining ${pair.code} as ${side.memberId} answered ${answer.error}`);
+  return { side, pair, base, socket };
+}
+
+/**
+ * Connects every client (the first side of each room to the first server, the second to the next one), joins
+ * the rooms, runs the sends for the configured seconds, waits for the stragglers, and reads the servers' memory.
+ */
+export async function runChatLoad(
+  mode: string,
+  pairs: ChatPair[],
+  servers: { base: string; pid: number }[],
+): Promise<ChatLoadFigures> {
+  const seconds = BENCH_CHAT_SECONDS;
+  const wanted = pairs.flatMap((pair) =>
+    pair.sides.map((side, index) => ({ side, pair, base: servers[index % servers.length]!.base })),
+  );
+  console.log(`Connecting ${wanted.length} chat clients (${mode})…`);
+  const clients: Client[] = [];
+  for (let start = 0; start < wanted.length; start += CONNECT_BATCH) {
+    const batch = wanted.slice(start, start + CONNECT_BATCH);
+    clients.push(...(await Promise.all(batch.map((item) => openClient(item.side, item.pair, item.base)))));
+  }
+
+  /** clientId → when it was posted, until the other side receives it. */
+  const inFlight = new Map<string, { at: number; to: string }>();
+  const latencies: number[] = [];
+  let sent = 0;
+  let accepted = 0;
+  let failures = 0;
+  let delivered = 0;
+  for (const client of clients) {
+    client.socket.on(CHAT_MESSAGE_EVENT, (push: ChatMessagePush) => {
+      const clientId = push.message.clientId;
+      if (!clientId) return;
+      const sending = inFlight.get(clientId);
+      if (!sending || sending.to !== client.side.memberId) return;
+      inFlight.delete(clientId);
+      delivered += 1;
+      latencies.push(performance.now() - sending.at);
+    });
+  }
+
+  const post = async (client: Client, sequence: number) => {
+    const { pair, side } = client;
+    const peer = pair.sides[0] === side ? pair.sides[1] : pair.sides[0];
+    const clientId = `bench-${side.memberId.slice("bench-chat-".length)}-${sequence}`;
+    const body = new FormData();
+    body.set("intent", "send");
+    body.set("clientId", clientId);
+    body.set("text", `벤치 메시지 ${sequence}: 지금 출발합니다`);
+    inFlight.set(clientId, { at: performance.now(), to: peer.memberId });
+    sent += 1;
+    try {
+      const answer = await fetch(`${client.base}/meeting/${pair.kind}/chat.data?room=${pair.code}`, {
+        method: "POST",
+        headers: { cookie: side.cookie, origin: client.base },
+        body,
+        // A post still unanswered when the drain would end counts as failed.
+        signal: AbortSignal.timeout(DRAIN_SECONDS * 1000),
+      });
+      const text = await answer.text();
+      if (answer.ok && text.includes(clientId)) accepted += 1;
+      else {
+        failures += 1;
+        if (failures <= 3) console.error(`A chat post answered ${answer.status}: ${text.slice(0, 200)}`);
+      }
+    } catch (error) {
+      failures += 1;
+      if (failures <= 3)
+        console.error(`A chat post failed: ${String(error)} (${String((error as Error).cause)})`);
+    }
+  };
+
+  console.log(
+    `Sending one message a second from each of ${clients.length} clients for ${seconds} s (${mode})…`,
+  );
+  const started = performance.now();
+  const posts: Promise<void>[] = [];
+  // Each client on its own second, spread evenly over it: the load arrives steadily, not in bursts.
+  await Promise.all(
+    clients.map(
+      (client, index) =>
+        new Promise<void>((resolve) => {
+          let sequence = 0;
+          const tick = () => {
+            posts.push(post(client, sequence));
+            sequence += 1;
+            if (sequence >= seconds) return resolve();
+            const next = started + (index / clients.length) * 1000 + sequence * 1000;
+            setTimeout(tick, Math.max(0, next - performance.now()));
+          };
+          setTimeout(tick, (index / clients.length) * 1000);
+        }),
+    ),
+  );
+  const sendRate = sent / ((performance.now() - started) / 1000);
+  await Promise.all(posts);
+  const rss = servers.map((server) => memoryMb(server.pid));
+  const drainUntil = performance.now() + DRAIN_SECONDS * 1000;
+  while (delivered < accepted && performance.now() < drainUntil)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const client of clients) client.socket.close();
+
+  latencies.sort((a, b) => a - b);
+  return {
+    mode,
+    clients: clients.length,
+    seconds,
+    sent,
+    accepted,
+    delivered,
+    deliveredPercent: sent === 0 ? 0 : (delivered / sent) * 100,
+    failures,
+    lost: Math.max(0, accepted - delivered),
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    sendRate,
+    rss,
+  };
+}
+
+export function printChatLoad(figures: (ChatLoadFigures | string)[]) {
+  console.log(
+    `\nMeeting chat under load (${BENCH_CHAT_CLIENTS} clients in rooms of two, one message a second each, ` +
+      `${BENCH_CHAT_SECONDS} s):`,
+  );
+  console.log(
+    [
+      "mode".padEnd(28),
+      "sent".padStart(7),
+      "msg/s".padStart(6),
+      "failed".padStart(6),
+      "lost".padStart(5),
+      "delivered".padStart(10),
+      "p50 ms".padStart(7),
+      "p95 ms".padStart(7),
+      "p99 ms".padStart(7),
+      "RSS MB (peak)".padStart(22),
+    ].join(" "),
+  );
+  for (const row of figures) {
+    if (typeof row === "string") {
+      console.log(row);
+      continue;
+    }
+    // A failed post is the server's capacity; a lost message (stored, never pushed) is a fault of the chat path.
+    const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "—").padStart(7);
+    console.log(
+      [
+        row.mode.padEnd(28),
+        String(row.sent).padStart(7),
+        row.sendRate.toFixed(0).padStart(6),
+        String(row.failures).padStart(6),
+        String(row.lost).padStart(5),
+        `${row.deliveredPercent.toFixed(2)}%`.padStart(10),
+        ms(row.p50),
+        ms(row.p95),
+        ms(row.p99),
+        row.rss
+          .map((memory) => `${memory.rss.toFixed(0)} (${memory.peak.toFixed(0)})`)
+          .join(" + ")
+          .padStart(22),
+      ].join(" "),
+    );
+  }
+}
