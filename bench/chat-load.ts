@@ -113,6 +113,8 @@ export interface ChatLoadFigures {
   deliveredPercent: number;
   /** Failed posts (an error status, no stored message in the answer, or no answer). */
   failures: number;
+  /** Seconds a client skipped because its previous message was still unanswered (the server was behind). */
+  behind: number;
   /** Messages stored (accepted) that never reached the other side: a fault of the chat path, not of capacity. */
   lost: number;
   /** Milliseconds from the post to the other side's arrival. */
@@ -182,6 +184,8 @@ export async function runChatLoad(
   let accepted = 0;
   let failures = 0;
   let delivered = 0;
+  /** Ticks skipped because the client's previous message was still unanswered: the server was behind. */
+  let behind = 0;
   for (const client of clients) {
     client.socket.on(CHAT_MESSAGE_EVENT, (push: ChatMessagePush) => {
       const clientId = push.message.clientId;
@@ -236,8 +240,15 @@ export async function runChatLoad(
       (client, index) =>
         new Promise<void>((resolve) => {
           let sequence = 0;
+          let pending = false;
           const tick = () => {
-            posts.push(post(client, sequence));
+            // One message in flight per client, as a person waits for the last one to go: when the server falls
+            // behind, the tick is counted and skipped instead of piling up unanswered posts.
+            if (pending) behind += 1;
+            else {
+              pending = true;
+              posts.push(post(client, sequence).finally(() => (pending = false)));
+            }
             sequence += 1;
             if (sequence >= seconds) return resolve();
             const next = started + (index / clients.length) * 1000 + sequence * 1000;
@@ -265,6 +276,7 @@ export async function runChatLoad(
     delivered,
     deliveredPercent: sent === 0 ? 0 : (delivered / sent) * 100,
     failures,
+    behind,
     lost: Math.max(0, accepted - delivered),
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
@@ -285,6 +297,7 @@ export function printChatLoad(figures: (ChatLoadFigures | string)[]) {
       "sent".padStart(7),
       "msg/s".padStart(6),
       "failed".padStart(6),
+      "behind".padStart(7),
       "lost".padStart(5),
       "delivered".padStart(10),
       "p50 ms".padStart(7),
@@ -306,6 +319,7 @@ export function printChatLoad(figures: (ChatLoadFigures | string)[]) {
         String(row.sent).padStart(7),
         row.sendRate.toFixed(0).padStart(6),
         String(row.failures).padStart(6),
+        String(row.behind).padStart(7),
         String(row.lost).padStart(5),
         `${row.deliveredPercent.toFixed(2)}%`.padStart(10),
         ms(row.p50),
