@@ -8,6 +8,7 @@ import { seedMember } from "#app/services/testing/seed-members.server";
 const seedMemberSchema = z.strictObject({
   role: z.enum(["member", "admin"]).default("member"),
   nickname: z.string().min(1).optional(),
+  memberType: z.enum(["individual", "business"]).optional(),
 });
 
 /**
@@ -15,7 +16,7 @@ const seedMemberSchema = z.strictObject({
  * tests make complete members and administrators here instead of driving the whole sign-up each time. With the gate
  * off the router is not mounted (server/app.ts): the path is the pages', as in production.
  *
- * POST /test/seed/member {role: "member" | "admin", nickname?} answers 201 with the member's credentials (and an
+ * POST /test/seed/member {role: "member" | "admin", nickname?, memberType?} answers 201 with the member's credentials (and an
  * administrator's authenticator secret).
  */
 export function createTestRouter(runtime: Runtime) {

@@ -24,7 +24,7 @@ import {
 import type { ChatMessagePush, ChatMessageView } from "#app/services/meetings/messages.server";
 import type { FormError } from "#app/shell/auth.server";
 import { ContactWarning, MessageItem } from "./MessageItem";
-import { PlusController, RequesterCancel, type ActionAnswer, type MapSettings } from "./PlusController";
+import { PlusController, RequesterControls, type ActionAnswer, type MapSettings } from "./PlusController";
 
 export interface ChatRoomData {
   kind: MeetingKind;
@@ -469,7 +469,9 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
       {room.role === "provider" ? (
         <PlusController room={room} actionPath={actionPath} now={data.now} map={data.map} />
       ) : null}
-      {room.role === "requester" ? <RequesterCancel room={room} actionPath={actionPath} /> : null}
+      {room.role === "requester" ? (
+        <RequesterControls room={room} actionPath={actionPath} now={data.now} />
+      ) : null}
       {room.canWrite ? (
         <Composer
           data={data}

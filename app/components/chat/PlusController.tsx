@@ -252,6 +252,62 @@ function CancelForm({ actionPath }: { actionPath: string }) {
   );
 }
 
+/**
+ * Whether a side sees the no-show report: once the meeting is reserved with an appointment. Its button stays
+ * disabled until the resolver gives the report (15 minutes after the appointment).
+ */
+function noShowShown(room: ChatRoomView) {
+  return room.actions.includes("reportNoShow") || (room.status === "reserved" && room.appointmentAt !== null);
+}
+
+/** The no-show report of either side: the content and the button, which wakes 15 minutes after the appointment. */
+function NoShowForm({ room, actionPath, now }: { room: ChatRoomView; actionPath: string; now: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const id = useId();
+  const { error, values } = useAnswer("reportNoShow");
+  const noShowAt = room.appointmentAt ? noShowOpensAt(room.appointmentAt) : null;
+  const open =
+    room.actions.includes("reportNoShow") &&
+    noShowAt !== null &&
+    noShowAt.getTime() <= new Date(now).getTime();
+  return (
+    <ActionForm intent="reportNoShow" actionPath={actionPath}>
+      {open || !noShowAt ? null : (
+        <p className="text-muted text-xs">
+          {t("chat.controls.noShowWait", { at: formatDateTime(language, noShowAt) })}
+        </p>
+      )}
+      <label htmlFor={id} className="block text-sm">
+        {t("chat.controls.noShowContent")}
+      </label>
+      <textarea
+        id={id}
+        name="content"
+        required
+        rows={3}
+        maxLength={NO_SHOW_CONTENT_MAX}
+        disabled={!open}
+        defaultValue={values.content ?? ""}
+        className={inputClass}
+      />
+      <p className="text-muted text-xs">{t("chat.controls.hint", { max: NO_SHOW_CONTENT_MAX })}</p>
+      <FormAlert error={error} />
+      <ConfirmButton
+        className={danger}
+        disabled={!open}
+        confirm={{
+          title: t("chat.controls.noShowConfirm"),
+          action: t("chat.controls.noShow"),
+          tone: "danger",
+        }}
+      >
+        {t("chat.controls.noShow")}
+      </ConfirmButton>
+    </ActionForm>
+  );
+}
+
 export interface MapSettings {
   tileUrl: string;
   attribution: string;
@@ -273,17 +329,13 @@ export function PlusController({
   map: MapSettings;
 }) {
   const t = useT();
-  const language = useLanguage();
   const has = (action: MeetingAction) => room.actions.includes(action);
   const appointment = useAnswer("setAppointment");
   const reserve = useAnswer("reserve");
   const end = useAnswer("end");
-  const noShow = useAnswer("reportNoShow");
   const id = useId();
   const refused = Boolean(useActionData<ActionAnswer>()?.error);
   if (room.actions.length === 0) return null;
-  const noShowAt = room.appointmentAt ? noShowOpensAt(room.appointmentAt) : null;
-  const noShowOpen = noShowAt !== null && noShowAt.getTime() <= new Date(now).getTime();
   return (
     <details className="surface border-t border-subtle" open={refused || undefined}>
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold">
@@ -349,41 +401,9 @@ export function PlusController({
             </ActionForm>
           </Section>
         ) : null}
-        {has("reportNoShow") ? (
+        {noShowShown(room) ? (
           <Section title={t("chat.controls.noShow")}>
-            <ActionForm intent="reportNoShow" actionPath={actionPath}>
-              {noShowOpen || !noShowAt ? null : (
-                <p className="text-muted text-xs">
-                  {t("chat.controls.noShowWait", { at: formatDateTime(language, noShowAt) })}
-                </p>
-              )}
-              <label htmlFor={`${id}-noshow`} className="block text-sm">
-                {t("chat.controls.noShowContent")}
-              </label>
-              <textarea
-                id={`${id}-noshow`}
-                name="content"
-                required
-                rows={3}
-                maxLength={NO_SHOW_CONTENT_MAX}
-                disabled={!noShowOpen}
-                defaultValue={noShow.values.content ?? ""}
-                className={inputClass}
-              />
-              <p className="text-muted text-xs">{t("chat.controls.hint", { max: NO_SHOW_CONTENT_MAX })}</p>
-              <FormAlert error={noShow.error} />
-              <ConfirmButton
-                className={danger}
-                disabled={!noShowOpen}
-                confirm={{
-                  title: t("chat.controls.noShowConfirm"),
-                  action: t("chat.controls.noShow"),
-                  tone: "danger",
-                }}
-              >
-                {t("chat.controls.noShow")}
-              </ConfirmButton>
-            </ActionForm>
+            <NoShowForm room={room} actionPath={actionPath} now={now} />
           </Section>
         ) : null}
         {has("cancel") ? (
@@ -396,22 +416,44 @@ export function PlusController({
   );
 }
 
-/** The requester's one control: cancelling, while the resolver gives it. */
-export function RequesterCancel({ room, actionPath }: { room: ChatRoomView; actionPath: string }) {
+/**
+ * The requester's controls: exactly what the resolver gives them (cancelling, and the no-show report, whose button
+ * wakes 15 minutes after the appointment); never the provider's arranging.
+ */
+export function RequesterControls({
+  room,
+  actionPath,
+  now,
+}: {
+  room: ChatRoomView;
+  actionPath: string;
+  now: string;
+}) {
   const t = useT();
   const answer = useActionData<ActionAnswer>();
-  if (!room.actions.includes("cancel")) return null;
+  const intent = answer?.values?.intent;
   return (
-    <details
-      className="surface border-t border-subtle"
-      open={answer?.values?.intent === "cancel" || undefined}
-    >
-      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
-        {t("chat.controls.cancel")}
-      </summary>
-      <div className="px-4 pb-4">
-        <CancelForm actionPath={actionPath} />
-      </div>
-    </details>
+    <>
+      {room.actions.includes("cancel") ? (
+        <details className="surface border-t border-subtle" open={intent === "cancel" || undefined}>
+          <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
+            {t("chat.controls.cancel")}
+          </summary>
+          <div className="px-4 pb-4">
+            <CancelForm actionPath={actionPath} />
+          </div>
+        </details>
+      ) : null}
+      {noShowShown(room) ? (
+        <details className="surface border-t border-subtle" open={intent === "reportNoShow" || undefined}>
+          <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
+            {t("chat.controls.noShow")}
+          </summary>
+          <div className="px-4 pb-4">
+            <NoShowForm room={room} actionPath={actionPath} now={now} />
+          </div>
+        </details>
+      ) : null}
+    </>
   );
 }

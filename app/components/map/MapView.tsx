@@ -125,7 +125,7 @@ export function MapView({
       ref={element}
       role="region"
       aria-label={label}
-      className={`h-64 w-full overflow-hidden rounded-lg border border-subtle md:h-[30rem] md:max-w-[40rem] ${className}`}
+      className={`isolate h-64 w-full overflow-hidden rounded-lg border border-subtle md:h-[30rem] md:max-w-[40rem] ${className}`}
     />
   );
 }

@@ -160,6 +160,40 @@ describe("the chat page", () => {
     expect(asAdmin).not.toContain('value="report"');
   });
 
+  it("gives the requester of a reserved meeting the no-show report, waking 15 minutes after the appointment", () => {
+    const waiting = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData(
+        {
+          role: "requester",
+          status: "reserved",
+          actions: ["cancel"],
+          appointmentAt: "2026-03-02T01:50:00.000Z",
+        },
+        requester.id,
+      ),
+    );
+    expect(waiting).not.toContain("만남 관리");
+    expect(waiting).toContain('value="reportNoShow"');
+    expect(waiting).toContain("약속 시간 15분 뒤");
+    expect(waiting).toMatch(/name="content"[^>]*disabled/);
+    const open = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData(
+        {
+          role: "requester",
+          status: "reserved",
+          actions: ["cancel", "reportNoShow"],
+          appointmentAt: "2026-02-01T01:00:00.000Z",
+        },
+        requester.id,
+      ),
+    );
+    expect(open).toContain('value="reportNoShow"');
+    expect(open).not.toContain("약속 시간 15분 뒤");
+    expect(open).not.toMatch(/name="content"[^>]*disabled/);
+  });
+
   it("keeps an ended meeting's chat readable only, with the no-show form waiting for its time", () => {
     const ended = render(
       `/meeting/repair/chat?room=${room.code}`,

@@ -22,6 +22,8 @@ export interface SeedMemberInput {
   role: "member" | "admin";
   /** A nickname of the member's own; a unique one otherwise. */
   nickname?: string;
+  /** A business member (a repair shop with a valid, unique registration number) instead of an individual. */
+  memberType?: "individual" | "business";
 }
 
 /** What a test needs to act as the member: the credentials, and an administrator's authenticator secret. */
@@ -43,6 +45,33 @@ function sessionCookie(headers: Headers) {
     .find((cookie) => cookie.includes("session_token="));
   if (!pair) throw new Error("Sign-up set no session cookie");
   return pair;
+}
+
+/** A registration number with a valid check digit (see isValidBusinessNumber), random enough to be unique. */
+function businessNumber() {
+  const digits = [...String(randomInt(100_000_000, 1_000_000_000))].map(Number);
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  let sum = weights.reduce((total, weight, index) => total + weight * digits[index]!, 0);
+  sum += Math.floor((digits[8]! * 5) / 10);
+  return `${digits.join("")}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A repair shop's business details, named after the member. */
+function businessOf(nickname: string) {
+  return {
+    name: `${nickname} 모터스`,
+    number: businessNumber(),
+    tel: "0212345678",
+    typeCode: "repairShop",
+    years: 5,
+    days: ["mon", "tue", "wed", "thu", "fri"],
+    opensAt: "h0900",
+    closesAt: "h1800",
+    introduction: "",
+    ownerName: "김정비",
+    email: "shop@example.com",
+    settlementPhone: "01012345678",
+  };
 }
 
 function portrait() {
@@ -107,7 +136,8 @@ export async function seedMember(
       introduction: "주말마다 남해안을 달립니다",
       birthDate: "1990-05-01",
       ridingYears: 5,
-      memberType: "individual",
+      memberType: input.memberType ?? "individual",
+      ...(input.memberType === "business" ? { business: businessOf(nickname) } : {}),
       locations: [{ lat: area.lat, lng: area.lng, simpleAddress: area.koShort, areaCode: area.code }],
       genres: [genres[0]!.code],
       sns: [{ kind: "instagram", url: "https://www.instagram.com/motomate_rider" }],

@@ -12,10 +12,14 @@ export type { SeededMember };
  */
 async function seedMember(
   request: APIRequestContext,
-  input: { role?: "member" | "admin"; nickname?: string } = {},
+  input: { role?: "member" | "admin"; nickname?: string; memberType?: "individual" | "business" } = {},
 ): Promise<SeededMember> {
   const response = await request.post("/test/seed/member", {
-    data: { role: input.role ?? "member", ...(input.nickname ? { nickname: input.nickname } : {}) },
+    data: {
+      role: input.role ?? "member",
+      ...(input.nickname ? { nickname: input.nickname } : {}),
+      ...(input.memberType ? { memberType: input.memberType } : {}),
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as SeededMember;
@@ -55,7 +59,7 @@ async function signInAs(page: Page, member: SeededMember) {
 /** A seeded member, signed in on this page. */
 export async function signedInMember(
   page: Page,
-  input: { role?: "member" | "admin"; nickname?: string } = {},
+  input: { role?: "member" | "admin"; nickname?: string; memberType?: "individual" | "business" } = {},
 ): Promise<SeededMember> {
   const member = await seedMember(page.request, input);
   await signInAs(page, member);

@@ -90,7 +90,7 @@ export default function ExpertMap({
       ref={element}
       role="region"
       aria-label={label}
-      className="h-[30rem] w-full overflow-hidden rounded-lg border border-subtle md:w-[40rem]"
+      className="isolate h-[30rem] w-full overflow-hidden rounded-lg border border-subtle md:w-[40rem]"
     />
   );
 }
