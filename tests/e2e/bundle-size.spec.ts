@@ -12,14 +12,14 @@ const KiB = 1024;
 const budgets: Record<string, number> = {
   "/": 158,
   "/board/free": 151,
-  "/board/free/1": 160,
+  "/board/free/1": 161,
   "/board/write": 165,
   "/login": 148,
   "/profile": 171,
   "/announce": 147,
   "/search": 145,
-  "/market/total": 153,
-  "/market/gear/1": 168,
+  "/market/total": 154,
+  "/market/gear/1": 169,
   "/market/write": 172,
 };
 

@@ -1,8 +1,12 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { uniqueNickname } from "./support/auth";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { toSeoulInput } from "../../app/platform/seoul-calendar";
+import { phoneJpeg } from "../../app/services/uploads/test-images";
+import { expect, expectAccessible, test } from "./fixtures";
+import { newAdmin, uniqueNickname } from "./support/auth";
+import { ownServerTest } from "./support/own-server";
 import { signedInMember } from "./support/seed";
 
+const MINUTE = 60_000;
 /** The centre of 서울 영등포구, where seeded members live (their main area). */
 const YEONGDEUNGPO = { latitude: 37.526618, longitude: 126.919666 };
 
@@ -23,6 +27,23 @@ async function memberPage(
   return { page, nickname };
 }
 
+async function serverNow(request: APIRequestContext): Promise<Date> {
+  const response = await request.get("/test/clock");
+  expect(response.ok()).toBe(true);
+  return new Date(((await response.json()) as { now: string }).now);
+}
+
+/** Moves the server's clock; the answer comes once the jobs that became due have run. */
+async function moveClock(request: APIRequestContext, at: Date) {
+  const moved = await request.post("/test/clock", { data: { at: at.toISOString() } });
+  expect(moved.status(), await moved.text()).toBe(200);
+}
+
+/** The Seoul calendar day of a moment, as YYYY-MM-DD. */
+function seoulDay(at: Date) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(at);
+}
+
 /** Adds a skill of a kind on /my/skill with the form's defaults and the first code offered. */
 async function addSkill(page: Page, kindLabel: string, codesLabel: string) {
   await page.goto("/my/skill");
@@ -32,6 +53,260 @@ async function addSkill(page: Page, kindLabel: string, codesLabel: string) {
   await form.getByRole("button", { name: "재능 등록" }).click();
   await expect(page.getByRole("status").filter({ hasText: "재능을 등록했습니다." })).toBeVisible();
 }
+
+const messages = (page: Page) => page.getByRole("list", { name: "대화 내용" });
+
+/** Sends a chat message (and a photo) from the composer. */
+async function send(page: Page, text: string, photo?: { name: string; mimeType: string; buffer: Buffer }) {
+  const composer = page.getByRole("form", { name: "메시지" });
+  if (photo) await composer.getByLabel("사진 보내기").setInputFiles(photo);
+  await composer.getByRole("textbox", { name: "메시지" }).fill(text);
+  await composer.getByRole("button", { name: "보내기", exact: true }).click();
+}
+
+/** The provider's plus controller, opened. */
+async function controls(page: Page) {
+  const summary = page.getByText("만남 관리", { exact: true });
+  const panel = page.locator("details").filter({ has: summary });
+  if ((await panel.getAttribute("open")) === null) await summary.click();
+  return panel;
+}
+
+async function confirmIn(page: Page, action: string) {
+  await page.getByRole("alertdialog").getByRole("button", { name: action }).click();
+}
+
+/** Fills the repair request form of the skill the page shows and sends it. */
+async function requestRepair(page: Page, symptom: string) {
+  await page.getByLabel("기종").fill("혼다 PCX 125");
+  await page.getByLabel("정비 항목").selectOption({ index: 1 });
+  await page.getByLabel("증상").fill(symptom);
+  await page.getByRole("button", { name: "만남 신청하기" }).click();
+}
+
+/** Exactly `length` characters of feedback. */
+function feedbackText(length: number) {
+  const sentence = "오일 교환을 꼼꼼하게 해 주시고 체인 장력까지 봐 주셔서 주행이 훨씬 부드러워졌습니다. ";
+  return sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length);
+}
+
+// Reminders, the close and the no-show need the server's clock to move, which moves it for everyone: a server of its own.
+ownServerTest(
+  "a rider finds a repair shop on the map, chats, meets at the arranged time and both leave feedback; a no-show is banned",
+  async ({ page, browser, request, visit }) => {
+    test.setTimeout(360_000);
+    const rider = await signedInMember(page, { nickname: uniqueNickname("rider") });
+    const shop = await memberPage(browser, "198.51.100.221", "shop", "business");
+    const absent = await memberPage(browser, "198.51.100.222", "absent");
+
+    // The business member offers shop repair (the form's default level for a business) around their main area.
+    await addSkill(shop.page, "정비", "가능한 정비");
+    await expect(shop.page.getByText("업체(전문 정비)").first()).toBeVisible();
+
+    // 1. The rider finds the shop near them on the map and opens its request form from the marker.
+    await visit("/meeting/repair/search?view=map");
+    await expect(page.getByText("내 주 활동 지역 주변")).toBeVisible();
+    const map = page.getByRole("region", { name: "전문가 지도" });
+    await map.getByRole("button", { name: shop.nickname }).click();
+    await map.getByRole("link", { name: "만남 요청" }).click();
+    await expect(page).toHaveURL(/\/meeting\/repair\/request\?skill=\d+$/);
+    const requestPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    await expect(page.getByText(shop.nickname).first()).toBeVisible();
+
+    // 2. The request opens the meeting's chat.
+    await requestRepair(page, "시동이 늦게 걸리고 오일 경고등이 켜집니다.");
+    await expect(page).toHaveURL(/\/meeting\/repair\/chat\?room=/);
+    const roomPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    await expect(messages(page)).toContainText(`${rider.nickname}님이 만남을 신청했습니다.`);
+
+    // The provider opens the room; messages go both ways live, a photo too, and each side sees the other read it.
+    await shop.page.goto(roomPath);
+    await expect(shop.page.getByRole("heading", { name: `${rider.nickname}님과의 대화` })).toBeVisible();
+    await send(page, "안녕하세요, 이번 주에 점검 가능할까요?");
+    const riderLine = messages(shop.page)
+      .getByRole("listitem")
+      .filter({ hasText: "이번 주에 점검 가능할까요?" });
+    await expect(riderLine).toBeVisible();
+    await expect(
+      messages(page).getByRole("listitem").filter({ hasText: "이번 주에 점검 가능할까요?" }),
+    ).toContainText("읽음");
+    await send(shop.page, "네, 가능합니다. 약속을 잡아 드릴게요.");
+    await expect(messages(page)).toContainText("네, 가능합니다. 약속을 잡아 드릴게요.");
+    await expect(
+      messages(shop.page).getByRole("listitem").filter({ hasText: "약속을 잡아 드릴게요." }),
+    ).toContainText("읽음");
+    await send(page, "경고등 사진입니다", {
+      name: "dash.jpg",
+      mimeType: "image/jpeg",
+      buffer: await phoneJpeg(),
+    });
+    await expect(
+      messages(shop.page).getByRole("img", { name: `${rider.nickname}님이 보낸 사진` }),
+    ).toBeVisible();
+    await expectAccessible(shop.page);
+
+    // A member of neither side is refused the room.
+    await absent.page.goto(roomPath);
+    await expect(absent.page.getByText("채팅방에 입장할 권한이 없습니다.")).toBeVisible();
+    await expect(absent.page.getByRole("form", { name: "메시지" })).toHaveCount(0);
+
+    // The other member asks the same shop for a meeting of their own.
+    await absent.page.goto(requestPath);
+    await requestRepair(absent.page, "브레이크 패드 교체가 필요합니다.");
+    await expect(absent.page).toHaveURL(/\/meeting\/repair\/chat\?room=/);
+    const absentRoomPath = new URL(absent.page.url()).pathname + new URL(absent.page.url()).search;
+
+    // 3. The provider sets the appointment (two hours ahead, on a whole minute) and the place, and confirms.
+    const now = await serverNow(request);
+    const appointment = new Date((Math.floor(now.getTime() / MINUTE) + 120) * MINUTE);
+    const panel = await controls(shop.page);
+    await panel.getByRole("textbox", { name: "약속 날짜와 시간" }).fill(toSeoulInput(appointment));
+    await panel.getByRole("button", { name: "약속 저장" }).click();
+    await expect(shop.page.getByRole("status").filter({ hasText: "약속을 저장했습니다." })).toBeVisible();
+    await (await controls(shop.page)).getByLabel("장소 이름").fill("모토메이트 정비센터");
+    await panel.getByRole("searchbox", { name: "주소 검색" }).fill("영등포");
+    await panel.getByRole("button", { name: "검색", exact: true }).click();
+    await panel
+      .getByRole("button", { name: /영등포구/ })
+      .first()
+      .click();
+    await expect(panel.getByLabel("주소", { exact: true })).toHaveValue(/영등포구/);
+    await panel.getByRole("button", { name: "장소 저장" }).click();
+    await expect(
+      shop.page.getByRole("status").filter({ hasText: "만남 장소를 저장했습니다." }),
+    ).toBeVisible();
+    await (await controls(shop.page)).getByRole("button", { name: "예약 확정" }).click();
+    await confirmIn(shop.page, "예약 확정");
+    await expect(shop.page.getByRole("status").filter({ hasText: "예약을 확정했습니다." })).toBeVisible();
+    await expect(messages(page)).toContainText("예약이 확정되었습니다.");
+    await expect(messages(page)).toContainText("만남 장소가 정해졌습니다: 모토메이트 정비센터");
+
+    // The other member's meeting is confirmed for the same time.
+    await shop.page.goto(absentRoomPath);
+    const otherPanel = await controls(shop.page);
+    await otherPanel.getByRole("textbox", { name: "약속 날짜와 시간" }).fill(toSeoulInput(appointment));
+    await otherPanel.getByRole("button", { name: "약속 저장" }).click();
+    await expect(shop.page.getByRole("status").filter({ hasText: "약속을 저장했습니다." })).toBeVisible();
+    await (await controls(shop.page)).getByRole("button", { name: "예약 확정" }).click();
+    await confirmIn(shop.page, "예약 확정");
+    await expect(shop.page.getByRole("status").filter({ hasText: "예약을 확정했습니다." })).toBeVisible();
+
+    // 4. An hour and half an hour before, the reminders reach the chat and the alarms.
+    await moveClock(request, new Date(appointment.getTime() - 60 * MINUTE + 1000));
+    await page.reload();
+    await expect(messages(page)).toContainText("약속 1시간 전입니다.");
+    await moveClock(request, new Date(appointment.getTime() - 30 * MINUTE + 1000));
+    await page.reload();
+    await expect(messages(page)).toContainText("약속 30분 전입니다.");
+    await visit("/my/alarm");
+    await expect(page.getByText(`${shop.nickname}님과의 만남이 60분 뒤에 시작됩니다.`)).toBeVisible();
+    await expect(page.getByText(`${shop.nickname}님과의 만남이 30분 뒤에 시작됩니다.`)).toBeVisible();
+
+    // 5. After the appointment the provider closes the meeting; the chat turns read-only.
+    await moveClock(request, new Date(appointment.getTime() + MINUTE));
+    await shop.page.goto(roomPath);
+    await (await controls(shop.page)).getByRole("button", { name: "만남 종료" }).click();
+    await confirmIn(shop.page, "만남 종료");
+    await expect(shop.page.getByRole("status").filter({ hasText: "만남을 종료했습니다." })).toBeVisible();
+    await page.goto(roomPath);
+    await expect(messages(page)).toContainText("만남이 종료되었습니다. 피드백을 남겨 주세요.");
+    await expect(page.getByText("종료된 만남의 대화는 읽기만 할 수 있습니다.")).toBeVisible();
+
+    // Both leave feedback: a photo and 200 characters earn 1,000 P, 100 characters 200 P, each once.
+    await visit("/my/feedback");
+    await page.getByRole("link", { name: "피드백 남기기" }).first().click();
+    await expect(page).toHaveURL(/\/meeting\/feedback\?meeting=\d+$/);
+    const feedbackPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    await page.getByText("원활했어요", { exact: true }).click();
+    await page.getByText("5점", { exact: true }).click();
+    await page.getByLabel("피드백 내용").fill(feedbackText(200));
+    await page.getByLabel("사진 (선택, 최대 4장)").setInputFiles({
+      name: "bike.jpg",
+      mimeType: "image/jpeg",
+      buffer: await phoneJpeg(),
+    });
+    await expect(page.getByText("지금 남기면 1,000P를 받습니다.")).toBeVisible();
+    await page.getByRole("button", { name: "피드백 남기기" }).click();
+    await expect(page.getByText("피드백을 남겨 1,000P를 받았습니다.")).toBeVisible();
+    await page.goto(feedbackPath);
+    await expect(page.getByText("이 만남에는 이미 피드백을 남겼습니다.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "피드백 남기기" })).toHaveCount(0);
+
+    await shop.page.goto(feedbackPath);
+    await shop.page.getByText("원활했어요", { exact: true }).click();
+    await shop.page.getByText("4점", { exact: true }).click();
+    await shop.page.getByLabel("피드백 내용").fill(feedbackText(120));
+    await expect(shop.page.getByText("지금 남기면 200P를 받습니다.")).toBeVisible();
+    await shop.page.getByRole("button", { name: "피드백 남기기" }).click();
+    await expect(shop.page.getByText("피드백을 남겨 200P를 받았습니다.")).toBeVisible();
+
+    await visit("/my/point");
+    const riderRewards = page
+      .getByRole("list", { name: "포인트 내역" })
+      .getByRole("listitem")
+      .filter({ hasText: "만남 피드백 보상" });
+    await expect(riderRewards).toHaveCount(1);
+    await expect(riderRewards).toContainText("+1,000P");
+    await shop.page.goto("/my/point");
+    const shopRewards = shop.page
+      .getByRole("list", { name: "포인트 내역" })
+      .getByRole("listitem")
+      .filter({ hasText: "만남 피드백 보상" });
+    await expect(shopRewards).toHaveCount(1);
+    await expect(shopRewards).toContainText("+200P");
+    await visit("/my/feedback");
+    await expect(page.getByText(/평균 평점 4/)).toBeVisible();
+
+    // 6. The other meeting: the no-show report waits for 15 minutes after the appointment, on both sides.
+    await shop.page.goto(absentRoomPath);
+    const waiting = await controls(shop.page);
+    await expect(waiting.getByText(/약속 시간 15분 뒤\(.+\)부터 신고할 수 있습니다\./)).toBeVisible();
+    await expect(waiting.getByRole("button", { name: "노쇼 신고" })).toBeDisabled();
+    await absent.page.goto(absentRoomPath);
+    await absent.page.locator("summary", { hasText: "노쇼 신고" }).click();
+    await expect(absent.page.getByRole("button", { name: "노쇼 신고" })).toBeDisabled();
+    await expect(absent.page.locator("summary", { hasText: "예약 취소" })).toBeVisible();
+    await expect(absent.page.getByText("만남 관리", { exact: true })).toHaveCount(0);
+
+    await moveClock(request, new Date(appointment.getTime() + 15 * MINUTE + 1000));
+    await absent.page.reload();
+    await absent.page.locator("summary", { hasText: "노쇼 신고" }).click();
+    await expect(absent.page.getByRole("button", { name: "노쇼 신고" })).toBeEnabled();
+    await shop.page.reload();
+    const open = await controls(shop.page);
+    await open.getByLabel("노쇼 내용").fill("약속 시간에 정비센터에 오지 않았고 연락도 받지 않았습니다.");
+    await open.getByRole("button", { name: "노쇼 신고" }).click();
+    await confirmIn(shop.page, "노쇼 신고");
+    await expect(
+      shop.page.getByRole("status").filter({ hasText: "노쇼 신고가 접수되었습니다." }),
+    ).toBeVisible();
+
+    // An administrator confirms it: the absent member's first ban, 30 days.
+    const admin = await newAdmin(browser, "198.51.100.223");
+    await admin.goto("/admin/no-show");
+    const report = admin
+      .getByRole("listitem")
+      .filter({ hasText: `불참으로 신고된 회원: ${absent.nickname}님` });
+    await expect(report).toContainText("1회차 제재: 30일");
+    await report.getByRole("button", { name: "노쇼 확인" }).click();
+    await confirmIn(admin, "노쇼 확인");
+    await expect(admin.getByRole("status").filter({ hasText: "신고를 처리했습니다." })).toBeVisible();
+    const until = seoulDay(new Date((await serverNow(request)).getTime() + 30 * 24 * 60 * MINUTE));
+    await admin.context().close();
+
+    // The banned member is told until when, trying to request a meeting.
+    await absent.page.goto(requestPath);
+    await requestRepair(absent.page, "다른 날 다시 점검받고 싶습니다.");
+    await expect(
+      absent.page.getByRole("alert").filter({
+        hasText: `노쇼로 ${until}까지 재능 만남 이용이 제한되었습니다.`,
+      }),
+    ).toBeVisible();
+    await expect(absent.page).toHaveURL(/\/meeting\/repair\/request\?skill=\d+$/);
+    await shop.page.context().close();
+    await absent.page.context().close();
+  },
+);
 
 test("a rescue call reaches the nearby on-call experts and the first to accept takes it", async ({
   page,

@@ -1,6 +1,6 @@
 import { ImagePlus, Send } from "lucide-react";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { Form, useActionData, useFetcher, useLocation } from "react-router";
+import { Form, useActionData, useFetcher, useLocation, useRevalidator } from "react-router";
 import {
   emitRealtimeEvent,
   joinRealtimeRoom,
@@ -284,6 +284,11 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
   const missed = useFetcher<{ mode?: string; history?: ChatHistory }>();
   const reader = useFetcher();
   const lastRead = useRef(0);
+  const revalidator = useRevalidator();
+  const revalidateRef = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidateRef.current = revalidator.revalidate;
+  }, [revalidator.revalidate]);
 
   const receive = useCallback(
     (incoming: readonly ChatMessageView[]) => {
@@ -317,11 +322,14 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
   }, [catchUp]);
 
   useEffect(() => {
-    const leave = joinRealtimeRoom(channel);
+    // Once the join is accepted, what was sent between the page's load and the join is read back.
+    const leave = joinRealtimeRoom(channel, undefined, () => catchUpRef.current());
     const offMessage = onRealtimeEvent<ChatMessagePush>(CHAT_MESSAGE_EVENT, (push) => {
       if (push.room !== channel) return;
       receive([push.message]);
       if (push.message.senderId === otherId) setTyping(false);
+      // A system line is a change of the meeting (appointment, place, state): the header and the controls follow it.
+      if (push.message.kind === "system") void revalidateRef.current();
     });
     const offRead = onRealtimeEvent<ChatReadPush>(CHAT_READ_EVENT, (push) => {
       if (push.room === channel && push.memberId === otherId)

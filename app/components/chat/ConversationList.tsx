@@ -66,11 +66,11 @@ export function ConversationList({ data }: { data: ConversationListData }) {
                 <span className="flex shrink-0 flex-col items-end gap-1">
                   <Time at={item.lastMessageAt} now={now} className="text-muted text-xs" />
                   {item.unread > 0 ? (
-                    <span
-                      className="min-w-6 rounded-full bg-rose-600 px-1.5 text-center text-xs font-bold text-white"
-                      aria-label={t("chat.conversations.unread", { count: item.unread })}
-                    >
-                      {item.unread > 99 ? "99+" : item.unread}
+                    <span className="min-w-6 rounded-full bg-rose-600 px-1.5 text-center text-xs font-bold text-white">
+                      <span aria-hidden>{item.unread > 99 ? "99+" : item.unread}</span>
+                      <span className="sr-only">
+                        {t("chat.conversations.unread", { count: item.unread })}
+                      </span>
                     </span>
                   ) : null}
                 </span>

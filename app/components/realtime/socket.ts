@@ -23,7 +23,14 @@ type Handler = (payload: unknown) => void;
 
 const eventHandlers = new Map<string, Set<Handler>>();
 const reconnectHandlers = new Set<() => void>();
-const rooms = new Map<string, { holders: number; onRefused: Set<(reason: JoinRefusal) => void> }>();
+interface RoomEntry {
+  holders: number;
+  onRefused: Set<(reason: JoinRefusal) => void>;
+  onJoined: Set<() => void>;
+  /** Whether the server accepted the last join: events of the room reach this page from then on. */
+  joined: boolean;
+}
+const rooms = new Map<string, RoomEntry>();
 let memberId: string | null = null;
 
 interface Connection {
@@ -56,8 +63,11 @@ function requestJoin(socket: Socket, room: string) {
       (): JoinRefusal => "timeout",
     )
     .then((refusal) => {
-      if (!refusal) return;
-      for (const onRefused of rooms.get(room)?.onRefused ?? []) onRefused(refusal);
+      const entry = rooms.get(room);
+      if (!entry) return;
+      entry.joined = !refusal;
+      if (refusal) for (const onRefused of entry.onRefused) onRefused(refusal);
+      else for (const onJoined of entry.onJoined) onJoined();
     });
 }
 
@@ -89,6 +99,7 @@ async function open() {
   });
   socket.on("connect_error", retry);
   socket.on("disconnect", (reason) => {
+    for (const entry of rooms.values()) entry.joined = false;
     if (reason !== "io client disconnect") retry();
   });
   socket.onAny((event: string, payload: unknown) => {
@@ -137,13 +148,23 @@ export function onRealtimeReconnect(handler: () => void): () => void {
 
 /**
  * Joins a room (`kind:id`, for example a meeting's) for as long as some feature holds it, joining again after every
- * reconnect. The server checks each join; `onRefused` hears why one was refused. Answers the release.
+ * reconnect. The server checks each join; `onRefused` hears why one was refused. `onJoined` hears each accepted join
+ * (at once when the room is already joined): from then on nothing sent to the room is missed, so it is the moment
+ * to read what arrived before. Answers the release.
  */
-export function joinRealtimeRoom(room: string, onRefused?: (reason: JoinRefusal) => void): () => void {
+export function joinRealtimeRoom(
+  room: string,
+  onRefused?: (reason: JoinRefusal) => void,
+  onJoined?: () => void,
+): () => void {
   const existing = rooms.get(room);
-  const entry = existing ?? { holders: 0, onRefused: new Set() };
+  const entry = existing ?? { holders: 0, onRefused: new Set(), onJoined: new Set(), joined: false };
   entry.holders += 1;
   if (onRefused) entry.onRefused.add(onRefused);
+  if (onJoined) {
+    entry.onJoined.add(onJoined);
+    if (entry.joined) queueMicrotask(onJoined);
+  }
   rooms.set(room, entry);
   if (!existing && connection?.socket?.connected) requestJoin(connection.socket, room);
   reconcile();
@@ -153,6 +174,7 @@ export function joinRealtimeRoom(room: string, onRefused?: (reason: JoinRefusal)
     released = true;
     entry.holders -= 1;
     if (onRefused) entry.onRefused.delete(onRefused);
+    if (onJoined) entry.onJoined.delete(onJoined);
     if (entry.holders === 0) {
       rooms.delete(room);
       if (connection?.socket?.connected) connection.socket.emit("room:leave", room);

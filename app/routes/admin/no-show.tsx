@@ -99,7 +99,7 @@ type ActionResult = { intent: string; id: string; error?: { code: string; messag
 const decisionClass: Record<NoShowDecision, string> = {
   confirm: "bg-rose-700 text-white hover:bg-rose-800",
   dismiss: "border border-subtle surface",
-  penalise: "bg-amber-600 text-white hover:bg-amber-700",
+  penalise: "bg-amber-700 text-white hover:bg-amber-800",
 };
 
 export default function AdminNoShow({ loaderData }: Route.ComponentProps) {

@@ -128,6 +128,7 @@ export default function MyFeedback({ loaderData }: Route.ComponentProps) {
                 </span>
               </div>
               <p
+                role="img"
                 className="flex items-center gap-0.5"
                 aria-label={t("conduct.received.rating", { rating: item.rating })}
               >
