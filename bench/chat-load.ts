@@ -1,8 +1,8 @@
 /**
  * The meeting chat under load: `BENCH_CHAT_CLIENTS` Socket.IO clients (2,000) in rooms of two (one meeting each),
- * every client sending one text a second for `BENCH_CHAT_SECONDS` (60) through the chat page's own action (the
- * fetcher's `POST /meeting/{kind}/chat.data?room=…`, so the message is stored and published after its commit),
- * and the other side of the room receiving it over its socket. Measured: how many of the sent messages reached the
+ * every client sending one text a second for `BENCH_CHAT_SECONDS` (60) the way the chat page sends it: `chat:send`
+ * on its socket, answered with the stored message once its unit has committed (texts arriving together share one
+ * unit), and the other side of the room receiving it over its socket. Measured: how many of the sent messages reached the
  * other side (all of them must), the delay from the send to that arrival (p50/p95/p99), and the servers' resident
  * memory.
  *
@@ -19,10 +19,16 @@ import { migrateDatabase } from "#app/db/migrate.server";
 import { systemClock } from "#app/platform/clock.server";
 import { JOIN_ROOM_EVENT, type JoinAnswer } from "#app/platform/realtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { CHAT_MESSAGE_EVENT, meetingRoom } from "#app/services/meetings/chat.schema";
+import {
+  CHAT_MESSAGE_EVENT,
+  CHAT_SEND_EVENT,
+  meetingRoom,
+  type ChatSendPayload,
+} from "#app/services/meetings/chat.schema";
 import type { ChatMessagePush } from "#app/services/meetings/messages.server";
 import { createMeeting } from "#app/services/meetings/meetings.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
+import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
 import { memoryMb } from "./server-load";
 
 export const BENCH_CHAT_CLIENTS = evenAtLeastTwo(Number(process.env.BENCH_CHAT_CLIENTS ?? 2000));
@@ -202,30 +208,27 @@ export async function runChatLoad(
     const { pair, side } = client;
     const peer = pair.sides[0] === side ? pair.sides[1] : pair.sides[0];
     const clientId = `bench-${side.memberId.slice("bench-chat-".length)}-${sequence}`;
-    const body = new FormData();
-    body.set("intent", "send");
-    body.set("clientId", clientId);
-    body.set("text", `벤치 메시지 ${sequence}: 지금 출발합니다`);
+    const payload: ChatSendPayload = {
+      code: pair.code,
+      clientId,
+      text: `벤치 메시지 ${sequence}: 지금 출발합니다`,
+      language: "ko",
+    };
     inFlight.set(clientId, { at: performance.now(), to: peer.memberId });
     sent += 1;
     try {
-      const answer = await fetch(`${client.base}/meeting/${pair.kind}/chat.data?room=${pair.code}`, {
-        method: "POST",
-        headers: { cookie: side.cookie, origin: client.base },
-        body,
-        // A post still unanswered when the drain would end counts as failed.
-        signal: AbortSignal.timeout(DRAIN_SECONDS * 1000),
-      });
-      const text = await answer.text();
-      if (answer.ok && text.includes(clientId)) accepted += 1;
+      // An answer still missing when the drain would end counts as failed.
+      const answer = (await client.socket
+        .timeout(DRAIN_SECONDS * 1000)
+        .emitWithAck(CHAT_SEND_EVENT, payload)) as ChatSendAnswer;
+      if ("ok" in answer && answer.message.clientId === clientId) accepted += 1;
       else {
         failures += 1;
-        if (failures <= 3) console.error(`A chat post answered ${answer.status}: ${text.slice(0, 200)}`);
+        if (failures <= 3) console.error(`A chat send answered ${JSON.stringify(answer).slice(0, 200)}`);
       }
     } catch (error) {
       failures += 1;
-      if (failures <= 3)
-        console.error(`A chat post failed: ${String(error)} (${String((error as Error).cause)})`);
+      if (failures <= 3) console.error(`A chat send failed: ${String(error)}`);
     }
   };
 

@@ -13,7 +13,7 @@
  * - the review lists and the comparison of three motorcycles, loaded like the pages above.
  *
  * - the meeting chat under load (bench/chat-load.ts): 2,000 Socket.IO clients in rooms of two sending one message a
- *   second each for 60 s through the chat page's action, on one PGlite process and on two processes sharing a
+ *   second each for 60 s over their sockets (`chat:send`), on one PGlite process and on two processes sharing a
  *   PostgreSQL database: messages delivered to the other side, delivery p50/p95/p99, the servers' resident memory
  *   (BENCH_CHAT_CLIENTS, BENCH_CHAT_SECONDS, BENCH_CHAT_DRAIN change the size).
  *

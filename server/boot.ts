@@ -37,6 +37,7 @@ import { meetingJobs } from "#app/services/meetings/jobs.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
 import { seedCatalogue } from "#app/services/motorcycles/seed.server";
+import { realtimeCommands } from "#app/shell/realtime-commands.server";
 import { mayJoinRoom } from "#app/services/realtime/rooms.server";
 import { cspNonceContext } from "#app/platform/csp-nonce.server";
 import { setRichTextRunner } from "#app/services/content/rich-text-runner.server";
@@ -228,6 +229,7 @@ export async function startServer({
     publicUrl: config.publicUrl,
     auth,
     authoriseJoin: mayJoinRoom,
+    commands: realtimeCommands,
     databaseUrl: config.databaseUrl,
   });
   await ensureDailyJobs(db, clock, registry);

@@ -1,10 +1,18 @@
 import { eq } from "drizzle-orm";
+import { session } from "#app/db/schema";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meeting } from "#app/db/schema";
 import { JOIN_ROOM_EVENT, TYPING_EVENT, type JoinAnswer } from "#app/platform/realtime.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
-import { CHAT_MESSAGE_EVENT, CHAT_READ_EVENT, meetingRoom } from "#app/services/meetings/chat.schema";
+import {
+  CHAT_MESSAGE_EVENT,
+  CHAT_READ_EVENT,
+  CHAT_SEND_EVENT,
+  meetingRoom,
+  type ChatSendPayload,
+} from "#app/services/meetings/chat.schema";
+import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
 import * as chatPage from "#app/routes/meeting/chat";
 import { insertMeeting } from "../tests/setup/conduct-meetings";
 import { startRealtimeTestServer } from "../tests/setup/realtime-server";
@@ -16,7 +24,8 @@ let close: () => Promise<void>;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  ({ runtime, base, close } = await startRealtimeTestServer());
+  // Every command reads the session again, so a signed-out connection is refused at once.
+  ({ runtime, base, close } = await startRealtimeTestServer({ sessionRecheckMs: 0 }));
   // The room rule and the page's action read the process's runtime.
   setRuntime(runtime);
 });
@@ -25,12 +34,12 @@ afterAll(async () => {
   await close();
 });
 
-async function openSocket(as: SignedInMember) {
+async function openSocket(as: SignedInMember | null) {
   const socket = connect(base, {
     path: "/socket.io",
     transports: ["websocket"],
     reconnection: false,
-    extraHeaders: { cookie: as.cookie },
+    extraHeaders: as ? { cookie: as.cookie } : {},
   });
   sockets.push(socket);
   const received: { event: string; payload: unknown }[] = [];
@@ -95,5 +104,60 @@ describe("a meeting's chat room over Socket.IO", () => {
     // Nothing of the room ever reached the member outside it.
     expect(strangerTab.received.map((item) => item.event)).not.toContain(CHAT_MESSAGE_EVENT);
     expect(providerTab.received.map((item) => item.event)).not.toContain(TYPING_EVENT);
+  });
+});
+
+describe("sending a text over the link", () => {
+  const send = (socket: Socket, payload: ChatSendPayload) =>
+    socket.timeout(5_000).emitWithAck(CHAT_SEND_EVENT, payload) as Promise<ChatSendAnswer>;
+
+  it("stores it once, answers the stored message, pushes it to the room, and refuses outsiders in their language", async () => {
+    const requester = await signUpMember(runtime);
+    const provider = await signUpMember(runtime);
+    const stranger = await signUpMember(runtime);
+    const id = await insertMeeting(runtime.db, runtime.clock, {
+      requesterId: requester.id,
+      providerId: provider.id,
+    });
+    const [row] = await runtime.db.select({ code: meeting.code }).from(meeting).where(eq(meeting.id, id));
+    const code = row!.code;
+    const room = meetingRoom(code);
+    const requesterTab = await openSocket(requester);
+    const providerTab = await openSocket(provider);
+    expect(await join(providerTab.socket, room)).toEqual({ ok: true });
+
+    const payload = { code, clientId: "link-send-00001", text: "소켓으로 보냅니다", language: "ko" };
+    const answer = await send(requesterTab.socket, payload);
+    expect(answer).toMatchObject({
+      ok: true,
+      message: { body: "소켓으로 보냅니다", senderId: requester.id },
+    });
+    const stored = (answer as { message: { id: number } }).message;
+    await expect
+      .poll(() => providerTab.received.find((item) => item.event === CHAT_MESSAGE_EVENT)?.payload)
+      .toEqual({ room, message: stored });
+    // A resend after a lost answer: the same message, nothing more stored or pushed.
+    expect(await send(requesterTab.socket, payload)).toEqual(answer);
+
+    const strangerTab = await openSocket(stranger);
+    expect(
+      await send(strangerTab.socket, { ...payload, clientId: "link-send-00002", language: "en" }),
+    ).toEqual({
+      error: { code: "no_permission", message: "You have no permission to enter this chat room." },
+    });
+    const visitorTab = await openSocket(null);
+    expect(await send(visitorTab.socket, { ...payload, clientId: "link-send-00003" })).toMatchObject({
+      error: { code: "no_permission" },
+    });
+    expect(
+      await send(requesterTab.socket, { ...payload, clientId: "link-send-00004", text: " " }),
+    ).toMatchObject({ error: { code: "text_required" } });
+
+    // Signing out ends the session: the connection opened with it can no longer send.
+    await runtime.db.delete(session).where(eq(session.userId, requester.id));
+    expect(
+      await send(requesterTab.socket, { ...payload, clientId: "link-send-00005", language: "en" }),
+    ).toMatchObject({ error: { code: "no_permission" } });
+    expect(providerTab.received.filter((item) => item.event === CHAT_MESSAGE_EVENT)).toHaveLength(1);
   });
 });

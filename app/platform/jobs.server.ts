@@ -99,12 +99,14 @@ export async function enqueueJob<Payload>(
   return row?.id;
 }
 
-/** Cancels the pending job with this key (a running one finishes); answers how many were cancelled. */
-export async function cancelJobs(uow: UnitOfWork, key: string): Promise<number> {
+/** Cancels the pending jobs with this key or keys (a running one finishes); answers how many were cancelled. */
+export async function cancelJobs(uow: UnitOfWork, key: string | readonly string[]): Promise<number> {
+  const keys = typeof key === "string" ? [key] : [...key];
+  if (keys.length === 0) return 0;
   const rows = await uow.tx
     .update(job)
     .set({ status: "cancelled", finishedAt: uow.now, lockedAt: null })
-    .where(and(eq(job.dedupeKey, key), eq(job.status, "pending")))
+    .where(and(inArray(job.dedupeKey, keys), eq(job.status, "pending")))
     .returning({ id: job.id });
   return rows.length;
 }

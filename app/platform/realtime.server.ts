@@ -35,9 +35,27 @@ type RoomAuthoriser = (viewer: SessionViewer | null, room: string) => Promise<bo
 
 const MAX_ROOM_LENGTH = 200;
 
+/**
+ * A request a page sends over the link instead of a form post (a chat text): the member behind the connection and
+ * the payload in, the acknowledgement's answer out. Services own the rules; a fault answers `{ error: { code:
+ * "failed" } }`.
+ */
+export type RealtimeCommand = (viewer: SessionViewer | null, payload: unknown) => Promise<unknown>;
+
+/** Answers of a command a connection may still be waiting for; more are refused as `busy` until some come back. */
+const MAX_COMMANDS_IN_FLIGHT = 20;
+
+/**
+ * How long the session found at the handshake is trusted: a command after that reads it again, so a signed-out or
+ * withdrawn member's open connection stops acting for them within this time.
+ */
+const DEFAULT_SESSION_RECHECK_MS = 60_000;
+
 interface SocketData {
   /** The signed-in member behind the connection, as the handshake found them; null for visitors. */
   viewer: SessionViewer | null;
+  /** When the session was last read (ms since the epoch). */
+  checkedAt: number;
 }
 
 /**
@@ -58,6 +76,10 @@ export interface RealtimeOptions {
   publicUrl: string;
   auth: Auth;
   authoriseJoin: RoomAuthoriser;
+  /** Commands by event name (see `RealtimeCommand`). */
+  commands?: Readonly<Record<string, RealtimeCommand>>;
+  /** How long the handshake's session is trusted before a command or join reads it again (60 s). */
+  sessionRecheckMs?: number;
   /**
    * With PostgreSQL, rooms span every process on the database (@socket.io/postgres-adapter, LISTEN/NOTIFY); the
    * embedded database serves one process, so rooms stay in memory.
@@ -73,6 +95,7 @@ export interface RealtimeOptions {
 export function createRealtime(httpServer: HttpServer, options: RealtimeOptions) {
   const { logger } = options;
   const ownOrigin = new URL(options.publicUrl).origin;
+  const sessionRecheckMs = options.sessionRecheckMs ?? DEFAULT_SESSION_RECHECK_MS;
   const io = new Server(httpServer, {
     path: "/socket.io",
     serveClient: false,
@@ -99,7 +122,7 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
 
   io.use((socket, next) => {
     void viewerOfHandshake(options.auth, socket, logger).then((viewer) => {
-      (socket.data as SocketData).viewer = viewer;
+      Object.assign(socket.data as SocketData, { viewer, checkedAt: Date.now() });
       next();
     });
   });
@@ -107,27 +130,54 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
     const { viewer } = socket.data as SocketData;
     if (viewer) void socket.join([memberRoom(viewer.id), MEMBERS_ROOM]);
 
+    /** The member behind the connection now: the handshake's, read again once it is older than the recheck. */
+    const currentViewer = async (): Promise<SessionViewer | null> => {
+      const data = socket.data as SocketData;
+      if (data.viewer && Date.now() - data.checkedAt >= sessionRecheckMs) {
+        data.viewer = await viewerOfHandshake(options.auth, socket, logger);
+        data.checkedAt = Date.now();
+      }
+      return data.viewer;
+    };
     socket.on(JOIN_ROOM_EVENT, (room: unknown, ack: unknown) => {
       if (typeof ack !== "function") return;
       const answer = ack as (answer: JoinAnswer) => void;
       if (typeof room !== "string" || room.length === 0 || room.length > MAX_ROOM_LENGTH) {
         return answer({ error: "invalid_room" });
       }
-      options.authoriseJoin(viewer, room).then(
-        async (allowed) => {
-          if (!allowed) return answer({ error: "forbidden" });
-          await socket.join(room);
-          answer({ ok: true });
-        },
-        (error: unknown) => {
-          logger.warn({ err: error, room }, "realtime room check failed");
-          answer({ error: "failed" });
-        },
-      );
+      currentViewer()
+        .then((current) => options.authoriseJoin(current, room))
+        .then(
+          async (allowed) => {
+            if (!allowed) return answer({ error: "forbidden" });
+            await socket.join(room);
+            answer({ ok: true });
+          },
+          (error: unknown) => {
+            logger.warn({ err: error, room }, "realtime room check failed");
+            answer({ error: "failed" });
+          },
+        );
     });
     socket.on(LEAVE_ROOM_EVENT, (room: unknown) => {
       if (typeof room === "string" && room !== socket.id) void socket.leave(room);
     });
+    let inFlight = 0;
+    for (const [event, command] of Object.entries(options.commands ?? {})) {
+      socket.on(event, (payload: unknown, ack: unknown) => {
+        if (typeof ack !== "function") return;
+        const answer = ack as (answer: unknown) => void;
+        if (inFlight >= MAX_COMMANDS_IN_FLIGHT) return answer({ error: { code: "busy" } });
+        inFlight += 1;
+        currentViewer()
+          .then((viewer) => command(viewer, payload))
+          .then(answer, (error: unknown) => {
+            logger.error({ err: error, event }, "realtime command failed");
+            answer({ error: { code: "failed" } });
+          })
+          .finally(() => (inFlight -= 1));
+      });
+    }
     const lastTyping = new Map<string, number>();
     socket.on(TYPING_EVENT, (room: unknown) => {
       if (!viewer || typeof room !== "string" || !TYPING_ROOM.test(room) || !socket.rooms.has(room)) return;

@@ -6,6 +6,7 @@ import {
   joinRealtimeRoom,
   onRealtimeEvent,
   onRealtimeReconnect,
+  requestRealtime,
 } from "#app/components/realtime/socket";
 import { FormAlert } from "#app/components/ui/fields";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
@@ -15,14 +16,17 @@ import type { ChatHistory, ChatReadPush, ChatRoomView } from "#app/services/meet
 import {
   CHAT_MESSAGE_EVENT,
   CHAT_READ_EVENT,
+  CHAT_SEND_EVENT,
   CHAT_TEXT_MAX,
   CHAT_TYPING_EVENT,
   chatTextSchema,
   hasContactNumber,
   meetingRoom,
+  type ChatSendPayload,
 } from "#app/services/meetings/chat.schema";
 import type { ChatMessagePush, ChatMessageView } from "#app/services/meetings/messages.server";
 import type { FormError } from "#app/shell/auth.server";
+import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
 import { ContactWarning, MessageItem } from "./MessageItem";
 import { PlusController, RequesterControls, type ActionAnswer, type MapSettings } from "./PlusController";
 
@@ -57,24 +61,31 @@ interface Pending {
 type SendAnswer = { ok?: true; message?: ChatMessageView; error?: FormError };
 
 /**
- * A message on its way: posted by its own fetcher, shown as "sending" until the stored message comes back (the
+ * A message on its way: a text over the realtime link (the form's action when the link is down), an image by its
+ * own fetcher; shown as "sending" until the stored message comes back (the
  * acknowledgement), or as failed with a retry that reuses the same client id, so the server stores it once.
  */
 function PendingMessage({
   item,
+  roomCode,
   actionPath,
   onStored,
   onDrop,
 }: {
   item: Pending;
+  roomCode: string;
   actionPath: string;
   onStored: (message: ChatMessageView) => void;
   onDrop: () => void;
 }) {
   const t = useT();
+  const language = useLanguage();
   const fetcher = useFetcher<SendAnswer>();
   const started = useRef(false);
-  const submit = useCallback(() => {
+  /** The realtime link's answer, while the text went that way. */
+  const [linkAnswer, setLinkAnswer] = useState<SendAnswer>();
+  const [viaLink, setViaLink] = useState(false);
+  const post = useCallback(() => {
     const body = new FormData();
     body.set("intent", "send");
     body.set("clientId", item.clientId);
@@ -82,12 +93,28 @@ function PendingMessage({
     else body.set("text", item.text);
     void fetcher.submit(body, { method: "post", action: actionPath, encType: "multipart/form-data" });
   }, [fetcher, item, actionPath]);
+  const submit = useCallback(() => {
+    if (item.image) return post();
+    // A text goes over the realtime link when it is up; without an answer from it, the form's action takes it,
+    // with the same client id, so it is stored once whichever way arrived.
+    setViaLink(true);
+    setLinkAnswer(undefined);
+    const payload: ChatSendPayload = { code: roomCode, clientId: item.clientId, text: item.text, language };
+    void requestRealtime<ChatSendAnswer>(CHAT_SEND_EVENT, payload).then((answer) => {
+      if (answer && "ok" in answer) setLinkAnswer({ ok: true, message: answer.message });
+      else if (answer && "message" in answer.error) setLinkAnswer({ error: answer.error });
+      else {
+        setViaLink(false);
+        post();
+      }
+    });
+  }, [item, post, roomCode, language]);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     submit();
   }, [submit]);
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const answer = viaLink ? linkAnswer : fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (answer?.ok && answer.message) onStored(answer.message);
   }, [answer, onStored]);
@@ -460,6 +487,7 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
             <PendingMessage
               key={item.clientId}
               item={item}
+              roomCode={room.code}
               actionPath={actionPath}
               onStored={stored}
               onDrop={() =>

@@ -188,6 +188,25 @@ export function emitRealtimeEvent(event: string, payload: unknown) {
   if (connection?.socket?.connected) connection.socket.emit(event, payload);
 }
 
+/**
+ * Sends a request (a chat text) on the link and answers the server's acknowledgement. Answers undefined when the
+ * link is down or no answer came in time, so the caller can take the page's form instead: requests that may be
+ * sent twice carry their own id for that.
+ */
+export async function requestRealtime<Answer>(
+  event: string,
+  payload: unknown,
+  timeoutMs = CONNECT_TIMEOUT_MS,
+): Promise<Answer | undefined> {
+  const socket = connection?.socket;
+  if (!socket?.connected) return undefined;
+  try {
+    return (await socket.timeout(timeoutMs).emitWithAck(event, payload)) as Answer;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Keeps the link's member in step with the session (called once, by the app's root). */
 export function useRealtimeMember(id: string | null) {
   useEffect(() => setRealtimeMember(id), [id]);

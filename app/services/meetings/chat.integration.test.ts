@@ -21,7 +21,10 @@ import {
   readHistory,
   reportMessage,
   sendMessage,
+  sendTexts,
+  type ChatMessageView,
 } from "./chat.server";
+import { ChatSendQueue } from "./chat-sender.server";
 import { CHAT_MESSAGE_EVENT, CHAT_READ_EVENT, hasContactNumber, meetingRoom } from "./chat.schema";
 import { appendSystemMessage } from "./messages.server";
 
@@ -203,6 +206,116 @@ describe("sending", () => {
       expect((await loadRoom(db, clock, requester, code)).canWrite).toBe(false);
       expect(await outcome(readHistory(db, requester, code))).toBe("ok");
     }
+  });
+});
+
+describe("sending many at once (the realtime link)", () => {
+  const refusalOrBody = (answer: Awaited<ReturnType<typeof sendTexts>>[number]) =>
+    answer instanceof DomainError ? `${answer.area}.${answer.code}` : answer.body;
+
+  it("stores texts of many rooms in one unit, each by the page's rules, with a fixed number of statements", async () => {
+    const rooms = await Promise.all(Array.from({ length: 6 }, () => openRoom()));
+    const closed = await openRoom({ status: "ended" });
+    const pushed: unknown[] = [];
+    setRealtimePublisher({ toRoom: (room, event, payload) => void pushed.push({ room, event, payload }) });
+    clock.advance(1_000);
+    const answers = await sendTexts(db, clock, [
+      { actor: requester, code: rooms[0]!.code, clientId: "batch-a-000001", text: "첫 번째" },
+      { actor: provider, code: rooms[0]!.code, clientId: "batch-b-000001", text: "답장입니다" },
+      { actor: requester, code: rooms[0]!.code, clientId: "batch-a-000002", text: "연락처 010-1234-5678" },
+      // The same text sent twice (a retry racing the first): one message.
+      { actor: requester, code: rooms[1]!.code, clientId: "batch-a-000003", text: "한 번만" },
+      { actor: requester, code: rooms[1]!.code, clientId: "batch-a-000003", text: "한 번만" },
+      { actor: stranger, code: rooms[1]!.code, clientId: "batch-c-000001", text: "끼어들기" },
+      { actor: admin, code: rooms[1]!.code, clientId: "batch-d-000001", text: "관리자" },
+      { actor: requester, code: closed.code, clientId: "batch-a-000004", text: "끝났나요" },
+      { actor: requester, code: "not a code", clientId: "batch-a-000005", text: "어디" },
+      { actor: requester, code: "A".repeat(20), clientId: "batch-a-000006", text: "없는 방" },
+      { actor: requester, code: rooms[2]!.code, clientId: "x", text: "짧은 id" },
+      { actor: requester, code: rooms[2]!.code, clientId: "batch-a-000007", text: "   " },
+      { actor: requester, code: rooms[2]!.code, clientId: "batch-a-000008", text: 42 },
+    ]);
+    expect(answers.map(refusalOrBody)).toEqual([
+      "첫 번째",
+      "답장입니다",
+      "연락처 010-1234-5678",
+      "한 번만",
+      "한 번만",
+      "chat.no_permission",
+      "chat.admin_read_only",
+      "chat.read_only",
+      "chat.room_code_invalid",
+      "chat.room_code_invalid",
+      "chat.client_id_invalid",
+      "chat.text_required",
+      "chat.text_required",
+    ]);
+    const stored = answers.filter((answer) => !(answer instanceof DomainError)) as ChatMessageView[];
+    expect(stored[2]!.flagged).toBe(true);
+    expect(stored[3]!.id).toBe(stored[4]!.id);
+    // Every new message reaches its room once, after the commit.
+    expect(pushed).toHaveLength(4);
+    const [first] = await db.select().from(meeting).where(eq(meeting.id, rooms[0]!.id));
+    expect(first!.providerAnsweredAt).toEqual(clock.now());
+    expect(first!.lastMessageAt).toEqual(clock.now());
+
+    // The statements do not grow with the number of texts or rooms.
+    const countFor = async (sends: Parameters<typeof sendTexts>[2]) => {
+      clock.advance(1_000);
+      statements = 0;
+      const result = await sendTexts(db, clock, sends);
+      expect(result.every((answer) => !(answer instanceof DomainError))).toBe(true);
+      return statements;
+    };
+    const text = (n: number, room: (typeof rooms)[number]) => ({
+      actor: n % 2 === 0 ? requester : provider,
+      code: room.code,
+      clientId: `batch-count-${n}-xyz`,
+      text: `메시지 ${n}`,
+    });
+    const few = await countFor([text(1, rooms[3]!), text(2, rooms[4]!)]);
+    const many = await countFor(Array.from({ length: 24 }, (_, n) => text(n + 10, rooms[n % 6]!)));
+    expect(many).toBe(few);
+  });
+
+  it("notifies each recipient once per stretch of unread chat, however many texts arrive together", async () => {
+    const { code } = await openRoom();
+    const before = await chatNotifications(provider.id);
+    clock.advance(1_000);
+    await sendTexts(
+      db,
+      clock,
+      ["하나", "둘", "셋"].map((text, n) => ({
+        actor: requester,
+        code,
+        clientId: `stretch-${n}-abcdef`,
+        text,
+      })),
+    );
+    const after = await chatNotifications(provider.id);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)!.link).toBe(`/meeting/repair/chat?room=${code}`);
+  });
+
+  it("writes texts that arrive while a unit is being written together in the next one", async () => {
+    const { code } = await openRoom();
+    const queue = new ChatSendQueue(db, clock);
+    const send = (n: number) =>
+      queue.send(requester, { code, clientId: `queued-${n}-abcdef`, text: `대기열 ${n}` });
+    await send(0);
+    statements = 0;
+    const alone = await send(1);
+    const single = statements;
+    expect(alone).toMatchObject({ body: "대기열 1" });
+
+    statements = 0;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => send(n + 2)));
+    expect(answers.map((answer) => (answer instanceof DomainError ? answer.code : answer.body))).toEqual(
+      Array.from({ length: 40 }, (_, n) => `대기열 ${n + 2}`),
+    );
+    // The first text has a unit of its own; the 39 that came while it was written share the next one.
+    expect(statements).toBeLessThanOrEqual(2 * single);
+    expect(queue.backlog).toBe(0);
   });
 });
 

@@ -25,6 +25,19 @@ export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 export const CHAT_MESSAGE_EVENT = "chat:message";
 export const CHAT_READ_EVENT = "chat:read";
 export const CHAT_TYPING_EVENT = "chat:typing";
+/**
+ * Client → server: a text for a room, answered by the stored message (the acknowledgement) or the refusal. The
+ * page's form action takes the same text when the realtime link is down, and images always.
+ */
+export const CHAT_SEND_EVENT = "chat:send";
+
+/** What `chat:send` carries: the room's code, the browser's id for the message, the text and the page's language. */
+export interface ChatSendPayload {
+  code: string;
+  clientId: string;
+  text: string;
+  language: string;
+}
 
 /** A meeting's realtime room. */
 export const meetingRoom = (code: string) => `meeting:${code}`;

@@ -13,11 +13,16 @@ import {
 import type { Clock } from "#app/platform/clock.server";
 import { realtimePublisher } from "#app/platform/publisher.server";
 import type { FileStorage } from "#app/platform/storage/types";
-import { executor, runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
+import {
+  executor,
+  runInTransaction,
+  type DatabaseOrUnit,
+  type UnitOfWork,
+} from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
-import { notify } from "#app/services/notifications/notify.server";
+import { notifyEach } from "#app/services/notifications/notify.server";
 import { storeImage, thumbnailPath, type UploadInput } from "#app/services/uploads/uploads.server";
 import type { ChatErrorCode } from "./chat-errors";
 import {
@@ -34,6 +39,7 @@ import { allowedActions, markProviderAnswered, type MeetingAction } from "./meet
 import {
   messageView,
   publishMessageAfterCommit,
+  type MeetingMessage,
   type ChatMessageView,
   type SystemEvent,
 } from "./messages.server";
@@ -110,6 +116,143 @@ async function sentBefore(source: DatabaseOrUnit, meetingId: number, senderId: s
   return row;
 }
 
+/** One message to store, its room already found and its sender entitled to write there. */
+interface Outgoing {
+  subject: Meeting;
+  role: MeetingRole;
+  senderId: string;
+  clientId: string;
+  text: string;
+  image: { url: string; width: number; height: number } | null;
+}
+
+/** What storing one message came to: the stored row (new, or the one a resend names), or the refusal. */
+type Stored = { row: MeetingMessage; created: boolean } | { refused: DomainError };
+
+const sendKey = (meetingId: number, senderId: string | null, clientId: string | null) =>
+  `${meetingId}\u0000${senderId ?? ""}\u0000${clientId ?? ""}`;
+
+/**
+ * Stores messages of one or many rooms in the caller's unit of work, a statement per step whatever their number:
+ * moves each open meeting's last message time (taking its row lock, so a transition closing the chat is seen; a
+ * closed meeting's message is refused as read-only), inserts the messages (a resend's client id stores nothing
+ * more and answers the message stored before), counts the providers' first answers, notifies each recipient once
+ * per stretch of unread chat, and pushes every new message to its room after the commit.
+ */
+async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promise<Stored[]> {
+  const meetingIds = [...new Set(items.map((item) => item.subject.id))];
+  const open = new Set(
+    (
+      await uow.tx
+        .update(meeting)
+        .set({ lastMessageAt: uow.now })
+        // The rows are locked in id order, so units of several processes writing to the same rooms never wait
+        // on each other in a circle.
+        .where(
+          sql`${meeting.id} in (select m.id from meeting m
+            where m.id in (${sql.join(
+              meetingIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}) and m.status in (${sql.join(
+              [...writable].map((status) => sql`${status}`),
+              sql`, `,
+            )})
+            order by m.id for update)`,
+        )
+        .returning({ id: meeting.id })
+    ).map((row) => row.id),
+  );
+  const writing = items.filter((item) => open.has(item.subject.id));
+  const added =
+    writing.length === 0
+      ? []
+      : await uow.tx
+          .insert(meetingMessage)
+          .values(
+            writing.map((item) => ({
+              meetingId: item.subject.id,
+              senderId: item.senderId,
+              kind: item.image ? ("image" as const) : ("text" as const),
+              body: item.text,
+              imageUrl: item.image?.url ?? null,
+              imageWidth: item.image?.width ?? null,
+              imageHeight: item.image?.height ?? null,
+              flagged: item.text !== "" && hasContactNumber(item.text),
+              clientId: item.clientId,
+              createdAt: uow.now,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning();
+  const created = new Map(added.map((row) => [sendKey(row.meetingId, row.senderId, row.clientId), row]));
+  // Resends, and messages of a closed meeting that were stored before it closed.
+  const others = items.filter((item) => !created.has(sendKey(item.subject.id, item.senderId, item.clientId)));
+  const earlier = new Map(
+    (others.length === 0
+      ? []
+      : await uow.tx
+          .select()
+          .from(meetingMessage)
+          .where(
+            sql`(${meetingMessage.meetingId}, ${meetingMessage.senderId}, ${meetingMessage.clientId}) in (${sql.join(
+              others.map((item) => sql`(${item.subject.id}, ${item.senderId}, ${item.clientId})`),
+              sql`, `,
+            )})`,
+          )
+    ).map((row) => [sendKey(row.meetingId, row.senderId, row.clientId), row]),
+  );
+
+  const fresh = items.filter((item) => created.has(sendKey(item.subject.id, item.senderId, item.clientId)));
+  if (fresh.length > 0) {
+    await markProviderAnswered(
+      uow,
+      fresh.filter((item) => item.role === "provider").map((item) => item.subject.id),
+    );
+    const recipientOf = (item: Outgoing) =>
+      item.role === "provider" ? item.subject.requesterId : item.subject.providerId;
+    const [reads, senders] = [
+      await uow.tx
+        .select()
+        .from(meetingRead)
+        .where(inArray(meetingRead.meetingId, [...new Set(fresh.map((item) => item.subject.id))])),
+      await uow.tx
+        .select({ id: member.id, nickname: member.nickname, name: member.name })
+        .from(member)
+        .where(inArray(member.id, [...new Set(fresh.map((item) => item.senderId))])),
+    ];
+    const readUpTo = new Map(reads.map((row) => [`${row.meetingId}:${row.memberId}`, row.lastReadMessageId]));
+    const nicknameOf = new Map(senders.map((row) => [row.id, row.nickname ?? row.name ?? ""]));
+    await notifyEach(
+      uow,
+      fresh.map((item) => {
+        const recipientId = recipientOf(item);
+        return {
+          recipientId,
+          type: "chatMessage" as const,
+          actorId: item.senderId,
+          params: { nickname: nicknameOf.get(item.senderId) ?? "" },
+          link: meetingChatPath(item.subject),
+          // One notification per stretch of unread chat: reading the room opens the next stretch.
+          dedupeKey: `chatMessage:${item.subject.id}:${readUpTo.get(`${item.subject.id}:${recipientId}`) ?? 0}`,
+        };
+      }),
+    );
+    for (const row of added) {
+      const item = fresh.find((candidate) => candidate.subject.id === row.meetingId)!;
+      publishMessageAfterCommit(uow, item.subject.code, row);
+    }
+  }
+
+  return items.map((item): Stored => {
+    const key = sendKey(item.subject.id, item.senderId, item.clientId);
+    const row = created.get(key);
+    if (row) return { row, created: true };
+    const before = earlier.get(key);
+    if (before) return { row: before, created: false };
+    return { refused: fail("read_only") };
+  });
+}
+
 /**
  * Sends a text (1–1000 characters) or an image (re-encoded by the upload service, metadata removed) to a meeting's
  * chat, as one of its two sides while it is open. The answer is the stored message: the sending page's
@@ -146,60 +289,79 @@ export async function sendMessage(
       await Promise.allSettled([storage.delete(image.key), storage.delete(thumbnailPath(image.key))]);
   };
   try {
-    const { row, created } = await runInTransaction(db, clock, async (uow) => {
-      // Moving the last message time takes the meeting's row lock, so a transition closing the chat is seen.
-      const [open] = await uow.tx
-        .update(meeting)
-        .set({ lastMessageAt: uow.now })
-        .where(and(eq(meeting.id, subject.id), inArray(meeting.status, [...writable])))
-        .returning({ id: meeting.id });
-      if (!open) throw fail("read_only");
-      const [added] = await uow.tx
-        .insert(meetingMessage)
-        .values({
-          meetingId: subject.id,
-          senderId: actor.id,
-          kind: image ? "image" : "text",
-          body: text,
-          imageUrl: image?.url ?? null,
-          imageWidth: image?.width ?? null,
-          imageHeight: image?.height ?? null,
-          flagged: text !== "" && hasContactNumber(text),
-          clientId: input.clientId,
-          createdAt: uow.now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!added)
-        return { row: (await sentBefore(uow, subject.id, actor.id, input.clientId))!, created: false };
-      if (role === "provider") await markProviderAnswered(uow, subject.id);
-      const recipientId = role === "provider" ? subject.requesterId : subject.providerId;
-      const [seen] = await uow.tx
-        .select({ upTo: meetingRead.lastReadMessageId })
-        .from(meetingRead)
-        .where(and(eq(meetingRead.meetingId, subject.id), eq(meetingRead.memberId, recipientId)));
-      const [sender] = await uow.tx
-        .select({ nickname: member.nickname, name: member.name })
-        .from(member)
-        .where(eq(member.id, actor.id));
-      await notify(uow, {
-        recipientId,
-        type: "chatMessage",
-        actorId: actor.id,
-        params: { nickname: sender?.nickname ?? sender?.name ?? "" },
-        link: meetingChatPath(subject),
-        // One notification per stretch of unread chat: reading the room opens the next stretch.
-        dedupeKey: `chatMessage:${subject.id}:${seen?.upTo ?? 0}`,
-      });
-      publishMessageAfterCommit(uow, subject.code, added);
-      return { row: added, created: true };
-    });
-    if (!created) await removeImage();
-    return messageView(row);
+    const [stored] = await runInTransaction(db, clock, (uow) =>
+      storeMessages(uow, [{ subject, role, senderId: actor.id, clientId: input.clientId, text, image }]),
+    );
+    if (!stored || "refused" in stored) throw stored?.refused ?? fail("read_only");
+    if (!stored.created) await removeImage();
+    return messageView(stored.row);
   } catch (error) {
     await removeImage();
     throw error;
   }
+}
+
+/** A text for the chat, as the realtime link carries it. */
+export interface TextSend {
+  actor: Actor;
+  code: unknown;
+  clientId: unknown;
+  text: unknown;
+}
+
+/**
+ * Sends texts of many members to many rooms at once, each by the rules of `sendMessage`: one lookup of the rooms,
+ * then one unit of work for all of them. Answers each send's stored message or its refusal, in order; a fault of
+ * the unit itself (not a refusal) rejects the whole batch.
+ */
+export async function sendTexts(
+  db: Database,
+  clock: Clock,
+  sends: readonly TextSend[],
+): Promise<Array<ChatMessageView | DomainError>> {
+  const answers: Array<ChatMessageView | DomainError | undefined> = sends.map(() => undefined);
+  const checked: Array<{ index: number; send: TextSend; code: string; clientId: string; text: string }> = [];
+  sends.forEach((send, index) => {
+    try {
+      if (typeof send.clientId !== "string" || !CLIENT_ID_PATTERN.test(send.clientId))
+        throw fail("client_id_invalid");
+      const text = checkedText(typeof send.text === "string" ? send.text : "");
+      if (typeof send.code !== "string" || !MEETING_CODE_PATTERN.test(send.code))
+        throw fail("room_code_invalid");
+      checked.push({ index, send, code: send.code, clientId: send.clientId, text });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      answers[index] = error;
+    }
+  });
+  const codes = [...new Set(checked.map((item) => item.code))];
+  const rooms = new Map(
+    (codes.length === 0 ? [] : await db.select().from(meeting).where(inArray(meeting.code, codes))).map(
+      (row) => [row.code, row],
+    ),
+  );
+  const outgoing: Array<{ index: number; item: Outgoing }> = [];
+  for (const { index, send, code, clientId, text } of checked) {
+    const subject = rooms.get(code);
+    const role = subject ? meetingRoleOf(send.actor, subject) : null;
+    if (!subject) answers[index] = fail("room_code_invalid");
+    else if (!role) answers[index] = fail("no_permission");
+    else if (role === "admin") answers[index] = fail("admin_read_only");
+    else
+      outgoing.push({ index, item: { subject, role, senderId: send.actor.id, clientId, text, image: null } });
+  }
+  if (outgoing.length > 0) {
+    const stored = await runInTransaction(db, clock, (uow) =>
+      storeMessages(
+        uow,
+        outgoing.map((entry) => entry.item),
+      ),
+    );
+    stored.forEach((result, position) => {
+      answers[outgoing[position]!.index] = "refused" in result ? result.refused : messageView(result.row);
+    });
+  }
+  return answers.map((answer) => answer ?? fail("read_only"));
 }
 
 export interface ChatMember {

@@ -249,15 +249,24 @@ export async function requestMeeting(
 
 /**
  * Records the provider's first answer (a chat message or an action): it counts for the response rate and stops the
- * request from expiring. Later calls change nothing.
+ * request from expiring. Later calls change nothing. Takes one meeting or several (a batch of chat messages).
  */
-export async function markProviderAnswered(uow: UnitOfWork, meetingId: number): Promise<void> {
+export async function markProviderAnswered(
+  uow: UnitOfWork,
+  meetingIds: number | readonly number[],
+): Promise<void> {
+  const ids = typeof meetingIds === "number" ? [meetingIds] : [...new Set(meetingIds)];
+  if (ids.length === 0) return;
   const first = await uow.tx
     .update(meeting)
     .set({ providerAnsweredAt: uow.now })
-    .where(and(eq(meeting.id, meetingId), isNull(meeting.providerAnsweredAt)))
+    .where(and(inArray(meeting.id, ids), isNull(meeting.providerAnsweredAt)))
     .returning({ id: meeting.id });
-  if (first.length > 0) await cancelExpiry(uow, meetingId);
+  if (first.length > 0)
+    await cancelExpiry(
+      uow,
+      first.map((row) => row.id),
+    );
 }
 
 /** The meeting the actor may act on, locked for this unit, with the actor's role in it. */

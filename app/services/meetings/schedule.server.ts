@@ -117,6 +117,6 @@ export async function scheduleExpiry(uow: UnitOfWork, subject: Meeting): Promise
   );
 }
 
-export async function cancelExpiry(uow: UnitOfWork, meetingId: number): Promise<void> {
-  await cancelJobs(uow, expiryKey(meetingId));
+export async function cancelExpiry(uow: UnitOfWork, meetingIds: number | readonly number[]): Promise<void> {
+  await cancelJobs(uow, (typeof meetingIds === "number" ? [meetingIds] : meetingIds).map(expiryKey));
 }

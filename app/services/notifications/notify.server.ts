@@ -98,11 +98,53 @@ export async function publishUnreadCount(db: Database, memberId: string, arrived
  * when a notification was stored.
  */
 export async function notify(uow: UnitOfWork, input: NotifyInput): Promise<void> {
-  if (input.actorId && input.actorId === input.recipientId) return;
-  const stored = await insertReturningRecipients(uow, sql`m.id = ${input.recipientId}`, input);
+  await notifyEach(uow, [input]);
+}
+
+/**
+ * Sends several notifications at once, each to its own recipient with its own type and values, by the rules of
+ * notify(): one INSERT … SELECT over the list, and one count of the unread notifications of the members who got one.
+ */
+export async function notifyEach(uow: UnitOfWork, inputs: readonly NotifyInput[]): Promise<void> {
+  const wanted = inputs.filter((input) => !input.actorId || input.actorId !== input.recipientId);
+  if (wanted.length === 0) return;
+  const now = uow.now.toISOString();
+  const rows = sql.join(
+    wanted.map(
+      (input) =>
+        sql`(${input.recipientId}::text, ${input.type}::text, ${input.actorId ?? null}::text,
+          ${JSON.stringify(input.params ?? {})}::jsonb, ${siteLink(input.link)}::text, ${input.dedupeKey ?? null}::text)`,
+    ),
+    sql`, `,
+  );
+  const stored = await queryRows<{ recipient_id: string }>(
+    uow.tx,
+    sql`insert into notification (recipient_id, type, actor_id, params, link, dedupe_key, created_at)
+      select m.id, v.type, v.actor_id, v.params, v.link, v.dedupe_key, ${now}::timestamptz
+      from (values ${rows}) as v (recipient_id, type, actor_id, params, link, dedupe_key)
+      join member m on m.id = v.recipient_id
+      where m.withdrawn_at is null
+        and not exists (select 1 from notification_setting s
+          where s.member_id = m.id and s.type = v.type and not s.enabled)
+        and (v.actor_id is null or not exists (select 1 from blind b
+          where b.user_id = m.id and b.blind_user_id = v.actor_id and b.activated))
+      on conflict (recipient_id, dedupe_key) do nothing
+      returning recipient_id`,
+  );
   if (stored.length === 0) return;
-  const unread = await countUnread(uow.tx, input.recipientId);
-  uow.afterCommit(() => publishUnread(input.recipientId, unread, 1));
+  const arrived = new Map<string, number>();
+  for (const row of stored) arrived.set(row.recipient_id, (arrived.get(row.recipient_id) ?? 0) + 1);
+  const counts =
+    arrived.size === 1
+      ? [{ memberId: stored[0]!.recipient_id, count: await countUnread(uow.tx, stored[0]!.recipient_id) }]
+      : await uow.tx
+          .select({ memberId: notification.recipientId, count: count() })
+          .from(notification)
+          .where(and(inArray(notification.recipientId, [...arrived.keys()]), isNull(notification.readAt)))
+          .groupBy(notification.recipientId);
+  uow.afterCommit(() => {
+    for (const row of counts) publishUnread(row.memberId, row.count, arrived.get(row.memberId) ?? 1);
+  });
 }
 
 const MANY_CHUNK = 1_000;
