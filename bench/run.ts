@@ -16,6 +16,8 @@
  *   second each for 60 s over their sockets (`chat:send`), on one PGlite process and on two processes sharing a
  *   PostgreSQL database: messages delivered to the other side, delivery p50/p95/p99, the servers' resident memory
  *   (BENCH_CHAT_CLIENTS, BENCH_CHAT_SECONDS, BENCH_CHAT_DRAIN change the size).
+ * - where a visitor's `/board/free` spends its CPU: the page loaded once more on a server started with `--cpu-prof`,
+ *   the profile summed by part of the stack (bench/cpu-profile.ts).
  *
  * One table is printed and the figures are written to bench/results/latest.json; the previous run's file, when
  * there is one, is shown beside (so a change is measured before and after on the same machine).
@@ -65,6 +67,7 @@ import {
   type Captured,
   type Load,
 } from "./server-load";
+import { printProfile, summariseProfile, type ProfileShare } from "./cpu-profile";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -310,6 +313,8 @@ try {
   await stopProcess(app);
 }
 
+const profile = await profileListPage();
+
 const lighthouse = await runLighthouse(dataDir);
 
 if (postgresUrl) await benchPostgres();
@@ -320,6 +325,34 @@ const statements = countStatements();
 
 printTable();
 fs.rmSync(dataDir, { recursive: true, force: true });
+
+/**
+ * The visitor's `/board/free` once more, on a server started with `--cpu-prof`: where the CPU per request goes, for
+ * what the targets leave to explain.
+ */
+async function profileListPage(): Promise<ProfileShare[]> {
+  const profileDir = path.join(dataDir, "cpu-profile");
+  fs.mkdirSync(profileDir, { recursive: true });
+  const profiled = startProcess(
+    root,
+    ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...appArgs()],
+    appEnv(appPort, dataDir),
+  );
+  let measured: Load;
+  try {
+    await waitUntilAnswering(`${appBase}/healthz`, 120_000);
+    console.log("Profiling visitor /board/free…");
+    measured = await load(`${appBase}/board/free`, profiled.pid!, {
+      headers: headersOf("visitor", ""),
+      duration,
+      connections,
+    });
+  } finally {
+    // The profile is written when the process exits.
+    await stopProcess(profiled);
+  }
+  return summariseProfile(profileDir, measured.cpuPerRequest);
+}
 
 async function benchPostgres() {
   await onPostgres(async (url) => {
@@ -494,6 +527,8 @@ interface BenchResults {
   weights: PageWeight[];
   richText: RichTextFigure[];
   lighthouse: LighthouseFigures[] | "not installed";
+  /** Where the CPU of a visitor's `/board/free` goes, by part of the stack. */
+  profile?: ProfileShare[];
   /** Times of the market list queries (first page), on PGlite and, when it ran, on PostgreSQL. */
   marketLists?: { pglite: MarketListTiming[]; postgres?: MarketListTiming[] };
   /** The meeting chat under load, per mode (a mode not run is a line saying why). */
@@ -515,6 +550,7 @@ function printTable() {
     weights,
     richText,
     lighthouse,
+    profile,
     marketLists: { pglite: market.timings, postgres: postgresMarket },
     chat,
   };
@@ -595,6 +631,7 @@ function printTable() {
   printMarketTimings(market.timings, "PGlite");
   if (postgresMarket) printMarketTimings(postgresMarket, "PostgreSQL");
   printChatLoad(chat);
+  printProfile("a visitor's /board/free", profile);
   fs.mkdirSync(resultsDir, { recursive: true });
   if (previous) fs.renameSync(latest, path.join(resultsDir, `${previous.when.replace(/[:.]/g, "-")}.json`));
   fs.writeFileSync(latest, JSON.stringify(results, null, 2));
