@@ -54,17 +54,22 @@ async function openSocket(as: SignedInMember | null) {
 const join = (socket: Socket, room: string) =>
   socket.timeout(5_000).emitWithAck(JOIN_ROOM_EVENT, room) as Promise<JoinAnswer>;
 
+/** Three signed-up members and an open meeting between the first two; the third is a stranger to it. */
+async function meetingOfTwo() {
+  const requester = await signUpMember(runtime);
+  const provider = await signUpMember(runtime);
+  const stranger = await signUpMember(runtime);
+  const id = await insertMeeting(runtime.db, runtime.clock, {
+    requesterId: requester.id,
+    providerId: provider.id,
+  });
+  const [row] = await runtime.db.select({ code: meeting.code }).from(meeting).where(eq(meeting.id, id));
+  return { requester, provider, stranger, code: row!.code, room: meetingRoom(row!.code) };
+}
+
 describe("a meeting's chat room over Socket.IO", () => {
   it("pushes a message sent over HTTP to both sides, and keeps everybody else out", async () => {
-    const requester = await signUpMember(runtime);
-    const provider = await signUpMember(runtime);
-    const stranger = await signUpMember(runtime);
-    const id = await insertMeeting(runtime.db, runtime.clock, {
-      requesterId: requester.id,
-      providerId: provider.id,
-    });
-    const [row] = await runtime.db.select({ code: meeting.code }).from(meeting).where(eq(meeting.id, id));
-    const room = meetingRoom(row!.code);
+    const { requester, provider, stranger, code, room } = await meetingOfTwo();
 
     const requesterTab = await openSocket(requester);
     const providerTab = await openSocket(provider);
@@ -75,7 +80,7 @@ describe("a meeting's chat room over Socket.IO", () => {
     expect(await join(strangerTab.socket, "meeting:not-a-room-code")).toEqual({ error: "forbidden" });
 
     const sent = await callAction(chatPage.action, {
-      path: `/meeting/repair/chat?room=${row!.code}`,
+      path: `/meeting/repair/chat?room=${code}`,
       params: { kind: "repair" },
       form: { intent: "send", clientId: "socket-check-0001", text: "지금 출발합니다" },
       as: requester,
@@ -88,7 +93,7 @@ describe("a meeting's chat room over Socket.IO", () => {
 
     // A read mark reaches the other side; typing is relayed to the others in the room, never back.
     await callAction(chatPage.action, {
-      path: `/meeting/repair/chat?room=${row!.code}`,
+      path: `/meeting/repair/chat?room=${code}`,
       params: { kind: "repair" },
       form: { intent: "read", messageId: String(stored.id) },
       as: provider,
@@ -112,16 +117,7 @@ describe("sending a text over the link", () => {
     socket.timeout(5_000).emitWithAck(CHAT_SEND_EVENT, payload) as Promise<ChatSendAnswer>;
 
   it("stores it once, answers the stored message, pushes it to the room, and refuses outsiders in their language", async () => {
-    const requester = await signUpMember(runtime);
-    const provider = await signUpMember(runtime);
-    const stranger = await signUpMember(runtime);
-    const id = await insertMeeting(runtime.db, runtime.clock, {
-      requesterId: requester.id,
-      providerId: provider.id,
-    });
-    const [row] = await runtime.db.select({ code: meeting.code }).from(meeting).where(eq(meeting.id, id));
-    const code = row!.code;
-    const room = meetingRoom(code);
+    const { requester, provider, stranger, code, room } = await meetingOfTwo();
     const requesterTab = await openSocket(requester);
     const providerTab = await openSocket(provider);
     expect(await join(providerTab.socket, room)).toEqual({ ok: true });
