@@ -224,3 +224,38 @@ test("comments of a hidden member are blinded and can be revealed one at a time"
   await author.context.close();
   await rude.context.close();
 });
+
+test("a comment typed while the page's scripts are still loading is kept and sent", async ({
+  browser,
+}, testInfo) => {
+  const author = await newMember(browser, "느린망", testInfo.workerIndex);
+  const path = await writePost(author.page, {
+    title: "느린 연결에서 댓글",
+    body: "주말에 다녀온 코스를 소개합니다.",
+  });
+  const page = author.page;
+  // The scripts wait until the comment is typed, as on a slow connection.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  const field = comments(page).getByLabel("댓글 쓰기");
+  await field.fill("스크립트보다 먼저 쓴 댓글");
+  release();
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+  await expect(field).toHaveValue("스크립트보다 먼저 쓴 댓글");
+  await expectAccessible(page);
+  // The counter counts what was typed before the scripts came.
+  await expect(
+    comments(page).getByText(new RegExp(`^${[..."스크립트보다 먼저 쓴 댓글"].length}/\\d+자$`)),
+  ).toBeVisible();
+  await comments(page).getByRole("button", { name: "등록" }).click();
+  await expect(
+    comments(page).locator('li[id^="comment-"]', { hasText: "스크립트보다 먼저 쓴 댓글" }),
+  ).toBeVisible();
+  await expect(field).toHaveValue("");
+  await page.unroute(/\/assets\/.+\.js$/);
+});

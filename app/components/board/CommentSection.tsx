@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useTypedEarly } from "#app/components/ui/use-typed-early";
 import { Link, useLocation } from "react-router";
 import { notifyError } from "#app/shell/toasts";
 import { MemberMenu } from "#app/components/members/MemberMenu";
@@ -60,6 +61,8 @@ function CommentForm({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+
+  useTypedEarly(field, setContent);
 
   useEffect(() => {
     if (autoFocus) field.current?.focus();

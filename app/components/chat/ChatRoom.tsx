@@ -9,6 +9,7 @@ import {
   requestRealtime,
 } from "#app/components/realtime/socket";
 import { FormAlert } from "#app/components/ui/fields";
+import { useTypedEarly } from "#app/components/ui/use-typed-early";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { formatDateTime } from "#app/i18n/calendar";
 import type { MeetingKind } from "#app/db/schema";
@@ -173,6 +174,8 @@ function Composer({
   const [image, setImage] = useState<File | null>(null);
   const [problem, setProblem] = useState<FormError | undefined>(refusedSend?.error);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textField = useRef<HTMLTextAreaElement>(null);
+  useTypedEarly(textField, setText);
   const lastTyping = useRef(0);
   const room = meetingRoom(data.room.code);
 
@@ -242,6 +245,7 @@ function Composer({
         </label>
         <textarea
           id={`${id}-text`}
+          ref={textField}
           name="text"
           rows={1}
           value={text}
