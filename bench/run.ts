@@ -244,7 +244,7 @@ const pgPort = 3403;
 console.log(
   `Seeding ${BENCH_ARTICLES} articles, ${BENCH_COMMENTS} comments and ${BENCH_LISTINGS} listings on PGlite…`,
 );
-const { plan, market, reviews, post } = await seeded(
+const { plan, market, reviews, experts, post } = await seeded(
   await openPglite({ dataDir: path.join(dataDir, "pglite") }),
 );
 let postgresMarket: MarketListTiming[] | undefined;
@@ -630,6 +630,7 @@ function printTable() {
   console.log(`\nPlans of the review list queries (${BENCH_REVIEWS} reviews):\n${reviews.plan}`);
   printMarketTimings(market.timings, "PGlite");
   if (postgresMarket) printMarketTimings(postgresMarket, "PostgreSQL");
+  printExpertFinder(experts, "PGlite");
   printChatLoad(chat);
   printProfile("a visitor's /board/free", profile);
   fs.mkdirSync(resultsDir, { recursive: true });

@@ -81,10 +81,13 @@ export const memberSkill = pgTable(
     uniqueIndex("member_skill_kind_key")
       .on(t.memberId, t.kind)
       .where(sql`${t.kind} <> 'owner'`),
-    // The finder: active skills of one kind within a box around a point.
-    index("member_skill_earth_idx")
-      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
-      .where(sql`${t.active}`),
+    // The finder: active skills of one kind within a box around a point. One index per kind, so that a search
+    // reads only its kind's points (the query names the kind as a literal, which the planner needs to use it).
+    ...meetingKinds.map((kind) =>
+      index(`member_skill_${kind}_earth_idx`)
+        .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+        .where(sql`${t.active} and ${t.kind} = ${sql.raw(`'${kind}'`)}`),
+    ),
     index("member_skill_kind_idx").on(t.kind, t.active),
   ],
 );

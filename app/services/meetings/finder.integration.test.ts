@@ -336,7 +336,7 @@ describe("the expert finder", () => {
     expect(await refusal(viewerOrigin(db, rider, { lat: 35.1 }))).toBe("invalid_location");
   });
 
-  it("reads member_skill_earth_idx, never the whole table", async () => {
+  it("reads its kind's member_skill_{kind}_earth_idx, never the whole table", async () => {
     await db
       .transaction(async (tx) => {
         // A table of a realistic size, so that the planner's choice means something; rolled back after.
@@ -361,7 +361,7 @@ describe("the expert finder", () => {
           sql`explain ${query}`,
         );
         const plan = rows.map((row) => Object.values(row)[0]).join("\n");
-        expect(plan).toMatch(/member_skill_earth_idx/);
+        expect(plan).toMatch(/member_skill_repair_earth_idx/);
         expect(plan).not.toMatch(/Seq Scan on member_skill/);
         tx.rollback();
       })

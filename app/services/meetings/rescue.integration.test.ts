@@ -215,7 +215,7 @@ describe("sending a rescue call", () => {
     ]);
   });
 
-  it("finds the experts through member_skill_earth_idx, never the whole table", async () => {
+  it("finds the experts through its kind's member_skill_{kind}_earth_idx, never the whole table", async () => {
     const requester = await insertMember(db);
     await db
       .transaction(async (tx) => {
@@ -236,7 +236,7 @@ describe("sending a rescue call", () => {
           sql`explain ${query}`,
         );
         const plan = rows.map((row) => Object.values(row)[0]).join("\n");
-        expect(plan).toMatch(/member_skill_earth_idx/);
+        expect(plan).toMatch(/member_skill_rescue_earth_idx/);
         expect(plan).not.toMatch(/Seq Scan on member_skill/);
         tx.rollback();
       })

@@ -1,0 +1,6 @@
+DROP INDEX "member_skill_earth_idx";--> statement-breakpoint
+CREATE INDEX "member_skill_owner_earth_idx" ON "member_skill" USING gist (ll_to_earth("latitude", "longitude")) WHERE "member_skill"."active" and "member_skill"."kind" = 'owner';--> statement-breakpoint
+CREATE INDEX "member_skill_repair_earth_idx" ON "member_skill" USING gist (ll_to_earth("latitude", "longitude")) WHERE "member_skill"."active" and "member_skill"."kind" = 'repair';--> statement-breakpoint
+CREATE INDEX "member_skill_coaching_earth_idx" ON "member_skill" USING gist (ll_to_earth("latitude", "longitude")) WHERE "member_skill"."active" and "member_skill"."kind" = 'coaching';--> statement-breakpoint
+CREATE INDEX "member_skill_rescue_earth_idx" ON "member_skill" USING gist (ll_to_earth("latitude", "longitude")) WHERE "member_skill"."active" and "member_skill"."kind" = 'rescue';--> statement-breakpoint
+CREATE INDEX "member_skill_pickup_earth_idx" ON "member_skill" USING gist (ll_to_earth("latitude", "longitude")) WHERE "member_skill"."active" and "member_skill"."kind" = 'pickup';
