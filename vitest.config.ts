@@ -32,5 +32,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two files at a time even on two cores: much of a test's time is spent waiting for the database, and by default
+    // a two-core machine would run one file at a time.
+    maxWorkers: 2,
   },
 });
