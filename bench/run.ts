@@ -457,9 +457,15 @@ function countStatements(): Record<string, number> {
   return JSON.parse(fs.readFileSync(report, "utf8")) as Record<string, number>;
 }
 
+/** Lighthouse runs per page; the median is reported, with every run's score beside it. */
+const LIGHTHOUSE_RUNS = 5;
+
 interface LighthouseFigures {
   page: string;
+  /** The median run's score. */
   performance: number;
+  /** Every run's score, lowest first. */
+  scores?: number[];
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -483,28 +489,36 @@ async function runLighthouse(dir: string): Promise<LighthouseFigures[] | "not in
   try {
     await waitUntilAnswering(`${appBase}/healthz`, 120_000);
     for (const page of ["/", "/board/free"]) {
-      const chrome = await launch({
-        chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-      });
-      try {
-        const result = await lighthouseRun(`${appBase}${page}`, {
-          port: chrome.port,
-          onlyCategories: ["performance"],
-          output: "json",
-          logLevel: "error",
+      // Lighthouse's own advice: several runs and their median, for a score that moves between runs.
+      const runs: LighthouseFigures[] = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+        const chrome = await launch({
+          chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
         });
-        const lhr = result!.lhr;
-        figures.push({
-          page,
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? 0,
-          tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? 0,
-          cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0,
-        });
-      } finally {
-        await chrome.kill();
+        try {
+          const result = await lighthouseRun(`${appBase}${page}`, {
+            port: chrome.port,
+            onlyCategories: ["performance"],
+            output: "json",
+            logLevel: "error",
+            // A Korean rider's visit: the page itself, not the redirect to /en an English browser is sent.
+            extraHeaders: { "Accept-Language": "ko-KR,ko;q=0.9" },
+          });
+          const lhr = result!.lhr;
+          runs.push({
+            page,
+            performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? 0,
+            tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? 0,
+            cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0,
+          });
+        } finally {
+          await chrome.kill();
+        }
       }
+      runs.sort((a, b) => a.performance - b.performance);
+      figures.push({ ...runs[Math.floor(runs.length / 2)]!, scores: runs.map((run) => run.performance) });
     }
   } finally {
     await stopProcess(server);
@@ -620,7 +634,8 @@ function printTable() {
   } else {
     for (const figure of lighthouse) {
       console.log(
-        `\nLighthouse mobile ${figure.page}: performance ${figure.performance}, LCP ${figure.lcpMs.toFixed(0)} ms, ` +
+        `\nLighthouse mobile ${figure.page}: performance ${figure.performance} (median of ` +
+          `${figure.scores?.join(", ") ?? figure.performance}), LCP ${figure.lcpMs.toFixed(0)} ms, ` +
           `TBT ${figure.tbtMs.toFixed(0)} ms, CLS ${figure.cls.toFixed(3)}`,
       );
     }
