@@ -26,6 +26,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // Every page a test visits is also checked with axe-core, which takes its time on a busy machine.
   timeout: 60_000,
+  // How long a check waits for the page to reach what it expects. A sign-in (a password hash and a full page) on a
+  // two-core machine running two browsers, the server and axe has taken longer than the default 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: "ko-KR",
