@@ -23,9 +23,13 @@ import { enChat } from "./areas/chat.en";
 import { enMeeting } from "./areas/meeting.en";
 import { enFinder } from "./areas/finder.en";
 import { enSkill } from "./areas/skill.en";
+import { enAuth } from "./areas/auth.en";
+import { enProfileForm } from "./areas/profileForm.en";
 
 export const en: Messages = {
   ...enShell,
+  auth: enAuth,
+  profileForm: enProfileForm,
   board: enBoard,
   comment: enComment,
   editor: enEditor,

@@ -23,10 +23,14 @@ import { koChat } from "./areas/chat.ko";
 import { koMeeting } from "./areas/meeting.ko";
 import { koFinder } from "./areas/finder.ko";
 import { koSkill } from "./areas/skill.ko";
+import { koAuth } from "./areas/auth.ko";
+import { koProfileForm } from "./areas/profileForm.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
   ...koShell,
+  auth: koAuth,
+  profileForm: koProfileForm,
   board: koBoard,
   comment: koComment,
   editor: koEditor,

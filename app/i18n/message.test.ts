@@ -55,7 +55,7 @@ describe("catalogue messages", () => {
     expect(translate("en", "comment.keepCount", { count: 1 })).toBe("1 keep");
     expect(translate("en", "comment.replies", { count: 1 })).toBe("1 reply");
     expect(translate("en", "search.views", { count: 1 })).toBe("1 view");
-    expect(translate("en", "alarm.badge.unread", { count: 1 })).toBe("1 unread notification");
+    expect(translate("en", "header.alarms.unread", { count: 1 })).toBe("1 unread notification");
     expect(translate("ko", "board.list.likes", { count: 1 })).toBe("좋아요 1");
     expect(translate("ko", "comment.likeCount", { count: 1200 })).toBe("좋아요 1,200개");
   });

@@ -21,7 +21,7 @@ function SignInLink({ className }: { className: string }) {
       to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
       className={`items-center rounded-md bg-primary px-3 text-sm font-semibold whitespace-nowrap text-white ${className}`}
     >
-      {t("auth.header.signIn")}
+      {t("header.signIn")}
     </LocalLink>
   );
 }
@@ -35,7 +35,7 @@ function SignOutButton({ className }: { className: string }) {
         type="submit"
         className={`items-center rounded-md border border-subtle px-2 text-sm whitespace-nowrap ${className}`}
       >
-        {t("auth.header.signOut")}
+        {t("header.signOut")}
       </button>
     </Form>
   );
@@ -103,7 +103,7 @@ export function Header({
           </ul>
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2">
-          <LocalLink to="/search" aria-label={t("search.open")} className={iconButton}>
+          <LocalLink to="/search" aria-label={t("header.search")} className={iconButton}>
             <Search aria-hidden="true" className="size-5" />
           </LocalLink>
           {viewer ? (
@@ -113,7 +113,7 @@ export function Header({
                 to="/setting"
                 className="hidden text-sm font-semibold whitespace-nowrap hover:underline lg:inline"
               >
-                {t("auth.header.account")}
+                {t("header.account")}
               </LocalLink>
               <SignOutButton className="hidden min-h-9 lg:inline-flex" />
             </>
@@ -155,7 +155,7 @@ export function Header({
                   className="inline-flex min-h-11 items-center text-sm font-semibold hover:underline"
                   onClick={() => setOpen(false)}
                 >
-                  {t("auth.header.account")}
+                  {t("header.account")}
                 </LocalLink>
                 <SignOutButton className="inline-flex min-h-11" />
               </>

@@ -26,7 +26,7 @@ export function AlarmBadge() {
     <>
       <LocalLink
         to="/my/alarm"
-        aria-label={count > 0 ? t("alarm.badge.unread", { count }) : t("alarm.badge.none")}
+        aria-label={count > 0 ? t("header.alarms.unread", { count }) : t("header.alarms.none")}
         className="relative inline-flex size-10 items-center justify-center rounded-md border border-subtle"
       >
         <Bell aria-hidden="true" className="size-5" />
@@ -41,7 +41,7 @@ export function AlarmBadge() {
         ) : null}
       </LocalLink>
       <div aria-live="polite" aria-atomic="true" className="sr-only">
-        {announce ? <span key={live.arrived}>{t("alarm.badge.arrived", { count })}</span> : null}
+        {announce ? <span key={live.arrived}>{t("header.alarms.arrived", { count })}</span> : null}
       </div>
     </>
   );

@@ -63,7 +63,7 @@ export function Field({
           {toggles ? (
             <button
               type="button"
-              aria-label={t("auth.signIn.showPassword")}
+              aria-label={t("field.showPassword")}
               aria-pressed={shown}
               aria-controls={id}
               onClick={() => setShown((value) => !value)}

@@ -49,11 +49,6 @@ export const enAlarm: Widen<typeof koAlarm> = {
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",
-  badge: {
-    none: "Notifications",
-    unread: "{count, plural, one {# unread notification} other {# unread notifications}}",
-    arrived: "New notification. {count, plural, one {# unread notification} other {# unread notifications}}",
-  },
   list: {
     readAll: "Mark all as read",
     allRead: "All notifications are marked as read.",

@@ -45,11 +45,6 @@ export const koAlarm = {
     fallback: "새 알림이 있습니다.",
   },
   formerMember: "탈퇴한 회원",
-  badge: {
-    none: "알림",
-    unread: "알림 {count, number}개 읽지 않음",
-    arrived: "새 알림이 도착했습니다. 읽지 않은 알림 {count, number}개",
-  },
   list: {
     readAll: "모두 읽음",
     allRead: "모든 알림을 읽음으로 표시했습니다.",

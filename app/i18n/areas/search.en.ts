@@ -5,7 +5,6 @@ import type { koSearch } from "./search.ko";
 export const enSearch: Widen<typeof koSearch> = {
   title: "Search",
   resultTitle: "Search results",
-  open: "Search",
   label: "Search words",
   placeholder: "Search posts, the guestbook, rider nicknames, models and owner reviews",
   submit: "Search",

@@ -2,7 +2,6 @@
 export const koSearch = {
   title: "통합 검색",
   resultTitle: "검색 결과",
-  open: "통합 검색",
   label: "검색어",
   placeholder: "게시글, 방명록, 라이더 닉네임, 모델과 오너 리뷰를 검색하세요",
   submit: "검색",
