@@ -1,8 +1,47 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 import { i18nAreas } from "./app/i18n/vite-areas";
+
+const appFile = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/** The modules `from` imports statically, directly or through others, leaving out `skip` (ADR 043). */
+function reachable(moduleInfo: Rollup.GetModuleInfo, from: string, skip: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  const pending = [appFile(from)];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    // React DOM stays in the client entry, which loads it before anything else.
+    if (found.has(id) || skip.has(id) || /\/node_modules\/(react-dom|scheduler)\//.test(id)) continue;
+    found.add(id);
+    pending.push(...(moduleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+/**
+ * Every page loads the root with its imports, and a page in the default layout loads that layout with its imports:
+ * each set ships as one chunk instead of dozens of small ones, so a first visit asks for about 20 modules instead of
+ * 50 (ADR 043). What both layouts import goes with the root.
+ */
+function shellChunks(): Rollup.GetManualChunk {
+  let chunks: Map<string, string> | undefined;
+  return (id, { getModuleInfo }) => {
+    if (!chunks) {
+      const center = reachable(getModuleInfo, "app/layouts/center.tsx", new Set());
+      const shared = [...reachable(getModuleInfo, "app/layouts/default.tsx", new Set())].filter((m) =>
+        center.has(m),
+      );
+      const shell = new Set([...reachable(getModuleInfo, "app/root.tsx", new Set()), ...shared]);
+      const layout = reachable(getModuleInfo, "app/layouts/default.tsx", shell);
+      chunks = new Map([
+        ...[...shell].map((m) => [m, "app-shell"] as const),
+        ...[...layout].map((m) => [m, "app-layout"] as const),
+      ]);
+    }
+    return chunks.get(id);
+  };
+}
 
 export default defineConfig({
   plugins: [tailwindcss(), i18nAreas(fileURLToPath(new URL(".", import.meta.url))), reactRouter()],
@@ -14,6 +53,9 @@ export default defineConfig({
   optimizeDeps: {
     include: ["socket.io-client"],
     exclude: ["@electric-sql/pglite"],
+  },
+  environments: {
+    client: { build: { rollupOptions: { output: { manualChunks: shellChunks() } } } },
   },
   ssr: {
     external: ["@electric-sql/pglite", "pg", "pino", "drizzle-orm"],
