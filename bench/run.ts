@@ -73,6 +73,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const resultsDir = path.join(root, "bench", "results");
+/** Lighthouse runs per page; the median is reported, with every run's score beside it. */
+const LIGHTHOUSE_RUNS = 5;
 const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "";
 /** The chat load's servers: this port, and the next for the second process on PostgreSQL. */
 const chatPort = 3404;
@@ -82,10 +84,14 @@ const secrets = {
   ENCRYPTION_KEY: randomBytes(32).toString("base64"),
 };
 
-/** The production server as `npm start` runs it: compiled JavaScript when built so, else through tsx. */
+/** The production server as `npm start` runs it, with the same Node options (the build is made before any start). */
 function appArgs(): string[] {
-  const compiled = path.join(root, "build", "server.js");
-  return fs.existsSync(compiled) ? ["--enable-source-maps", compiled] : ["--import", "tsx", "server.ts"];
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const [node, ...args] = scripts.start.split(" ");
+  if (node !== "node") throw new Error(`npm start runs ${node}, not node`);
+  return args;
 }
 
 if (process.argv.includes("--plans")) {
@@ -456,9 +462,6 @@ function countStatements(): Record<string, number> {
   if (!fs.existsSync(report)) return {};
   return JSON.parse(fs.readFileSync(report, "utf8")) as Record<string, number>;
 }
-
-/** Lighthouse runs per page; the median is reported, with every run's score beside it. */
-const LIGHTHOUSE_RUNS = 5;
 
 interface LighthouseFigures {
   page: string;
