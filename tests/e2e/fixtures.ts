@@ -24,9 +24,16 @@ async function runAxe(page: Page): Promise<AxeViolation[]> {
   const url = page.url();
   const results = await page.evaluate(async () => {
     const injected = (window as unknown as { axe?: typeof axe }).axe;
-    // Another document replaced the one axe-core was put into: its own navigation schedules its own check.
-    if (!injected) return null;
-    const outcome = await injected.run(document, { resultTypes: ["violations"] });
+    // Another document replaced the one axe-core was put into, or is replacing it (no root element yet): its own
+    // navigation schedules its own check.
+    if (!injected || !document.documentElement) return null;
+    let outcome: axe.AxeResults;
+    try {
+      outcome = await injected.run(document, { resultTypes: ["violations"] });
+    } catch (error) {
+      if (!document.documentElement) return null;
+      throw error;
+    }
     return outcome.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,
