@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page, Request as PlaywrightRequest } from "@playwright/test";
 import { toSeoulInput } from "../../app/platform/seoul-calendar";
 import { phoneJpeg } from "../../app/services/uploads/test-images";
 import { expect, expectAccessible, test } from "./fixtures";
@@ -160,9 +160,25 @@ ownServerTest(
     const now = await serverNow(request);
     const appointment = new Date((Math.floor(now.getTime() / MINUTE) + 120) * MINUTE);
     const panel = await controls(shop.page);
+    // The provider's page reloads its data once for its own change, though the change's system line also reaches
+    // it: the page's loads, not the read-backs of missed or earlier messages.
+    const pageLoads: string[] = [];
+    const countPageLoad = (sent: PlaywrightRequest) => {
+      const url = new URL(sent.url());
+      if (sent.method() !== "GET" || !url.pathname.endsWith("/chat.data")) return;
+      if (url.searchParams.has("after") || url.searchParams.has("before")) return;
+      if (!(url.searchParams.get("_routes") ?? "meeting-chat").includes("meeting-chat")) return;
+      pageLoads.push(url.search);
+    };
+    shop.page.on("request", countPageLoad);
     await panel.getByRole("textbox", { name: "약속 날짜와 시간" }).fill(toSeoulInput(appointment));
     await panel.getByRole("button", { name: "약속 저장" }).click();
     await expect(shop.page.getByRole("status").filter({ hasText: "약속을 저장했습니다." })).toBeVisible();
+    await expect(messages(shop.page)).toContainText(/약속이 .+\(으\)로 정해졌습니다\./);
+    await expect(messages(page)).toContainText(/약속이 .+\(으\)로 정해졌습니다\./);
+    await shop.page.waitForLoadState("networkidle");
+    shop.page.off("request", countPageLoad);
+    expect(pageLoads).toHaveLength(1);
     await (await controls(shop.page)).getByLabel("장소 이름").fill("모토메이트 정비센터");
     await panel.getByRole("searchbox", { name: "주소 검색" }).fill("영등포");
     await panel.getByRole("button", { name: "검색", exact: true }).click();

@@ -1,6 +1,6 @@
 import { ImagePlus, Send } from "lucide-react";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { Form, useActionData, useFetcher, useLocation, useRevalidator } from "react-router";
+import { Form, useActionData, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 import {
   emitRealtimeEvent,
   joinRealtimeRoom,
@@ -316,10 +316,20 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
   const reader = useFetcher();
   const lastRead = useRef(0);
   const revalidator = useRevalidator();
-  const revalidateRef = useRef(revalidator.revalidate);
+  const navigation = useNavigation();
+  // A system line is a change of the meeting (appointment, place, state): the header and the controls follow it by
+  // reloading the page's data, once the page is not loading already and only when its data does not hold the line
+  // yet. The member's own change is reloaded by its action, and a second load started meanwhile would cancel it.
+  const [changedUpTo, setChangedUpTo] = useState(0);
+  const reloadedFor = useRef(0);
+  const loadedUpTo = data.history.messages.reduce((newest, message) => Math.max(newest, message.id), 0);
+  const loading = navigation.state !== "idle" || revalidator.state !== "idle";
+  const { revalidate } = revalidator;
   useEffect(() => {
-    revalidateRef.current = revalidator.revalidate;
-  }, [revalidator.revalidate]);
+    if (loading || changedUpTo <= loadedUpTo || changedUpTo <= reloadedFor.current) return;
+    reloadedFor.current = changedUpTo;
+    void revalidate();
+  }, [loading, changedUpTo, loadedUpTo, revalidate]);
 
   const receive = useCallback(
     (incoming: readonly ChatMessageView[]) => {
@@ -359,8 +369,7 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
       if (push.room !== channel) return;
       receive([push.message]);
       if (push.message.senderId === otherId) setTyping(false);
-      // A system line is a change of the meeting (appointment, place, state): the header and the controls follow it.
-      if (push.message.kind === "system") void revalidateRef.current();
+      if (push.message.kind === "system") setChangedUpTo((current) => Math.max(current, push.message.id));
     });
     const offRead = onRealtimeEvent<ChatReadPush>(CHAT_READ_EVENT, (push) => {
       if (push.room === channel && push.memberId === otherId)
