@@ -23,7 +23,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"], ["./tests/e2e/support/failure-reporter.ts"]],
   // Every page a test visits is also checked with axe-core, which takes its time on a busy machine.
   timeout: 60_000,
   // How long a check waits for the page to reach what it expects. A sign-in (a password hash and a full page) on a

@@ -140,6 +140,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const preference = data?.theme ?? "auto";
   // "auto" is resolved in the browser by the theme script, before the first paint.
   const staticMode = resolveColorMode(preference, forced?.colorMode, undefined);
+  // Marks the document once React has taken it over, for styles and checks that need the page to be interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html
       lang={language}

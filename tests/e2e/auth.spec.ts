@@ -144,7 +144,8 @@ test.describe("accounts", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/login");
+    // Its own waitUntil: the page is used before its scripts run, without waiting for them.
+    await page.goto("/login", { waitUntil: "load" });
     await page.getByLabel("비밀번호", { exact: true }).fill("Typed-Early-77!");
     release();
     // Hydrated: the show-password toggle appears, and the typed password is still there.

@@ -1,5 +1,6 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import axe from "axe-core";
+import { FAILURE_JOURNAL } from "./support/failure-journal";
 
 export interface AxeViolation {
   url: string;
@@ -160,15 +161,112 @@ export async function watchBrowserProblems(context: BrowserContext) {
   return problems;
 }
 
+/**
+ * Waits, after a navigation that waited for the load event (the default), until React has taken over the document:
+ * the root layout marks `<html data-hydrated>` once its first effect ran. A click that lands before that is lost on a
+ * busy machine. A page that is not the app's (JSON, an image) or runs without JavaScript has nothing to wait for; a
+ * test that acts before the scripts run on purpose navigates with its own `waitUntil`.
+ */
+async function hydrated(page: Page) {
+  await page
+    .waitForFunction(
+      () => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"),
+      undefined,
+      { timeout: 15_000 },
+    )
+    // The test's own next step says what is wrong with a page that never hydrates.
+    .catch(() => undefined);
+}
+
+const NAVIGATIONS = ["goto", "reload", "goBack", "goForward"] as const;
+
+function waitForHydrationAfterLoads(page: Page) {
+  for (const name of NAVIGATIONS) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+    const optionsAt = name === "goto" ? 1 : 0;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      const options = args[optionsAt] as { waitUntil?: string } | undefined;
+      if (options?.waitUntil === undefined && !page.isClosed()) await hydrated(page);
+      return response;
+    };
+  }
+}
+
+/**
+ * What each page of a test went through (errors in its console, failed or refused requests), kept to print with
+ * the pages' state when the test fails: a failure on a CI machine is then readable from its log alone.
+ */
+class PageJournal {
+  private readonly entries = new Map<Page, string[]>();
+
+  watchContext(context: BrowserContext) {
+    context.pages().forEach((page) => this.watch(page));
+    context.on("page", (page) => this.watch(page));
+  }
+
+  private watch(page: Page) {
+    if (this.entries.has(page)) return;
+    const entries: string[] = [];
+    this.entries.set(page, entries);
+    const note = (line: string) => {
+      entries.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+      if (entries.length > 12) entries.shift();
+    };
+    waitForHydrationAfterLoads(page);
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning")
+        note(`console ${message.type()}: ${message.text().slice(0, 300)}`);
+    });
+    page.on("pageerror", (error) => note(`page error: ${error.message}`));
+    page.on("requestfailed", (request) =>
+      note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ""}`),
+    );
+    page.on("response", (response) => {
+      if (response.status() >= 400)
+        note(`answer ${response.status()}: ${response.request().method()} ${response.url()}`);
+    });
+  }
+
+  /** The open pages: address, what they went through, and what a reader of each would find on it. */
+  async report() {
+    const parts: string[] = [];
+    for (const [page, entries] of this.entries) {
+      if (page.isClosed()) continue;
+      const snapshot = await page
+        .locator("body")
+        .ariaSnapshot({ timeout: 2_000 })
+        .catch((error: unknown) => `(no snapshot: ${String(error).split("\n")[0]})`);
+      parts.push(
+        [
+          `--- ${page.url()}`,
+          ...entries,
+          snapshot.length > 1_500 ? `${snapshot.slice(0, 1_500)}\n…` : snapshot,
+        ].join("\n"),
+      );
+    }
+    return parts.join("\n\n");
+  }
+}
+
 let clients = 0;
 const problemsOf = new WeakMap<BrowserContext, string[]>();
 const watchOf = new WeakMap<BrowserContext, AccessibilityWatch>();
 
 /** Contexts a test opens with `browser.newContext` are watched like its own (guards and axe). */
-function watchNewContexts(browser: Browser, watch: AccessibilityWatch, problems: string[][]) {
+function watchNewContexts(
+  browser: Browser,
+  watch: AccessibilityWatch,
+  journal: PageJournal,
+  problems: string[][],
+) {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
     const context = await newContext(...args);
+    journal.watchContext(context);
     watch.watchContext(context);
     problems.push(await watchBrowserProblems(context));
     return context;
@@ -194,13 +292,17 @@ export const test = base.extend<{
     const watch = new AccessibilityWatch();
     watch.watchContext(context);
     watchOf.set(context, watch);
+    const journal = new PageJournal();
+    journal.watchContext(context);
     const others: string[][] = [];
-    const restore = watchNewContexts(browser, watch, others);
+    const restore = watchNewContexts(browser, watch, journal, others);
     try {
       await use(context);
     } finally {
       restore();
     }
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach(FAILURE_JOURNAL, { body: await journal.report(), contentType: "text/plain" });
     await watch.settled();
     expect(
       [...problems, ...others.flat()],
