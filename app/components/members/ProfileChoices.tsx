@@ -356,7 +356,7 @@ export function ProfileChoices({
             name="businessDay"
             options={weekdays.map((day) => ({
               code: day,
-              label: t(messageKeyOr(`profileForm.day.${day}`, "profileForm.businessDays")),
+              label: t(messageKeyOr(`time.weekday.${day}`, "profileForm.businessDays")),
             }))}
             checked={values.businessDay ?? []}
             problem={problems.businessDays}

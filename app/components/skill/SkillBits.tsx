@@ -30,7 +30,7 @@ export function SkillDetails({ skill }: { skill: PublicSkill }) {
   const when = availability.onCall
     ? t("skill.card.onCall")
     : t("skill.card.hours", {
-        days: availability.days.map((day) => t(`skill.weekday.${weekdayKeys[day]!}`)).join("·"),
+        days: availability.days.map((day) => t(`time.weekday.${weekdayKeys[day]!}`)).join("·"),
         from: availability.from ?? "",
         to: availability.to ?? "",
       });

@@ -377,7 +377,7 @@ export function SkillForm({
                 key={key}
                 name="days"
                 value={String(day)}
-                label={t(`skill.weekday.${key}`)}
+                label={t(`time.weekday.${key}`)}
                 checked={list(values.days).includes(String(day))}
               />
             ))}

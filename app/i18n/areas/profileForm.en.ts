@@ -65,15 +65,6 @@ export const enProfileForm: Widen<typeof koProfileForm> = {
   saveFailed: "Profile update failed. Please try again later.",
   fixErrors: "Please check the highlighted fields.",
   remove: "Remove",
-  day: {
-    mon: "Mon",
-    tue: "Tue",
-    wed: "Wed",
-    thu: "Thu",
-    fri: "Fri",
-    sat: "Sat",
-    sun: "Sun",
-  },
   snsKindName: {
     instagram: "Instagram",
     youtube: "YouTube",

@@ -61,15 +61,6 @@ export const koProfileForm = {
   saveFailed: "프로필을 저장하지 못했습니다. 잠시 후 다시 시도해 주세요.",
   fixErrors: "입력 내용을 확인해 주세요.",
   remove: "삭제",
-  day: {
-    mon: "월",
-    tue: "화",
-    wed: "수",
-    thu: "목",
-    fri: "금",
-    sat: "토",
-    sun: "일",
-  },
   snsKindName: {
     instagram: "인스타그램",
     youtube: "유튜브",

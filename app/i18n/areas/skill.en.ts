@@ -60,15 +60,6 @@ export const enSkill: Widen<typeof koSkill> = {
     individual: "Individual (simple DIY)",
     shop: "Shop (professional)",
   },
-  weekday: {
-    sun: "Sun",
-    mon: "Mon",
-    tue: "Tue",
-    wed: "Wed",
-    thu: "Thu",
-    fri: "Fri",
-    sat: "Sat",
-  },
   add: {
     title: "Add a skill",
     open: "Offer {kind}",

@@ -55,15 +55,6 @@ export const koSkill = {
     individual: "개인(간단한 자가 정비)",
     shop: "업체(전문 정비)",
   },
-  weekday: {
-    sun: "일",
-    mon: "월",
-    tue: "화",
-    wed: "수",
-    thu: "목",
-    fri: "금",
-    sat: "토",
-  },
   add: {
     title: "재능 추가",
     open: "{kind} 재능 등록",

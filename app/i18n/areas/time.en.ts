@@ -29,4 +29,13 @@ export const enTime: Widen<typeof koTime> = {
     nov: "Nov",
     dec: "Dec",
   },
+  weekday: {
+    sun: "Sun",
+    mon: "Mon",
+    tue: "Tue",
+    wed: "Wed",
+    thu: "Thu",
+    fri: "Fri",
+    sat: "Sat",
+  },
 };

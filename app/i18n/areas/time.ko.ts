@@ -29,4 +29,14 @@ export const koTime = {
     nov: "11월",
     dec: "12월",
   },
+  /** Short weekday names, Sunday first (a skill's available days count 0 for Sunday). */
+  weekday: {
+    sun: "일",
+    mon: "월",
+    tue: "화",
+    wed: "수",
+    thu: "목",
+    fri: "금",
+    sat: "토",
+  },
 } as const;
