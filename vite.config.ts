@@ -6,13 +6,13 @@ import { i18nAreas } from "./app/i18n/vite-areas";
 
 const appFile = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-/** The modules `from` imports statically, directly or through others, leaving out `skip` (ADR 043). */
-function reachable(moduleInfo: Rollup.GetModuleInfo, from: string, skip: ReadonlySet<string>): Set<string> {
+/** The modules `from` imports statically, directly or through others (ADR 043). */
+function reachable(moduleInfo: Rollup.GetModuleInfo, from: string): Set<string> {
   const found = new Set<string>();
   const pending = [appFile(from)];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
     // React DOM stays in the client entry, which loads it before anything else.
-    if (found.has(id) || skip.has(id) || /\/node_modules\/(react-dom|scheduler)\//.test(id)) continue;
+    if (found.has(id) || /\/node_modules\/(react-dom|scheduler)\//.test(id)) continue;
     found.add(id);
     pending.push(...(moduleInfo(id)?.importedIds ?? []));
   }
@@ -28,15 +28,15 @@ function shellChunks(): Rollup.GetManualChunk {
   let chunks: Map<string, string> | undefined;
   return (id, { getModuleInfo }) => {
     if (!chunks) {
-      const center = reachable(getModuleInfo, "app/layouts/center.tsx", new Set());
-      const shared = [...reachable(getModuleInfo, "app/layouts/default.tsx", new Set())].filter((m) =>
-        center.has(m),
-      );
-      const shell = new Set([...reachable(getModuleInfo, "app/root.tsx", new Set()), ...shared]);
-      const layout = reachable(getModuleInfo, "app/layouts/default.tsx", shell);
+      const center = reachable(getModuleInfo, "app/layouts/center.tsx");
+      const layout = [...reachable(getModuleInfo, "app/layouts/default.tsx")];
+      const shell = new Set([
+        ...reachable(getModuleInfo, "app/root.tsx"),
+        ...layout.filter((m) => center.has(m)),
+      ]);
       chunks = new Map([
         ...[...shell].map((m) => [m, "app-shell"] as const),
-        ...[...layout].map((m) => [m, "app-layout"] as const),
+        ...layout.filter((m) => !shell.has(m)).map((m) => [m, "app-layout"] as const),
       ]);
     }
     return chunks.get(id);

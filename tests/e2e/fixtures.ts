@@ -180,7 +180,11 @@ async function hydrated(page: Page) {
 
 const NAVIGATIONS = ["goto", "reload", "goBack", "goForward"] as const;
 
+const hydrationWaits = new WeakSet<Page>();
+
 function waitForHydrationAfterLoads(page: Page) {
+  if (hydrationWaits.has(page)) return;
+  hydrationWaits.add(page);
   for (const name of NAVIGATIONS) {
     const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
     const optionsAt = name === "goto" ? 1 : 0;
@@ -191,6 +195,12 @@ function waitForHydrationAfterLoads(page: Page) {
       return response;
     };
   }
+}
+
+/** Every page of the context, open or to come, waits for hydration after its loads. */
+function waitForHydrationIn(context: BrowserContext) {
+  context.pages().forEach(waitForHydrationAfterLoads);
+  context.on("page", waitForHydrationAfterLoads);
 }
 
 /**
@@ -213,7 +223,6 @@ class PageJournal {
       entries.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
       if (entries.length > 12) entries.shift();
     };
-    waitForHydrationAfterLoads(page);
     page.on("framenavigated", (frame) => {
       if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
     });
@@ -256,7 +265,7 @@ let clients = 0;
 const problemsOf = new WeakMap<BrowserContext, string[]>();
 const watchOf = new WeakMap<BrowserContext, AccessibilityWatch>();
 
-/** Contexts a test opens with `browser.newContext` are watched like its own (guards and axe). */
+/** Contexts a test opens with `browser.newContext` are watched like its own (guards, axe, hydration, journal). */
 function watchNewContexts(
   browser: Browser,
   watch: AccessibilityWatch,
@@ -266,6 +275,7 @@ function watchNewContexts(
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
     const context = await newContext(...args);
+    waitForHydrationIn(context);
     journal.watchContext(context);
     watch.watchContext(context);
     problems.push(await watchBrowserProblems(context));
@@ -292,6 +302,7 @@ export const test = base.extend<{
     const watch = new AccessibilityWatch();
     watch.watchContext(context);
     watchOf.set(context, watch);
+    waitForHydrationIn(context);
     const journal = new PageJournal();
     journal.watchContext(context);
     const others: string[][] = [];
