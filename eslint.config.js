@@ -25,6 +25,20 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["error", "warn"] }],
+      // The icon library's index imports all of its icons; a page imports each icon it draws by its own path, so
+      // the build ships the icons a page uses with that page (ADR 045).
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "lucide-react",
+              allowImportNames: ["LucideIcon", "LucideProps"],
+              message: 'Import an icon by its own path: import Bell from "lucide-react/icons/bell".',
+            },
+          ],
+        },
+      ],
     },
   },
   // Layers (ARCHITECTURE.md): each may import only the layers below it. Type-only imports are erased from the build,

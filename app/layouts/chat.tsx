@@ -1,4 +1,4 @@
-import { ChevronLeft } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
 import { Outlet, useMatches } from "react-router";
 import { LocalLink, useT } from "#app/i18n/react";
 

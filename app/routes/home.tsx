@@ -1,4 +1,10 @@
-import { Bike, LifeBuoy, Search, Truck, Users, Wrench, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Bike from "lucide-react/icons/bike";
+import LifeBuoy from "lucide-react/icons/life-buoy";
+import Search from "lucide-react/icons/search";
+import Truck from "lucide-react/icons/truck";
+import Users from "lucide-react/icons/users";
+import Wrench from "lucide-react/icons/wrench";
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { isLiveArea } from "#app/shell/areas";

@@ -1,4 +1,8 @@
-import { House, MessagesSquare, Store, User, Wrench } from "lucide-react";
+import House from "lucide-react/icons/house";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import Store from "lucide-react/icons/store";
+import User from "lucide-react/icons/user";
+import Wrench from "lucide-react/icons/wrench";
 import type { ComponentType } from "react";
 import type { Area } from "#app/db/seed/types";
 import { LocalNavLink, useT } from "#app/i18n/react";

@@ -1,4 +1,6 @@
-import { CircleAlert, CircleCheck, X } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import CircleCheck from "lucide-react/icons/circle-check";
+import X from "lucide-react/icons/x";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useT } from "#app/i18n/react";

@@ -1,4 +1,6 @@
-import { Menu, Search, X } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
+import Search from "lucide-react/icons/search";
+import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { localizePath } from "#app/i18n";

@@ -12,17 +12,17 @@ const KiB = 1024;
  * page gets lighter.
  */
 const budgets: Record<string, { kib: number; modules: number }> = {
-  "/": { kib: 151, modules: 19 },
-  "/board/free": { kib: 145, modules: 20 },
-  "/board/free/1": { kib: 154, modules: 26 },
-  "/board/write": { kib: 160, modules: 22 },
-  "/login": { kib: 150, modules: 13 },
-  "/profile": { kib: 169, modules: 21 },
-  "/announce": { kib: 143, modules: 14 },
-  "/search": { kib: 141, modules: 11 },
-  "/market/total": { kib: 148, modules: 17 },
-  "/market/gear/1": { kib: 162, modules: 29 },
-  "/market/write": { kib: 167, modules: 24 },
+  "/": { kib: 140, modules: 18 },
+  "/board/free": { kib: 133, modules: 19 },
+  "/board/free/1": { kib: 143, modules: 25 },
+  "/board/write": { kib: 147, modules: 21 },
+  "/login": { kib: 137, modules: 12 },
+  "/profile": { kib: 156, modules: 20 },
+  "/announce": { kib: 130, modules: 13 },
+  "/search": { kib: 129, modules: 10 },
+  "/market/total": { kib: 136, modules: 16 },
+  "/market/gear/1": { kib: 151, modules: 28 },
+  "/market/write": { kib: 154, modules: 23 },
 };
 
 /** The self-hosted Pretendard as it ships: the piece every first paint preloads, and all pieces together (bytes). */

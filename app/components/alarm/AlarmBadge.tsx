@@ -1,4 +1,4 @@
-import { Bell } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { LocalLink, useT } from "#app/i18n/react";

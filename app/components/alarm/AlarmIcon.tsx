@@ -1,38 +1,36 @@
-import {
-  BadgeCheck,
-  BadgeX,
-  Bell,
-  BellRing,
-  CalendarCheck,
-  CalendarClock,
-  CalendarPlus,
-  CalendarX,
-  Coins,
-  CreditCard,
-  HandCoins,
-  Handshake,
-  Heart,
-  Megaphone,
-  MessageCircle,
-  MessagesSquare,
-  PartyPopper,
-  ReceiptText,
-  Reply,
-  ShoppingBag,
-  Sparkles,
-  Star,
-  Tag,
-  Ticket,
-  Undo2,
-  Wallet,
-  type LucideIcon,
-  CalendarOff,
-  UserX,
-  Gavel,
-  Siren,
-  Truck,
-  CircleSlash,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import BadgeX from "lucide-react/icons/badge-x";
+import Bell from "lucide-react/icons/bell";
+import BellRing from "lucide-react/icons/bell-ring";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
+import CalendarX from "lucide-react/icons/calendar-x";
+import Coins from "lucide-react/icons/coins";
+import CreditCard from "lucide-react/icons/credit-card";
+import HandCoins from "lucide-react/icons/hand-coins";
+import Handshake from "lucide-react/icons/handshake";
+import Heart from "lucide-react/icons/heart";
+import Megaphone from "lucide-react/icons/megaphone";
+import MessageCircle from "lucide-react/icons/message-circle";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import PartyPopper from "lucide-react/icons/party-popper";
+import ReceiptText from "lucide-react/icons/receipt-text";
+import Reply from "lucide-react/icons/reply";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Sparkles from "lucide-react/icons/sparkles";
+import Star from "lucide-react/icons/star";
+import Tag from "lucide-react/icons/tag";
+import Ticket from "lucide-react/icons/ticket";
+import Undo2 from "lucide-react/icons/undo-2";
+import Wallet from "lucide-react/icons/wallet";
+import CalendarOff from "lucide-react/icons/calendar-off";
+import UserX from "lucide-react/icons/user-x";
+import Gavel from "lucide-react/icons/gavel";
+import Siren from "lucide-react/icons/siren";
+import Truck from "lucide-react/icons/truck";
+import CircleSlash from "lucide-react/icons/circle-slash";
 import type { AlarmType } from "#app/services/notifications/types";
 
 const icons: Record<AlarmType, LucideIcon> = {

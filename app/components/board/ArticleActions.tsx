@@ -1,4 +1,8 @@
-import { Bookmark, Flag, Heart, MessageCircle, Share2 } from "lucide-react";
+import Bookmark from "lucide-react/icons/bookmark";
+import Flag from "lucide-react/icons/flag";
+import Heart from "lucide-react/icons/heart";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Share2 from "lucide-react/icons/share-2";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { notify, notifyError } from "#app/shell/toasts";

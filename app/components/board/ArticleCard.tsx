@@ -1,4 +1,6 @@
-import { Heart, Lock, MessageCircle } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
+import Lock from "lucide-react/icons/lock";
+import MessageCircle from "lucide-react/icons/message-circle";
 import { MemberMenu } from "#app/components/members/MemberMenu";
 import { Avatar } from "#app/components/ui/Avatar";
 import { Time } from "#app/components/ui/Time";

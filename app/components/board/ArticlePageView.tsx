@@ -1,5 +1,6 @@
 import { richTextClassName } from "#app/components/editor/rich-text-style";
-import { Eye, Lock } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import Lock from "lucide-react/icons/lock";
 import { useCallback, useState } from "react";
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { FormAlert, Notice } from "#app/components/ui/fields";

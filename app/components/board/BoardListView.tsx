@@ -1,4 +1,5 @@
-import { PenSquare, Search } from "lucide-react";
+import PenSquare from "lucide-react/icons/square-pen";
+import Search from "lucide-react/icons/search";
 import { Form } from "react-router";
 import { messageKeyOr } from "#app/i18n";
 import { LocalLink, LocalNavLink, useLanguage, useT } from "#app/i18n/react";

@@ -1,4 +1,5 @@
-import { ImagePlus, Send } from "lucide-react";
+import ImagePlus from "lucide-react/icons/image-plus";
+import Send from "lucide-react/icons/send";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 import {

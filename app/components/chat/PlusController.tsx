@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
 import { useId, useState, type ReactNode } from "react";
 import { Form, useActionData } from "react-router";
 import { MapView } from "#app/components/map/MapView";

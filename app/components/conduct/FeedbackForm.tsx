@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { useState } from "react";
 import { Form } from "react-router";
 import { useMessages } from "#app/components/forms/messages";

@@ -1,15 +1,13 @@
-import {
-  Bold,
-  Heading3,
-  ImagePlus,
-  Italic,
-  Link,
-  List,
-  ListOrdered,
-  Strikethrough,
-  Video,
-  type LucideIcon,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Bold from "lucide-react/icons/letter-b";
+import Heading3 from "lucide-react/icons/heading-3";
+import ImagePlus from "lucide-react/icons/image-plus";
+import Italic from "lucide-react/icons/italic";
+import Link from "lucide-react/icons/link";
+import List from "lucide-react/icons/list";
+import ListOrdered from "lucide-react/icons/list-ordered";
+import Strikethrough from "lucide-react/icons/strikethrough";
+import Video from "lucide-react/icons/video";
 import { useRef, useState, type KeyboardEvent } from "react";
 
 export interface ToolbarButton {

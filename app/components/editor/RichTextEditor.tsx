@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useEffect, useId, useRef, useState } from "react";
 import { formatNumber } from "#app/i18n/message";
 import { useT } from "#app/i18n/react";

@@ -1,4 +1,4 @@
-import { Bike } from "lucide-react";
+import Bike from "lucide-react/icons/bike";
 import type { Language } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 

@@ -1,4 +1,6 @@
-import { Heart, ImageOff, MessageCircle } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
+import ImageOff from "lucide-react/icons/image-off";
+import MessageCircle from "lucide-react/icons/message-circle";
 import { Blinded } from "#app/components/board/Blinded";
 import { Time } from "#app/components/ui/Time";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";

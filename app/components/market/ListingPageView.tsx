@@ -1,4 +1,4 @@
-import { Eye } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
 import { useCallback, useId, useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
 import { ArticleDiscussion } from "#app/components/board/ArticleDiscussion";

@@ -1,4 +1,5 @@
-import { ThumbsDown, ThumbsUp } from "lucide-react";
+import ThumbsDown from "lucide-react/icons/thumbs-down";
+import ThumbsUp from "lucide-react/icons/thumbs-up";
 import { useId } from "react";
 import { useT } from "#app/i18n/react";
 import type { MannerSummary } from "#app/services/market/reviews.server";

@@ -1,4 +1,7 @@
-import { BadgeCheck, MapPin, MessageCircle, Star } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import MapPin from "lucide-react/icons/map-pin";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Star from "lucide-react/icons/star";
 import { Avatar } from "#app/components/ui/Avatar";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";

@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
 import { Form, useNavigation } from "react-router";
 import { Avatar } from "#app/components/ui/Avatar";
 import { ConfirmButton, dialogButtonClass } from "#app/components/ui/Dialog";

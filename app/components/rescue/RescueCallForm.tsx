@@ -1,5 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { LifeBuoy, LoaderCircle, MapPin } from "lucide-react";
+import LifeBuoy from "lucide-react/icons/life-buoy";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import MapPin from "lucide-react/icons/map-pin";
 import { Form, useNavigation } from "react-router";
 import { useMessages } from "#app/components/forms/messages";
 import { useSchemaForm } from "#app/components/forms/schema-form";

@@ -1,4 +1,7 @@
-import { CheckCircle2, Clock, MessageCircle, XCircle } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Clock from "lucide-react/icons/clock";
+import MessageCircle from "lucide-react/icons/message-circle";
+import XCircle from "lucide-react/icons/circle-x";
 import { Form } from "react-router";
 import { Avatar } from "#app/components/ui/Avatar";
 import { ConfirmButton, dialogButtonClass } from "#app/components/ui/Dialog";

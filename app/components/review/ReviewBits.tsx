@@ -1,4 +1,7 @@
-import { BadgeCheck, Handshake, ImageOff, Sparkles } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import Handshake from "lucide-react/icons/handshake";
+import ImageOff from "lucide-react/icons/image-off";
+import Sparkles from "lucide-react/icons/sparkles";
 import type { ReactNode } from "react";
 import type { Language } from "#app/i18n";
 import { LocalLink, LocalNavLink, useLanguage, useT } from "#app/i18n/react";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Sparkles } from "lucide-react";
+import Sparkles from "lucide-react/icons/sparkles";
 import { Form, useNavigation } from "react-router";
 import { Avatar } from "#app/components/ui/Avatar";
 import { ConfirmButton } from "#app/components/ui/Dialog";

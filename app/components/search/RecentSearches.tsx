@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { LocalLink, useT } from "#app/i18n/react";

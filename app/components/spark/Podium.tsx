@@ -1,4 +1,6 @@
-import { Medal, Sparkles, Star } from "lucide-react";
+import Medal from "lucide-react/icons/medal";
+import Sparkles from "lucide-react/icons/sparkles";
+import Star from "lucide-react/icons/star";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 
 /** A review as the home page's podium and hot reviews show it (serialised by the loader). */

@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import Sparkles from "lucide-react/icons/sparkles";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { localizePath } from "#app/i18n";

@@ -1,4 +1,5 @@
-import { Eye, EyeOff } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
 import { useId, useState, type ComponentProps, type ReactNode } from "react";
 import { useHydrated } from "#app/components/ui/use-hydrated";
 import { useNavigation } from "react-router";

@@ -1,4 +1,9 @@
-import { CalendarCheck, MessagesSquare, Search, Siren, Star, Truck } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import Search from "lucide-react/icons/search";
+import Siren from "lucide-react/icons/siren";
+import Star from "lucide-react/icons/star";
+import Truck from "lucide-react/icons/truck";
 import type { Route } from "./+types/kind";
 import { LocalLink, useT } from "#app/i18n/react";
 import { languageFromPath, translate } from "#app/i18n";

@@ -1,4 +1,6 @@
-import { List, LocateFixed, Map as MapIcon } from "lucide-react";
+import List from "lucide-react/icons/list";
+import LocateFixed from "lucide-react/icons/locate-fixed";
+import MapIcon from "lucide-react/icons/map";
 import { lazy, Suspense, useEffect } from "react";
 import { data, Form, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/search";

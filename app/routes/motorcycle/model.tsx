@@ -1,4 +1,6 @@
-import { ExternalLink, PenSquare, Plus } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import PenSquare from "lucide-react/icons/square-pen";
+import Plus from "lucide-react/icons/plus";
 import type { Route } from "./+types/model";
 import { PriceText, StatusBadge } from "#app/components/market/ListingBits";
 import { CompareTable } from "#app/components/motorcycle/CompareTable";

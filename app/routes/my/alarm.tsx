@@ -1,4 +1,6 @@
-import { BellOff, CheckCheck, Settings } from "lucide-react";
+import BellOff from "lucide-react/icons/bell-off";
+import CheckCheck from "lucide-react/icons/check-check";
+import Settings from "lucide-react/icons/settings";
 import { useState } from "react";
 import {
   data,

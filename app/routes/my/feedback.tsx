@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import type { Route } from "./+types/feedback";
 import { Avatar } from "#app/components/ui/Avatar";
 import { Time } from "#app/components/ui/Time";

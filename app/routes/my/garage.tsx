@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Search } from "lucide-react";
+import Search from "lucide-react/icons/search";
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/garage";
 import { AddBikeForm, EditBikeForm } from "#app/components/garage/BikeForms";

@@ -1,20 +1,18 @@
-import {
-  Bell,
-  Bookmark,
-  CalendarCheck,
-  ChevronRight,
-  Coins,
-  FileText,
-  MessageCircle,
-  Pin,
-  Sparkles,
-  Star,
-  Store,
-  ThumbsUp,
-  Warehouse,
-  Wrench,
-  UserRound,
-} from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import Bookmark from "lucide-react/icons/bookmark";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Coins from "lucide-react/icons/coins";
+import FileText from "lucide-react/icons/file-text";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Pin from "lucide-react/icons/pin";
+import Sparkles from "lucide-react/icons/sparkles";
+import Star from "lucide-react/icons/star";
+import Store from "lucide-react/icons/store";
+import ThumbsUp from "lucide-react/icons/thumbs-up";
+import Warehouse from "lucide-react/icons/warehouse";
+import Wrench from "lucide-react/icons/wrench";
+import UserRound from "lucide-react/icons/user-round";
 import type { ComponentType } from "react";
 import type { Route } from "./+types/index";
 import type { MessageKey } from "#app/i18n";

@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import Trash2 from "lucide-react/icons/trash";
 import { data } from "react-router";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/market";

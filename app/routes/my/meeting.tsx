@@ -1,4 +1,4 @@
-import { MessageCircle } from "lucide-react";
+import MessageCircle from "lucide-react/icons/message-circle";
 import type { Route } from "./+types/meeting";
 import { MeetingStatusBadge } from "#app/components/meeting/MeetingStatusBadge";
 import { Avatar } from "#app/components/ui/Avatar";

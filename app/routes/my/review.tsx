@@ -1,4 +1,5 @@
-import { Lock, PencilLine } from "lucide-react";
+import Lock from "lucide-react/icons/lock";
+import PencilLine from "lucide-react/icons/pencil-line";
 import type { Route } from "./+types/review";
 import { ReviewCard, ReviewNav, ReviewPageLinks } from "#app/components/review/ReviewBits";
 import { stripLanguage } from "#app/i18n";

@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import Sparkles from "lucide-react/icons/sparkles";
 import type { Route } from "./+types/spark";
 import { Time } from "#app/components/ui/Time";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";

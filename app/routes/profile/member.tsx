@@ -1,4 +1,4 @@
-import { UserX } from "lucide-react";
+import UserX from "lucide-react/icons/user-x";
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/member";
 import { FormAlert, SubmitButton } from "#app/components/ui/fields";

@@ -1,4 +1,4 @@
-import { Construction } from "lucide-react";
+import Construction from "lucide-react/icons/construction";
 import { LocalLink, useT } from "#app/i18n/react";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/index";
 import { LanguageSwitch } from "#app/shell/LanguageSwitch";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
 import { data } from "react-router";
 import type { Route } from "./+types/result";
 import { CompareTable, type CompareSection } from "#app/components/motorcycle/CompareTable";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import Search from "lucide-react/icons/search";
 import { Form } from "react-router";
 import type { Route } from "./+types/search";
 import { CompareSteps, ModelName } from "#app/components/motorcycle/ModelBits";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/select";
 import { CompareSteps, ModelName } from "#app/components/motorcycle/ModelBits";
