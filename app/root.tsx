@@ -17,11 +17,11 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import commonFont from "pretendard/dist/web/variable/woff2-dynamic-subset/PretendardVariable.subset.91.woff2?url";
 import { useAlarmSubscription } from "./components/alarm/live-alarms";
-import { useRealtimeMember } from "./components/realtime/socket";
 import { FlashMessage } from "./shell/FlashMessage";
 import { Toaster } from "./shell/toasts";
 import { ErrorScreen } from "./shell/ErrorScreen";
 import { LoadingBar } from "./shell/LoadingBar";
+import { whenSplitPartsHydrated } from "./components/ui/split-component";
 import {
   isLanguage,
   LOCALE_COOKIE,
@@ -140,9 +140,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const preference = data?.theme ?? "auto";
   // "auto" is resolved in the browser by the theme script, before the first paint.
   const staticMode = resolveColorMode(preference, forced?.colorMode, undefined);
-  // Marks the document once React has taken it over, for styles and checks that need the page to be interactive.
+  // Marks the document once React has taken it over, split parts included, for styles and checks that need the
+  // page to be interactive.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
+    let current = true;
+    void whenSplitPartsHydrated().then(() => {
+      if (current) document.documentElement.dataset.hydrated = "";
+    });
+    return () => {
+      current = false;
+    };
   }, []);
   return (
     <html
@@ -181,14 +188,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Whether this page has loaded the realtime link's code (a member was signed in at some point). */
+let realtimeLoaded = false;
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const location = useLocation();
   const language = useLanguage();
   useEffect(() => startAppUpdates(loaderData.buildId), [loaderData.buildId]);
   useSessionEvents(loaderData.session);
-  useRealtimeMember(loaderData.session?.userId ?? null);
-  useAlarmSubscription(loaderData.session?.userId ?? null);
+  // The realtime link's member follows the session; its code loads after the page's first load, once a member
+  // has signed in (ADR 045).
+  const memberId = loaderData.session?.userId ?? null;
+  useEffect(() => {
+    if (memberId === null && !realtimeLoaded) return;
+    realtimeLoaded = true;
+    void import("./components/realtime/socket").then((socket) => socket.setRealtimeMember(memberId));
+  }, [memberId]);
+  useAlarmSubscription(memberId);
   return (
     <>
       <title>{pageTitle(language, matches, location.pathname)}</title>

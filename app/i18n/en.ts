@@ -13,10 +13,14 @@ import { enDialog } from "./areas/dialog.en";
 import { enJobs } from "./areas/jobs.en";
 import { enMachine } from "./areas/machine.en";
 import { enMarket } from "./areas/market.en";
+import { enMarketForm } from "./areas/marketForm.en";
+import { enMarketError } from "./areas/marketError.en";
+import { enMarketMine } from "./areas/marketMine.en";
 import { enMotorcycle } from "./areas/motorcycle.en";
 import { enReview } from "./areas/review.en";
 import { enSpark } from "./areas/spark.en";
 import { enGarage } from "./areas/garage.en";
+import { enModelReport } from "./areas/modelReport.en";
 import { enRescue } from "./areas/rescue.en";
 import { enConduct } from "./areas/conduct.en";
 import { enChat } from "./areas/chat.en";
@@ -25,6 +29,15 @@ import { enFinder } from "./areas/finder.en";
 import { enSkill } from "./areas/skill.en";
 import { enAuth } from "./areas/auth.en";
 import { enProfileForm } from "./areas/profileForm.en";
+import { enInquiry } from "./areas/inquiry.en";
+import { enHome } from "./areas/home.en";
+import { enRelations } from "./areas/relations.en";
+import { enPoint } from "./areas/point.en";
+import { enSetting } from "./areas/setting.en";
+import { enApi } from "./areas/api.en";
+import { enProfile } from "./areas/profile.en";
+import { enWelcome } from "./areas/welcome.en";
+import { enPolicy } from "./areas/policy.en";
 
 export const en: Messages = {
   ...enShell,
@@ -43,14 +56,27 @@ export const en: Messages = {
   jobs: enJobs,
   machine: enMachine,
   market: enMarket,
+  marketForm: enMarketForm,
+  marketError: enMarketError,
+  marketMine: enMarketMine,
   motorcycle: enMotorcycle,
   review: enReview,
   spark: enSpark,
   garage: enGarage,
+  modelReport: enModelReport,
   skill: enSkill,
   finder: enFinder,
   meeting: enMeeting,
   chat: enChat,
   conduct: enConduct,
   rescue: enRescue,
+  inquiry: enInquiry,
+  home: enHome,
+  relations: enRelations,
+  point: enPoint,
+  setting: enSetting,
+  api: enApi,
+  profile: enProfile,
+  welcome: enWelcome,
+  policy: enPolicy,
 };

@@ -13,10 +13,14 @@ import { koDialog } from "./areas/dialog.ko";
 import { koJobs } from "./areas/jobs.ko";
 import { koMachine } from "./areas/machine.ko";
 import { koMarket } from "./areas/market.ko";
+import { koMarketForm } from "./areas/marketForm.ko";
+import { koMarketError } from "./areas/marketError.ko";
+import { koMarketMine } from "./areas/marketMine.ko";
 import { koMotorcycle } from "./areas/motorcycle.ko";
 import { koReview } from "./areas/review.ko";
 import { koSpark } from "./areas/spark.ko";
 import { koGarage } from "./areas/garage.ko";
+import { koModelReport } from "./areas/modelReport.ko";
 import { koRescue } from "./areas/rescue.ko";
 import { koConduct } from "./areas/conduct.ko";
 import { koChat } from "./areas/chat.ko";
@@ -25,6 +29,15 @@ import { koFinder } from "./areas/finder.ko";
 import { koSkill } from "./areas/skill.ko";
 import { koAuth } from "./areas/auth.ko";
 import { koProfileForm } from "./areas/profileForm.ko";
+import { koInquiry } from "./areas/inquiry.ko";
+import { koHome } from "./areas/home.ko";
+import { koRelations } from "./areas/relations.ko";
+import { koPoint } from "./areas/point.ko";
+import { koSetting } from "./areas/setting.ko";
+import { koApi } from "./areas/api.ko";
+import { koProfile } from "./areas/profile.ko";
+import { koWelcome } from "./areas/welcome.ko";
+import { koPolicy } from "./areas/policy.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -44,16 +57,29 @@ export const ko = {
   jobs: koJobs,
   machine: koMachine,
   market: koMarket,
+  marketForm: koMarketForm,
+  marketError: koMarketError,
+  marketMine: koMarketMine,
   motorcycle: koMotorcycle,
   review: koReview,
   spark: koSpark,
   garage: koGarage,
+  modelReport: koModelReport,
   skill: koSkill,
   finder: koFinder,
   meeting: koMeeting,
   chat: koChat,
   conduct: koConduct,
   rescue: koRescue,
+  inquiry: koInquiry,
+  home: koHome,
+  relations: koRelations,
+  point: koPoint,
+  setting: koSetting,
+  api: koApi,
+  profile: koProfile,
+  welcome: koWelcome,
+  policy: koPolicy,
 } as const;
 
 /** The shape every language must fill completely. */

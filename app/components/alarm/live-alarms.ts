@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { onRealtimeEvent, onRealtimeReconnect } from "#app/components/realtime/socket";
 import {
   ALARM_REFRESH_EVENT,
   ALARM_UNREAD_EVENT,
@@ -66,12 +65,21 @@ export function useAlarmSubscription(memberId: string | null) {
     if (heardFor !== undefined && heardFor !== memberId) update(initial);
     heardFor = memberId;
     if (!memberId) return;
-    const unsubscribe = [
-      onRealtimeEvent<AlarmUnreadPayload>(ALARM_UNREAD_EVENT, receiveUnread),
-      onRealtimeEvent(ALARM_REFRESH_EVENT, () => void fetchUnread()),
-      onRealtimeReconnect(() => void fetchUnread()),
-    ];
-    return () => unsubscribe.forEach((stop) => stop());
+    // The realtime link's code loads only for a member, after the page's first load (ADR 045).
+    let unsubscribe: (() => void)[] | undefined;
+    let stopped = false;
+    void import("#app/components/realtime/socket").then(({ onRealtimeEvent, onRealtimeReconnect }) => {
+      if (stopped) return;
+      unsubscribe = [
+        onRealtimeEvent<AlarmUnreadPayload>(ALARM_UNREAD_EVENT, receiveUnread),
+        onRealtimeEvent(ALARM_REFRESH_EVENT, () => void fetchUnread()),
+        onRealtimeReconnect(() => void fetchUnread()),
+      ];
+    });
+    return () => {
+      stopped = true;
+      unsubscribe?.forEach((stop) => stop());
+    };
   }, [memberId]);
 }
 

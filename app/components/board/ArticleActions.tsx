@@ -14,7 +14,7 @@ import {
   loginPath,
   type CommentCountDetail,
 } from "./interaction-api";
-import { ReportDialog } from "./ReportDialog";
+import { OpenReportDialog } from "./LazyReportDialog";
 
 /** Like, keep, share and report of an article, with counts that update without a reload. */
 export interface ArticleActionsProps {
@@ -201,12 +201,13 @@ export function ArticleActions({
             <Flag aria-hidden className="size-4" />
             {t("comment.reportArticle")}
           </button>
-          <ReportDialog
-            open={reporting}
-            heading={t("comment.reportArticle")}
-            endpoint={`/board/articles/${articleId}/report`}
-            onClose={() => setReporting(false)}
-          />
+          {reporting ? (
+            <OpenReportDialog
+              heading={t("comment.reportArticle")}
+              endpoint={`/board/articles/${articleId}/report`}
+              onClose={() => setReporting(false)}
+            />
+          ) : null}
         </>
       ) : (
         <Link

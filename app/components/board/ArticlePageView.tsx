@@ -11,8 +11,13 @@ import { ConfirmButton } from "#app/components/ui/Dialog";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { ArticleView } from "#app/services/board/articles.server";
 import type { ArticleInteractions } from "#app/services/board/interaction-types";
-import { ArticleDiscussion } from "./ArticleDiscussion";
 import { Blinded } from "./Blinded";
+import { splitPart } from "#app/components/ui/split-component";
+
+// Likes, keeps and comments below the content: their code loads after the page's first load (ADR 045).
+const ArticleDiscussion = await splitPart(() =>
+  import("./ArticleDiscussion").then((module) => module.ArticleDiscussion),
+);
 
 type ActionResult = { done?: "blinded" | "unblinded"; error?: { code: string; message: string } } | undefined;
 

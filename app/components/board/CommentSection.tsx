@@ -17,7 +17,7 @@ import {
   loginPath,
   type CommentCountDetail,
 } from "./interaction-api";
-import { ReportDialog } from "./ReportDialog";
+import { OpenReportDialog } from "./LazyReportDialog";
 
 /** Comments and replies of an article, with the form to write one. */
 export interface CommentSectionProps {
@@ -371,8 +371,7 @@ export function CommentSection({
         text={{ title: t("comment.deleteConfirm"), action: t("comment.delete") }}
       />
       {reporting ? (
-        <ReportDialog
-          open
+        <OpenReportDialog
           heading={t("comment.reportComment", { nickname: reporting.author.nickname })}
           endpoint={`/board/comments/${reporting.id}/report`}
           onClose={() => setReporting(null)}

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useMessages } from "#app/components/forms/messages";
 import { useSchemaForm } from "#app/components/forms/schema-form";
-import { Field, SubmitButton, type SchemaField } from "#app/components/ui/fields";
+import { Field, type SchemaField } from "#app/components/ui/Field";
+import { SubmitButton } from "#app/components/ui/fields";
 import type { MotorcycleCategory } from "#app/db/schema";
 import type { MessageKey } from "#app/i18n";
 import { useT } from "#app/i18n/react";
@@ -104,7 +105,7 @@ export function AcceptReportForm({
     },
   );
   const field = (name: string) => (fields as unknown as Record<string, SchemaField>)[name]!;
-  const label = (name: string) => t(`garage.admin.fields.${name}` as MessageKey);
+  const label = (name: string) => t(`modelReport.admin.fields.${name}` as MessageKey);
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="accept" />
@@ -117,7 +118,7 @@ export function AcceptReportForm({
         </p>
       ) : null}
       <fieldset className="space-y-3">
-        <legend className="text-sm font-bold">{t("garage.admin.names")}</legend>
+        <legend className="text-sm font-bold">{t("modelReport.admin.names")}</legend>
         <Field label={label("manufacturerKo")} field={field("manufacturerKo")} required />
         <Field label={label("modelEn")} field={field("modelEn")} lang="en" required />
         <Field label={label("modelKo")} field={field("modelKo")} required />
@@ -125,48 +126,48 @@ export function AcceptReportForm({
           <option value="">—</option>
           {figureChoices.categories.map((code) => (
             <option key={code} value={code}>
-              {t(`garage.category.${code}`)}
+              {t(`modelReport.category.${code}`)}
             </option>
           ))}
         </SelectField>
         <Field label={label("specUrl")} field={field("specUrl")} type="url" required />
       </fieldset>
       <fieldset className="space-y-3">
-        <legend className="text-sm font-bold">{t("garage.admin.figures")}</legend>
-        <p className="text-muted text-xs">{t("garage.admin.acceptHint")}</p>
+        <legend className="text-sm font-bold">{t("modelReport.admin.figures")}</legend>
+        <p className="text-muted text-xs">{t("modelReport.admin.acceptHint")}</p>
         <div className="grid grid-cols-2 gap-3">
           {numberFields.map(([name, mode]) => (
             <Field key={name} label={label(name)} field={field(name)} inputMode={mode} />
           ))}
           <SelectField label={label("weightType")} field={field("weightType")}>
-            <option value="">{t("garage.admin.unknown")}</option>
+            <option value="">{t("modelReport.admin.unknown")}</option>
             {figureChoices.weightTypes.map((code) => (
               <option key={code} value={code}>
-                {t(`garage.admin.weightType.${code}`)}
+                {t(`modelReport.admin.weightType.${code}`)}
               </option>
             ))}
           </SelectField>
           <SelectField label={label("cooling")} field={field("cooling")}>
-            <option value="">{t("garage.admin.unknown")}</option>
+            <option value="">{t("modelReport.admin.unknown")}</option>
             {figureChoices.coolings.map((code) => (
               <option key={code} value={code}>
-                {t(`garage.admin.cooling.${code}`)}
+                {t(`modelReport.admin.cooling.${code}`)}
               </option>
             ))}
           </SelectField>
           <SelectField label={label("transmission")} field={field("transmission")}>
-            <option value="">{t("garage.admin.unknown")}</option>
+            <option value="">{t("modelReport.admin.unknown")}</option>
             {figureChoices.transmissions.map((code) => (
               <option key={code} value={code}>
-                {t(`garage.admin.transmission.${code}`)}
+                {t(`modelReport.admin.transmission.${code}`)}
               </option>
             ))}
           </SelectField>
           {(["abs", "tractionControl"] as const).map((name) => (
             <SelectField key={name} label={label(name)} field={field(name)}>
-              <option value="">{t("garage.admin.unknown")}</option>
-              <option value="yes">{t("garage.admin.yes")}</option>
-              <option value="no">{t("garage.admin.no")}</option>
+              <option value="">{t("modelReport.admin.unknown")}</option>
+              <option value="yes">{t("modelReport.admin.yes")}</option>
+              <option value="no">{t("modelReport.admin.no")}</option>
             </SelectField>
           ))}
         </div>
@@ -174,7 +175,7 @@ export function AcceptReportForm({
           <Field key={name} label={label(name)} field={field(name)} maxLength={80} />
         ))}
       </fieldset>
-      <SubmitButton>{t("garage.admin.acceptSubmit", { points: REPORT_REWARD_POINTS })}</SubmitButton>
+      <SubmitButton>{t("modelReport.admin.acceptSubmit", { points: REPORT_REWARD_POINTS })}</SubmitButton>
     </Form>
   );
 }

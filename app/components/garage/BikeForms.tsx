@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { useMessages } from "#app/components/forms/messages";
 import { useSchemaForm } from "#app/components/forms/schema-form";
-import { Field, SubmitButton, type SchemaField } from "#app/components/ui/fields";
+import { Field, type SchemaField } from "#app/components/ui/Field";
+import { SubmitButton } from "#app/components/ui/fields";
 import { LocalLink, useT } from "#app/i18n/react";
 import type { GarageBikeView } from "./GarageBits";
 

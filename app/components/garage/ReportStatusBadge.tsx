@@ -12,7 +12,7 @@ export function ReportStatusBadge({ status }: { status: MotorcycleReportStatus }
   const t = useT();
   return (
     <span className={`rounded px-1.5 text-xs font-semibold ${tones[status]}`}>
-      {t(`garage.report.status.${status}`)}
+      {t(`modelReport.report.status.${status}`)}
     </span>
   );
 }

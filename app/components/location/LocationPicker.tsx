@@ -2,7 +2,7 @@ import "leaflet/dist/leaflet.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { notifyError } from "#app/shell/toasts";
 import { useLanguage, useT } from "#app/i18n/react";
-import { stillMapOptions } from "#app/components/map/map-objects";
+import { stillMapOptions } from "#app/components/map/still-map";
 
 export interface PickedLocation {
   lat: number;

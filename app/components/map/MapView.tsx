@@ -10,8 +10,8 @@ import {
   type CustomOverlayInput,
   type LatLng,
   type MarkerInput,
-  stillMapOptions,
 } from "./map-objects";
+import { stillMapOptions } from "./still-map";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

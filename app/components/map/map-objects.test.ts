@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   clusterPoints,
   customOverlayOptions,
@@ -6,7 +6,6 @@ import {
   mapDefaults,
   mapErrors,
   markerOptions,
-  stillMapOptions,
   zoomFromLevel,
 } from "./map-objects";
 
@@ -61,24 +60,5 @@ describe("map objects", () => {
     expect(far.filter((item) => item.kind === "cluster")).toEqual([expect.objectContaining({ count: 2 })]);
     expect(far.filter((item) => item.kind === "point")).toHaveLength(1);
     expect(clusterPoints(points, 18).every((item) => item.kind === "point")).toBe(true);
-  });
-});
-
-describe("stillMapOptions", () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it("turns Leaflet's animations off only for a reader who asked for reduced motion", () => {
-    expect(stillMapOptions()).toEqual({});
-    const prefers = (reduce: boolean) => ({
-      matchMedia: (query: string) => ({ matches: reduce && query.includes("reduce") }),
-    });
-    vi.stubGlobal("window", prefers(false));
-    expect(stillMapOptions()).toEqual({});
-    vi.stubGlobal("window", prefers(true));
-    expect(stillMapOptions()).toEqual({
-      fadeAnimation: false,
-      zoomAnimation: false,
-      markerZoomAnimation: false,
-    });
   });
 });

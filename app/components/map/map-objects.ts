@@ -147,17 +147,3 @@ export function clusterPoints(points: ClusterPoint[], zoom: number, radius = 60)
       : { kind: "point" as const, point: properties };
   });
 }
-
-/**
- * Leaflet's options for a reader who asked for reduced motion: no fading popups and tiles, no animated zoom.
- * (A popup that is still fading in also reads as too faint to an accessibility check.)
- */
-export function stillMapOptions(): {
-  fadeAnimation?: boolean;
-  zoomAnimation?: boolean;
-  markerZoomAnimation?: boolean;
-} {
-  if (typeof window === "undefined" || !window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-    return {};
-  return { fadeAnimation: false, zoomAnimation: false, markerZoomAnimation: false };
-}

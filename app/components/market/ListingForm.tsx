@@ -196,7 +196,7 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
 
         <div className="space-y-1">
           <label htmlFor={`${id}-kind`} className="block text-sm font-semibold">
-            {t("market.form.kind")}
+            {t("marketForm.kind")}
           </label>
           <div className="flex flex-wrap gap-2">
             <select
@@ -216,7 +216,7 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
               }}
               className={`${inputClass} flex-1`}
             >
-              <option value="">{t("market.form.kindPlaceholder")}</option>
+              <option value="">{t("marketForm.kindPlaceholder")}</option>
               {data.kinds.map((item) => (
                 <option key={item} value={item}>
                   {t(`market.kind.${item}`)}
@@ -230,26 +230,24 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
                 value="kind"
                 className="min-h-11 rounded-lg border border-subtle px-3 text-sm font-semibold"
               >
-                {t("market.form.changeKind")}
+                {t("marketForm.changeKind")}
               </button>
             )}
           </div>
           <FieldError id={`${id}-kind-error`} message={errorOf("kind")} />
           {vehicle ? (
-            <p className="text-muted text-xs">
-              {t("market.form.vehicleLimit", { count: data.vehicleCount })}
-            </p>
+            <p className="text-muted text-xs">{t("marketForm.vehicleLimit", { count: data.vehicleCount })}</p>
           ) : null}
           {vehicle && data.mode === "create" && data.vehicleCount >= VEHICLE_LISTING_LIMIT ? (
             <p role="status" className="text-sm text-rose-700 dark:text-rose-300">
-              {t("market.error.listing_limit")}
+              {t("marketError.listing_limit")}
             </p>
           ) : null}
         </div>
 
         <div className="space-y-1">
           <label htmlFor={`${id}-categoryId`} className="block text-sm font-semibold">
-            {t("market.form.category")}
+            {t("marketForm.category")}
           </label>
           <select
             key={kind ?? ""}
@@ -262,7 +260,7 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
             aria-describedby={errorOf("categoryId") ? `${id}-categoryId-error` : undefined}
             className={`${inputClass} disabled:opacity-60`}
           >
-            <option value="">{t("market.form.categoryPlaceholder")}</option>
+            <option value="">{t("marketForm.categoryPlaceholder")}</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
                 {category.name}
@@ -272,7 +270,7 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
           <FieldError id={`${id}-categoryId-error`} message={errorOf("categoryId")} />
         </div>
 
-        {input("title", "market.form.title", {
+        {input("title", "marketForm.title", {
           maxLength: ARTICLE_TITLE_MAX,
           required: true,
           autoComplete: "off",
@@ -281,31 +279,31 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
         <div className="grid gap-4 sm:grid-cols-2">
           {input(
             "price",
-            "market.form.price",
+            "marketForm.price",
             { inputMode: "numeric", required: true },
-            "market.form.priceHint",
+            "marketForm.priceHint",
           )}
           <div className="space-y-2 pt-6">
-            <Check name="negotiable" label={t("market.form.negotiable")} checked={values.negotiable} />
+            <Check name="negotiable" label={t("marketForm.negotiable")} checked={values.negotiable} />
           </div>
         </div>
 
         <fieldset className="space-y-1">
-          <legend className="text-sm font-semibold">{t("market.form.tradeMethods")}</legend>
+          <legend className="text-sm font-semibold">{t("marketForm.tradeMethods")}</legend>
           <div className="flex flex-wrap gap-4">
-            <Check name="tradeDirect" label={t("market.form.direct")} checked={values.tradeDirect} />
-            <Check name="tradeDelivery" label={t("market.form.delivery")} checked={values.tradeDelivery} />
+            <Check name="tradeDirect" label={t("marketForm.direct")} checked={values.tradeDirect} />
+            <Check name="tradeDelivery" label={t("marketForm.delivery")} checked={values.tradeDelivery} />
           </div>
           <FieldError id={`${id}-trade-error`} message={errorOf("tradeDirect")} />
         </fieldset>
 
         <div className="space-y-1">
           <label htmlFor={`${id}-areaCode`} className="block text-sm font-semibold">
-            {t("market.form.area")}
+            {t("marketForm.area")}
           </label>
           <DistrictSelect
             options={data}
-            emptyLabel={t("market.form.areaPlaceholder")}
+            emptyLabel={t("marketForm.areaPlaceholder")}
             id={`${id}-areaCode`}
             name="areaCode"
             defaultValue={values.areaCode}
@@ -315,34 +313,34 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
             className={inputClass}
           />
           <p id={`${id}-areaCode-hint`} className="text-muted text-xs">
-            {t("market.form.areaHint")}
+            {t("marketForm.areaHint")}
           </p>
           <FieldError id={`${id}-areaCode-error`} message={errorOf("areaCode")} />
         </div>
 
         {vehicle ? (
           <fieldset className="space-y-3 rounded-xl border border-subtle p-4">
-            <legend className="px-1 text-sm font-bold">{t("market.form.vehicle")}</legend>
+            <legend className="px-1 text-sm font-bold">{t("marketForm.vehicle")}</legend>
             {input(
               "modelName",
-              "market.form.modelName",
+              "marketForm.modelName",
               { maxLength: 50, required: true },
-              "market.form.modelNameHint",
+              "marketForm.modelNameHint",
             )}
             <div className="grid gap-3 sm:grid-cols-3">
-              {input("modelYear", "market.form.modelYear", { inputMode: "numeric" })}
-              {input("mileageKm", "market.form.mileageKm", { inputMode: "numeric" })}
-              {input("displacementCc", "market.form.displacementCc", { inputMode: "numeric" })}
+              {input("modelYear", "marketForm.modelYear", { inputMode: "numeric" })}
+              {input("mileageKm", "marketForm.mileageKm", { inputMode: "numeric" })}
+              {input("displacementCc", "marketForm.displacementCc", { inputMode: "numeric" })}
             </div>
-            {input("colour", "market.form.colour", { maxLength: 20 })}
+            {input("colour", "marketForm.colour", { maxLength: 20 })}
             {input(
               "accidentHistory",
-              "market.form.accidentHistory",
+              "marketForm.accidentHistory",
               { maxLength: 500 },
-              "market.form.accidentHistoryHint",
+              "marketForm.accidentHistoryHint",
             )}
             <fieldset className="space-y-1">
-              <legend className="text-sm font-semibold">{t("market.form.paperwork")}</legend>
+              <legend className="text-sm font-semibold">{t("marketForm.paperwork")}</legend>
               <div className="flex flex-wrap gap-4">
                 {vehiclePaperworks.map((code) => (
                   <Check
@@ -355,20 +353,20 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
                 ))}
               </div>
             </fieldset>
-            <Check name="tuned" label={t("market.form.tuned")} checked={values.tuned} />
+            <Check name="tuned" label={t("marketForm.tuned")} checked={values.tuned} />
           </fieldset>
         ) : null}
 
         <div className="space-y-1">
           <RichTextEditor
             name="content"
-            label={t("market.form.content")}
+            label={t("marketForm.content")}
             defaultValue={values.content}
             error={errorOf("content")}
             required
             onChange={() => setDirty(true)}
           />
-          <p className="text-muted text-xs">{t("market.form.contentHint")}</p>
+          <p className="text-muted text-xs">{t("marketForm.contentHint")}</p>
         </div>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -376,7 +374,7 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
             to={cancelTo}
             className="inline-flex min-h-11 items-center justify-center rounded-lg border border-subtle px-4 font-semibold"
           >
-            {t("market.form.cancel")}
+            {t("marketForm.cancel")}
           </LocalLink>
           <button
             type="submit"
@@ -386,7 +384,7 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
           >
             {busy
               ? t("editor.submitting")
-              : t(data.mode === "edit" ? "market.form.save" : "market.form.submit")}
+              : t(data.mode === "edit" ? "marketForm.save" : "marketForm.submit")}
           </button>
         </div>
       </Form>

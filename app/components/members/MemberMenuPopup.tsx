@@ -2,7 +2,7 @@ import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useContext, useRef, useState } from "react";
 import { Link, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { callInteraction, InteractionFailure, loginPath } from "#app/components/board/interaction-api";
-import { ReportDialog } from "#app/components/board/ReportDialog";
+import { OpenReportDialog } from "#app/components/board/LazyReportDialog";
 import { notify, notifyError } from "#app/shell/toasts";
 import { ConfirmDialog } from "#app/components/ui/Dialog";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
@@ -161,8 +161,7 @@ export function MemberMenuPopup({
         }}
       />
       {reporting ? (
-        <ReportDialog
-          open
+        <OpenReportDialog
           heading={t("members.report.title", { nickname: member.nickname })}
           help={t("members.report.help")}
           endpoint={`${path}/report`}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Field } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
 import { messageKeyOr } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 

@@ -5,7 +5,7 @@ import { LocationPicker } from "#app/components/location/LocationPicker";
 import { useLanguage, useT } from "#app/i18n/react";
 import { LOCATIONS_MAX, snsKinds, weekdays } from "#app/services/members/profile-rules";
 import type { ProfileFormState } from "#app/services/members/profile.schema";
-import { useSchemaCheck } from "#app/components/forms/schema-form";
+import { useSchemaCheck } from "#app/components/forms/schema-check";
 import { useMessages } from "#app/components/forms/messages";
 import { ProfileChoices } from "./ProfileChoices";
 

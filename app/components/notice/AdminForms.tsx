@@ -1,6 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { Form } from "react-router";
-import { Field, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { SubmitButton } from "#app/components/ui/fields";
 import { RichTextEditor } from "#app/components/editor/RichTextEditor";
 import { ConfirmButton } from "#app/components/ui/Dialog";
 import { LocalLink, useT } from "#app/i18n/react";

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import type { Socket } from "socket.io-client";
 
 /**
@@ -205,9 +204,4 @@ export async function requestRealtime<Answer>(
   } catch {
     return undefined;
   }
-}
-
-/** Keeps the link's member in step with the session (called once, by the app's root). */
-export function useRealtimeMember(id: string | null) {
-  useEffect(() => setRealtimeMember(id), [id]);
 }

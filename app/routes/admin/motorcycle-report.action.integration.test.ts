@@ -124,7 +124,7 @@ describe("/admin/motorcycle-report (deciding missing-model reports)", () => {
       lastResult: {
         error: {
           displacementCc: ["garage.error.accept_figures_required"],
-          peakPowerPs: ["garage.problem.hp_ps_mismatch"],
+          peakPowerPs: ["modelReport.problem.hp_ps_mismatch"],
         },
       },
     });

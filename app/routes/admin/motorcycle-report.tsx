@@ -38,7 +38,7 @@ import { serverGuards } from "#app/shell/route-guards.server";
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
-export const handle: RouteHandle = { titleKey: "garage.admin.title" };
+export const handle: RouteHandle = { titleKey: "modelReport.admin.title" };
 
 type MotorcycleReportStatus = StateOf<typeof motorcycleReportMachine>;
 const statuses = motorcycleReportMachine.states;
@@ -128,8 +128,8 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
   const filters: (MotorcycleReportStatus | null)[] = [null, ...statuses];
   return (
     <section className="mx-auto max-w-2xl space-y-6">
-      <h1 className="text-2xl font-extrabold">{t("garage.admin.title")}</h1>
-      <nav aria-label={t("garage.admin.filter")} className="flex flex-wrap gap-2">
+      <h1 className="text-2xl font-extrabold">{t("modelReport.admin.title")}</h1>
+      <nav aria-label={t("modelReport.admin.filter")} className="flex flex-wrap gap-2">
         {filters.map((filter) => (
           <LocalLink
             key={filter ?? "all"}
@@ -137,7 +137,7 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
             aria-current={filter === status ? "page" : undefined}
             className={filterLink}
           >
-            {filter ? t(`garage.report.status.${filter}`) : t("garage.admin.all")}
+            {filter ? t(`modelReport.report.status.${filter}`) : t("modelReport.admin.all")}
           </LocalLink>
         ))}
       </nav>
@@ -145,7 +145,7 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
         <FormAlert error={result.error} />
       ) : null}
       {reports.length === 0 ? (
-        <p className="text-muted">{t("garage.admin.empty")}</p>
+        <p className="text-muted">{t("modelReport.admin.empty")}</p>
       ) : (
         <ul className="space-y-4">
           {reports.map((report) => {
@@ -164,11 +164,13 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
                     <ReportStatusBadge status={report.status} />
                   </p>
                   <p className="text-muted text-xs">
-                    {t("garage.admin.reportedBy", {
+                    {t("modelReport.admin.reportedBy", {
                       nickname: report.reporterNickname ?? "—",
                       date: report.createdAt,
                     })}
-                    {report.decidedAt ? ` · ${t("garage.admin.decided", { date: report.decidedAt })}` : null}
+                    {report.decidedAt
+                      ? ` · ${t("modelReport.admin.decided", { date: report.decidedAt })}`
+                      : null}
                   </p>
                   <a
                     href={report.specUrl}
@@ -176,17 +178,21 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
                     target="_blank"
                     className="text-link break-all text-sm underline"
                   >
-                    {t("garage.admin.openSpec")}: {report.specUrl}
+                    {t("modelReport.admin.openSpec")}: {report.specUrl}
                   </a>
                   {report.decisionReason ? (
-                    <p className="text-sm">{t("garage.report.reason", { reason: report.decisionReason })}</p>
+                    <p className="text-sm">
+                      {t("modelReport.report.reason", { reason: report.decisionReason })}
+                    </p>
                   ) : null}
                 </div>
                 {mine?.error ? <FormAlert error={mine.error} /> : null}
                 {report.transitions.includes("accept") && report.suggestion ? (
                   <>
                     <details open={mine?.intent === "accept"} className="rounded-lg border border-subtle p-3">
-                      <summary className="cursor-pointer font-semibold">{t("garage.admin.accept")}</summary>
+                      <summary className="cursor-pointer font-semibold">
+                        {t("modelReport.admin.accept")}
+                      </summary>
                       <div className="pt-3">
                         <AcceptReportForm
                           report={{ ...report, suggestion: report.suggestion }}
@@ -199,15 +205,17 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
                       open={mine?.intent === "existing"}
                       className="rounded-lg border border-subtle p-3"
                     >
-                      <summary className="cursor-pointer font-semibold">{t("garage.admin.existing")}</summary>
+                      <summary className="cursor-pointer font-semibold">
+                        {t("modelReport.admin.existing")}
+                      </summary>
                       {report.suggestion.modelYears.length === 0 ? (
-                        <p className="text-muted pt-3 text-sm">{t("garage.admin.existingNone")}</p>
+                        <p className="text-muted pt-3 text-sm">{t("modelReport.admin.existingNone")}</p>
                       ) : (
                         <Form method="post" className="space-y-3 pt-3">
                           <input type="hidden" name="intent" value="existing" />
                           <input type="hidden" name="id" value={report.id} />
                           <label htmlFor={`existing-${report.id}`} className="block text-sm font-semibold">
-                            {t("garage.admin.existingYear")}
+                            {t("modelReport.admin.existingYear")}
                           </label>
                           <select
                             id={`existing-${report.id}`}
@@ -221,7 +229,9 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
                               </option>
                             ))}
                           </select>
-                          <SubmitButton variant="secondary">{t("garage.admin.existingSubmit")}</SubmitButton>
+                          <SubmitButton variant="secondary">
+                            {t("modelReport.admin.existingSubmit")}
+                          </SubmitButton>
                         </Form>
                       )}
                     </details>
@@ -231,7 +241,7 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
                   <Form method="post" className="space-y-2">
                     <input type="hidden" name="id" value={report.id} />
                     <label htmlFor={`reason-${report.id}`} className="block text-sm font-semibold">
-                      {t("garage.admin.rejectReason")}
+                      {t("modelReport.admin.rejectReason")}
                     </label>
                     <textarea
                       id={`reason-${report.id}`}
@@ -244,7 +254,7 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
                       className="surface block w-full rounded-lg border border-subtle px-3 py-2"
                     />
                     <p id={`reason-${report.id}-hint`} className="text-muted text-xs">
-                      {t("garage.admin.rejectHint")}
+                      {t("modelReport.admin.rejectHint")}
                     </p>
                     {reasonErrors(mine).map((message) => (
                       <p key={message} role="alert" className="text-sm text-rose-700 dark:text-rose-300">
@@ -256,9 +266,12 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
                       value="reject"
                       disabled={busy}
                       className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-rose-700 px-4 font-semibold text-white hover:bg-rose-800 disabled:opacity-60"
-                      confirm={{ title: t("garage.admin.rejectConfirm"), action: t("garage.admin.reject") }}
+                      confirm={{
+                        title: t("modelReport.admin.rejectConfirm"),
+                        action: t("modelReport.admin.reject"),
+                      }}
                     >
-                      {t("garage.admin.reject")}
+                      {t("modelReport.admin.reject")}
                     </ConfirmButton>
                   </Form>
                 ) : null}
@@ -267,7 +280,7 @@ export default function AdminMotorcycleReports({ loaderData }: Route.ComponentPr
           })}
         </ul>
       )}
-      <p className="text-muted text-xs">{t("garage.report.intro", { points: REPORT_REWARD_POINTS })}</p>
+      <p className="text-muted text-xs">{t("modelReport.report.intro", { points: REPORT_REWARD_POINTS })}</p>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/forgot";
-import { Field, FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { requestPasswordReset, resetPasswordWithCode } from "#app/services/auth/accounts.server";

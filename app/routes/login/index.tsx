@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
-import { Field, FormAlert, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { useSchemaForm } from "#app/components/forms/schema-form";
 import { useMessages } from "#app/components/forms/messages";
 import { SocialButtons } from "#app/components/auth/SocialButtons";

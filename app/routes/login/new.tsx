@@ -1,7 +1,8 @@
 import { data, Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/new";
 import { ConsentFields } from "#app/components/auth/ConsentFields";
-import { Field, FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
 import { ProfileForm } from "#app/components/members/ProfileForm";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";

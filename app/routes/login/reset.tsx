@@ -1,6 +1,7 @@
 import { Form, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset";
-import { Field, FormAlert, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { resetPasswordWithLink } from "#app/services/auth/accounts.server";

@@ -1,6 +1,7 @@
 import { Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/two-factor";
-import { Field, FormAlert, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { useT } from "#app/i18n/react";
 import { verifySignInCode } from "#app/services/auth/accounts.server";
 import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";

@@ -1,6 +1,7 @@
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/withdrawal";
-import { Field, FormAlert, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";

@@ -107,8 +107,8 @@ describe("writing a listing", () => {
       lastResult: { error: Record<string, string[]> };
       values: Record<string, string>;
     };
-    expect(data.lastResult.error.price).toEqual(["market.error.price_invalid"]);
-    expect(data.lastResult.error.modelName).toEqual(["market.error.model_required"]);
+    expect(data.lastResult.error.price).toEqual(["marketError.price_invalid"]);
+    expect(data.lastResult.error.modelName).toEqual(["marketError.model_required"]);
     expect(data.values.price).toBe("1e3");
   });
 

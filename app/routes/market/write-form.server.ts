@@ -87,7 +87,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
   if (rawId !== null && rawId !== "") {
     const id = idOrNull(rawId);
     if (id === null) {
-      const message = translate(language, "market.error.not_found");
+      const message = translate(language, "marketError.not_found");
       throw data(message, { status: 404, statusText: message });
     }
     let listing: Awaited<ReturnType<typeof getListingForEdit>>;
@@ -120,7 +120,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
         paperwork: listing.vehicle.paperwork ?? [],
         tuned: listing.vehicle.tuned ?? false,
       },
-      pageTitle: translate(language, "market.form.editTitle"),
+      pageTitle: translate(language, "marketForm.editTitle"),
     };
   }
   const requested = url.searchParams.get("kind");
@@ -132,7 +132,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
     kind,
     categories: await categoryOptions(kind, language),
     values: { ...emptyValues, areaCode: common.areas[0]?.code ?? "" },
-    pageTitle: translate(language, "market.form.writeTitle"),
+    pageTitle: translate(language, "marketForm.writeTitle"),
   };
 }
 

@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const entries: { to: string; key: MessageKey; icon: ComponentType<{ className?: string }> }[] = [
   { to: "/my/alarm", key: "alarm.title", icon: Bell },
   { to: "/my/article", key: "board.my.title", icon: FileText },
-  { to: "/my/market", key: "market.my.title", icon: Store },
+  { to: "/my/market", key: "marketMine.title", icon: Store },
   { to: "/my/review", key: "review.my.title", icon: Star },
   { to: "/my/spark", key: "spark.my.title", icon: Sparkles },
   { to: "/my/garage", key: "garage.title", icon: Warehouse },

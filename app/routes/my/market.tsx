@@ -25,7 +25,7 @@ import { serverGuards } from "#app/shell/route-guards.server";
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
-export const handle: RouteHandle = { titleKey: "market.my.title" };
+export const handle: RouteHandle = { titleKey: "marketMine.title" };
 
 const tabs = ["listings", "offers", "keywords"] as const;
 type Tab = (typeof tabs)[number];
@@ -99,8 +99,8 @@ export default function MyMarket({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <section className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-extrabold">{t("market.my.title")}</h1>
-      <nav aria-label={t("market.my.tabs")} className="border-b border-subtle">
+      <h1 className="text-2xl font-extrabold">{t("marketMine.title")}</h1>
+      <nav aria-label={t("marketMine.tabs")} className="border-b border-subtle">
         <ul className="-mb-px flex overflow-x-auto">
           {tabs.map((name) => (
             <li key={name} className="shrink-0">
@@ -109,7 +109,7 @@ export default function MyMarket({ loaderData }: Route.ComponentProps) {
                 aria-current={name === loaderData.tab ? "page" : undefined}
                 className={tabClass(name === loaderData.tab)}
               >
-                {t(`market.my.${name}`)}
+                {t(`marketMine.${name}`)}
               </LocalLink>
             </li>
           ))}
@@ -148,7 +148,7 @@ function More({ to }: { to: string | null }) {
   return (
     <nav aria-label={t("board.list.pages")} className="flex justify-center">
       <LocalLink to={to} rel="next" className={`${chip} font-semibold`}>
-        {t("market.my.more")}
+        {t("marketMine.more")}
       </LocalLink>
     </nav>
   );
@@ -162,17 +162,17 @@ function MyListings({ data }: { data: Extract<LoaderData, { listings: unknown }>
       <Switch
         options={(["open", "closed"] as const).map((value) => ({
           to: value === "open" ? "/my/market" : "/my/market?status=closed",
-          label: t(`market.my.${value}`),
+          label: t(`marketMine.${value}`),
           active: value === status,
         }))}
       />
       {listings.rows.length === 0 ? (
         <p className="surface-muted text-muted rounded-xl px-4 py-10 text-center">
-          {t("market.my.emptyListings")}
+          {t("marketMine.emptyListings")}
         </p>
       ) : (
         <ul
-          aria-label={t("market.my.listings")}
+          aria-label={t("marketMine.listings")}
           className="divide-y divide-[var(--border)] rounded-xl border border-subtle"
         >
           {listings.rows.map((row) => (
@@ -190,7 +190,7 @@ function MyListings({ data }: { data: Extract<LoaderData, { listings: unknown }>
                   <Time at={row.bumpedAt} now={now} />
                   {row.openOfferCount > 0 ? (
                     <span className="font-semibold text-primary">
-                      {t("market.my.openOffers", { count: row.openOfferCount })}
+                      {t("marketMine.openOffers", { count: row.openOfferCount })}
                     </span>
                   ) : null}
                 </p>
@@ -221,17 +221,17 @@ function MyOffers({ data }: { data: Extract<LoaderData, { offers: unknown }> }) 
       <Switch
         options={(["received", "sent"] as const).map((value) => ({
           to: `/my/market?tab=offers&direction=${value}`,
-          label: t(`market.my.${value}`),
+          label: t(`marketMine.${value}`),
           active: value === direction,
         }))}
       />
       {offers.items.length === 0 ? (
         <p className="surface-muted text-muted rounded-xl px-4 py-10 text-center">
-          {t("market.my.emptyOffers")}
+          {t("marketMine.emptyOffers")}
         </p>
       ) : (
         <ul
-          aria-label={t("market.my.offers")}
+          aria-label={t("marketMine.offers")}
           className="divide-y divide-[var(--border)] rounded-xl border border-subtle"
         >
           {offers.items.map((offer) => (
@@ -243,11 +243,11 @@ function MyOffers({ data }: { data: Extract<LoaderData, { offers: unknown }> }) 
                 </LocalLink>
               </p>
               <p className="text-sm">
-                {t("market.my.offerLine", {
+                {t("marketMine.offerLine", {
                   price: offer.price,
                   status: t(`market.trade.offerStatus.${offer.status}`),
                 })}
-                {offer.buyer ? ` · ${t("market.my.offerFrom", { nickname: offer.buyer.nickname })}` : null}
+                {offer.buyer ? ` · ${t("marketMine.offerFrom", { nickname: offer.buyer.nickname })}` : null}
               </p>
               <p className="text-muted text-xs">
                 <Time at={offer.createdAt} now={now} />
@@ -277,14 +277,14 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
   const full = data.keywords.length >= KEYWORD_LIMIT;
   return (
     <div className="space-y-4">
-      <p className="text-muted text-sm">{t("market.my.keywordsIntro")}</p>
-      {result && "done" in result ? <Notice>{t(`market.my.${result.done}`)}</Notice> : null}
+      <p className="text-muted text-sm">{t("marketMine.keywordsIntro")}</p>
+      {result && "done" in result ? <Notice>{t(`marketMine.${result.done}`)}</Notice> : null}
       <FormAlert error={result && "error" in result ? result.error : undefined} />
       <Form method="post" className="space-y-3 rounded-xl border border-subtle p-4">
         <div className="grid gap-3 sm:grid-cols-3">
           <div>
             <label htmlFor="keyword" className="block text-sm font-semibold">
-              {t("market.my.keyword")}
+              {t("marketMine.keyword")}
             </label>
             <input
               id="keyword"
@@ -298,10 +298,10 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
           </div>
           <div>
             <label htmlFor="keyword-kind" className="block text-sm font-semibold">
-              {t("market.my.keywordKind")}
+              {t("marketMine.keywordKind")}
             </label>
             <select id="keyword-kind" name="kind" defaultValue={typed?.kind ?? ""} className={inputClass}>
-              <option value="">{t("market.my.anyKind")}</option>
+              <option value="">{t("marketMine.anyKind")}</option>
               {marketKinds.map((kind) => (
                 <option key={kind} value={kind}>
                   {t(`market.kind.${kind}`)}
@@ -311,11 +311,11 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
           </div>
           <div>
             <label htmlFor="keyword-area" className="block text-sm font-semibold">
-              {t("market.my.keywordArea")}
+              {t("marketMine.keywordArea")}
             </label>
             <DistrictSelect
               options={data}
-              emptyLabel={t("market.my.anyArea")}
+              emptyLabel={t("marketMine.anyArea")}
               id="keyword-area"
               name="areaCode"
               defaultValue={typed?.areaCode ?? ""}
@@ -324,7 +324,9 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
           </div>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-muted text-xs">{t("market.my.keywordCount", { count: data.keywords.length })}</p>
+          <p className="text-muted text-xs">
+            {t("marketMine.keywordCount", { count: data.keywords.length })}
+          </p>
           <button
             type="submit"
             name="intent"
@@ -332,17 +334,17 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
             disabled={busy || full}
             className="inline-flex min-h-11 items-center rounded-lg bg-primary px-4 font-semibold text-white hover:bg-primary-strong disabled:opacity-60"
           >
-            {t("market.my.addKeyword")}
+            {t("marketMine.addKeyword")}
           </button>
         </div>
       </Form>
       {data.keywords.length === 0 ? (
         <p className="surface-muted text-muted rounded-xl px-4 py-6 text-center">
-          {t("market.my.emptyKeywords")}
+          {t("marketMine.emptyKeywords")}
         </p>
       ) : (
         <ul
-          aria-label={t("market.my.keywords")}
+          aria-label={t("marketMine.keywords")}
           className="divide-y divide-[var(--border)] rounded-xl border border-subtle"
         >
           {data.keywords.map((keyword) => (
@@ -350,8 +352,8 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words">{keyword.keyword}</p>
                 <p className="text-muted text-xs">
-                  {keyword.kind ? t(`market.kind.${keyword.kind}`) : t("market.my.anyKind")} ·{" "}
-                  {keyword.area ? keyword.area[language] : t("market.my.anyArea")}
+                  {keyword.kind ? t(`market.kind.${keyword.kind}`) : t("marketMine.anyKind")} ·{" "}
+                  {keyword.area ? keyword.area[language] : t("marketMine.anyArea")}
                 </p>
               </div>
               <Form method="post">
@@ -361,7 +363,7 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
                   name="intent"
                   value="deleteKeyword"
                   disabled={busy}
-                  aria-label={t("market.my.deleteKeyword", { keyword: keyword.keyword })}
+                  aria-label={t("marketMine.deleteKeyword", { keyword: keyword.keyword })}
                   className="inline-flex size-11 items-center justify-center rounded-lg border border-subtle disabled:opacity-60"
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
@@ -372,7 +374,7 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
         </ul>
       )}
       <p className="text-muted text-xs">
-        {t("market.my.alarmSetting")}{" "}
+        {t("marketMine.alarmSetting")}{" "}
         <LocalLink to="/setting/alarm" className="text-link underline">
           {t("alarm.settingsTitle")}
         </LocalLink>

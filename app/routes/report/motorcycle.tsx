@@ -5,7 +5,8 @@ import type { Route } from "./+types/motorcycle";
 import { ReportStatusBadge } from "#app/components/garage/ReportStatusBadge";
 import { useMessages } from "#app/components/forms/messages";
 import { useSchemaForm } from "#app/components/forms/schema-form";
-import { Field, FormAlert, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
@@ -26,7 +27,7 @@ import { serverGuards } from "#app/shell/route-guards.server";
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
-export const handle: RouteHandle = { titleKey: "garage.report.title" };
+export const handle: RouteHandle = { titleKey: "modelReport.report.title" };
 
 /** The report form of a model the catalogue lacks, and the member's own reports with where each stands. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -83,8 +84,10 @@ export default function ReportMotorcycle({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-xl space-y-8">
       <header className="space-y-2">
-        <h1 className="text-2xl font-extrabold">{t("garage.report.title")}</h1>
-        <p className="text-muted text-sm">{t("garage.report.intro", { points: REPORT_REWARD_POINTS })}</p>
+        <h1 className="text-2xl font-extrabold">{t("modelReport.report.title")}</h1>
+        <p className="text-muted text-sm">
+          {t("modelReport.report.intro", { points: REPORT_REWARD_POINTS })}
+        </p>
       </header>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormAlert
@@ -95,8 +98,8 @@ export default function ReportMotorcycle({ loaderData }: Route.ComponentProps) {
         />
         <input type="hidden" name="token" value={loaderData.token} />
         <Field
-          label={t("garage.report.manufacturer")}
-          hint={t("garage.report.manufacturerHint")}
+          label={t("modelReport.report.manufacturer")}
+          hint={t("modelReport.report.manufacturerHint")}
           field={fields.manufacturer}
           autoComplete="off"
           lang="en"
@@ -104,8 +107,8 @@ export default function ReportMotorcycle({ loaderData }: Route.ComponentProps) {
           required
         />
         <Field
-          label={t("garage.report.model")}
-          hint={t("garage.report.modelHint")}
+          label={t("modelReport.report.model")}
+          hint={t("modelReport.report.modelHint")}
           field={fields.model}
           autoComplete="off"
           lang="en"
@@ -113,8 +116,8 @@ export default function ReportMotorcycle({ loaderData }: Route.ComponentProps) {
           required
         />
         <Field
-          label={t("garage.report.releaseYear")}
-          hint={t("garage.report.releaseYearHint", { max: loaderData.latestYear })}
+          label={t("modelReport.report.releaseYear")}
+          hint={t("modelReport.report.releaseYearHint", { max: loaderData.latestYear })}
           field={fields.releaseYear}
           inputMode="numeric"
           pattern="[0-9]{4}"
@@ -122,21 +125,21 @@ export default function ReportMotorcycle({ loaderData }: Route.ComponentProps) {
           required
         />
         <Field
-          label={t("garage.report.specUrl")}
-          hint={t("garage.report.specUrlHint")}
+          label={t("modelReport.report.specUrl")}
+          hint={t("modelReport.report.specUrlHint")}
           field={fields.specUrl}
           type="url"
           placeholder="https://"
           required
         />
-        <SubmitButton>{t("garage.report.submit")}</SubmitButton>
+        <SubmitButton>{t("modelReport.report.submit")}</SubmitButton>
       </Form>
       <section aria-labelledby="my-reports" className="space-y-3">
         <h2 id="my-reports" className="text-lg font-bold">
-          {t("garage.report.mine")}
+          {t("modelReport.report.mine")}
         </h2>
         {loaderData.reports.length === 0 ? (
-          <p className="text-muted text-sm">{t("garage.report.mineEmpty")}</p>
+          <p className="text-muted text-sm">{t("modelReport.report.mineEmpty")}</p>
         ) : (
           <ul className="divide-y divide-[var(--border)] rounded-xl border border-subtle">
             {loaderData.reports.map((report) => (
@@ -148,13 +151,15 @@ export default function ReportMotorcycle({ loaderData }: Route.ComponentProps) {
                   <ReportStatusBadge status={report.status} />
                 </p>
                 <p className="text-muted text-xs">
-                  {t("garage.report.reportedOn", { date: report.createdAt })}
+                  {t("modelReport.report.reportedOn", { date: report.createdAt })}
                   {report.status === "accepted"
-                    ? ` · ${t("garage.report.reward", { points: REPORT_REWARD_POINTS })}`
+                    ? ` · ${t("modelReport.report.reward", { points: REPORT_REWARD_POINTS })}`
                     : null}
                 </p>
                 {report.status === "rejected" && report.decisionReason ? (
-                  <p className="text-sm">{t("garage.report.reason", { reason: report.decisionReason })}</p>
+                  <p className="text-sm">
+                    {t("modelReport.report.reason", { reason: report.decisionReason })}
+                  </p>
                 ) : null}
               </li>
             ))}

@@ -1,7 +1,8 @@
 import QRCode from "qrcode";
 import { Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/account";
-import { Field, FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { ConfirmButton } from "#app/components/ui/Dialog";

@@ -1,6 +1,7 @@
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/inquiry";
-import { Field, FormAlert, SubmitButton } from "#app/components/ui/fields";
+import { Field } from "#app/components/ui/Field";
+import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";

@@ -1,4 +1,4 @@
-/** Refusals of the market (market.error.*). */
+/** Refusals of the market (marketError.*). */
 export type MarketErrorCode =
   | "not_found"
   | "not_seller"

@@ -28,7 +28,7 @@ const optionalWholeNumber = (message: MessageKey, min: number, max: number) =>
   wholeNumber(message, min, max).optional();
 
 const limitedText = (max: number) =>
-  optionalText.refine((text) => [...text.trim()].length <= max, issue("market.error.text_length"));
+  optionalText.refine((text) => [...text.trim()].length <= max, issue("marketError.text_length"));
 
 /**
  * The listing form (/market/write, new and edited). The browser and the action parse with it; the service checks
@@ -40,10 +40,7 @@ export function listingSchema(modelYearMax: number) {
     .object({
       token: optionalText,
       id: optionalText,
-      kind: requiredText("market.error.kind_invalid").refine(
-        isMarketKind,
-        issue("market.error.kind_invalid"),
-      ),
+      kind: requiredText("marketError.kind_invalid").refine(isMarketKind, issue("marketError.kind_invalid")),
       categoryId: idText.optional().catch(undefined),
       title: requiredText("board.error.title_required").refine(
         (title) => [...title].length <= ARTICLE_TITLE_MAX,
@@ -53,15 +50,15 @@ export function listingSchema(modelYearMax: number) {
         .string(issue("board.error.content_required"))
         .refine((content) => content.trim() !== "", issue("board.error.content_required"))
         .refine((content) => !overRichTextBytes(content), issue("board.error.content_too_large")),
-      price: wholeNumber("market.error.price_invalid", 0, LISTING_PRICE_MAX),
+      price: wholeNumber("marketError.price_invalid", 0, LISTING_PRICE_MAX),
       negotiable: checkbox,
       tradeDirect: checkbox,
       tradeDelivery: checkbox,
-      areaCode: requiredText("market.error.area_invalid"),
+      areaCode: requiredText("marketError.area_invalid"),
       modelName: limitedText(MODEL_NAME_MAX),
-      modelYear: optionalWholeNumber("market.error.model_year_invalid", 1900, modelYearMax),
-      mileageKm: optionalWholeNumber("market.error.mileage_invalid", 0, MILEAGE_MAX),
-      displacementCc: optionalWholeNumber("market.error.displacement_invalid", 1, DISPLACEMENT_MAX),
+      modelYear: optionalWholeNumber("marketError.model_year_invalid", 1900, modelYearMax),
+      mileageKm: optionalWholeNumber("marketError.mileage_invalid", 0, MILEAGE_MAX),
+      displacementCc: optionalWholeNumber("marketError.displacement_invalid", 1, DISPLACEMENT_MAX),
       colour: limitedText(COLOUR_MAX),
       accidentHistory: limitedText(HISTORY_MAX),
       paperwork: z
@@ -77,15 +74,14 @@ export function listingSchema(modelYearMax: number) {
         const add = (path: string, message: MessageKey) =>
           ctx.addIssue({ code: "custom", path: [path], message });
         if (isMarketKind(form.kind) && form.categoryId === undefined)
-          add("categoryId", "market.error.category_required");
-        if (!form.tradeDirect && !form.tradeDelivery)
-          add("tradeDirect", "market.error.trade_method_required");
+          add("categoryId", "marketError.category_required");
+        if (!form.tradeDirect && !form.tradeDelivery) add("tradeDirect", "marketError.trade_method_required");
         if (isVehicleKind(form.kind)) {
           if (typeof form.modelName !== "string" || form.modelName.trim() === "")
-            add("modelName", "market.error.model_required");
+            add("modelName", "marketError.model_required");
           const cc = form.displacementCc;
           if (typeof cc === "number" && !displacementFits(form.kind, cc))
-            add("displacementCc", "market.error.displacement_kind");
+            add("displacementCc", "marketError.displacement_kind");
         }
       },
       { when: () => true },

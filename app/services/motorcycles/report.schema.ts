@@ -124,7 +124,7 @@ const figure = (whole = false) =>
     .trim()
     .regex(
       whole ? /^\d{1,5}$/ : /^\d{1,5}(\.\d{1,2})?$/,
-      issue(whole ? "garage.admin.wholeNumber" : "garage.admin.decimalNumber"),
+      issue(whole ? "modelReport.admin.wholeNumber" : "modelReport.admin.decimalNumber"),
     )
     .transform(Number)
     .optional()
@@ -294,7 +294,7 @@ export function decisionSchema(latestYear: number) {
           value.figures,
         );
         for (const problem of plausibilityProblems(row, latestYear))
-          add(problemFields[problem], `garage.problem.${problem}`);
+          add(problemFields[problem], `modelReport.problem.${problem}`);
       }),
     z.object({
       intent: z.literal("existing"),

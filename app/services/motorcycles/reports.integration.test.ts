@@ -442,10 +442,10 @@ describe("the decision form's schema", () => {
       displacementCc: ["garage.error.accept_figures_required"],
     });
     expect(errorsOf(parse({ ...accept, peakPowerPs: "50" }))).toMatchObject({
-      peakPowerPs: ["garage.problem.hp_ps_mismatch"],
+      peakPowerPs: ["modelReport.problem.hp_ps_mismatch"],
     });
     expect(errorsOf(parse({ ...accept, seatHeightMm: "8.5" }))).toMatchObject({
-      seatHeightMm: ["garage.admin.wholeNumber"],
+      seatHeightMm: ["modelReport.admin.wholeNumber"],
     });
   });
 

@@ -1,7 +1,8 @@
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
-import { mapDefaults, stillMapOptions, type LatLng } from "#app/components/map/map-objects";
+import { mapDefaults, type LatLng } from "#app/components/map/map-objects";
+import { stillMapOptions } from "#app/components/map/still-map";
 import {
   avatarMarkerHtml,
   boundsOf,

@@ -1,0 +1,27 @@
+/** Korean messages of inquiries to the operators (part of the catalogue in ../ko.ts). */
+export const koInquiry = {
+  title: "1:1 문의",
+  text: "궁금한 점이나 불편한 점을 남겨 주세요. 관리자가 확인한 뒤 이 페이지에 답변을 드립니다.",
+  subject: "제목",
+  body: "내용",
+  submit: "문의 보내기",
+  sent: "문의를 보냈습니다. 답변은 이 페이지에서 확인할 수 있습니다.",
+  mine: "내 문의",
+  empty: "보낸 문의가 없습니다.",
+  waiting: "답변 대기 중",
+  answeredOn: "{date} 답변",
+  adminTitle: "1:1 문의 관리",
+  from: "{nickname} 님의 문의",
+  answer: "답변",
+  answerSubmit: "답변 등록",
+  answerDone: "답변을 등록했습니다.",
+  error: {
+    title_required: "제목을 입력해 주세요.",
+    title_length: "제목은 100자 이내로 입력해 주세요.",
+    body_required: "내용을 입력해 주세요.",
+    body_length: "내용은 2000자 이내로 입력해 주세요.",
+    answer_required: "답변을 입력해 주세요.",
+    not_found: "문의를 찾을 수 없습니다.",
+    forbidden: "관리자만 볼 수 있습니다.",
+  },
+};
