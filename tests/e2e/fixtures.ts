@@ -290,6 +290,7 @@ export const test = base.extend<{
   visit: (path: string) => Promise<void>;
   browserProblems: string[];
   accessibility: AccessibilityWatch;
+  everyContextWatched: void;
 }>({
   // Each test browses as its own client behind the trusted local proxy, so per-address limits of one test do not
   // spill into the next. Every test fails on an uncaught error in any page of its contexts, on anything the
@@ -322,6 +323,14 @@ export const test = base.extend<{
     expect(watch.violations, "accessibility violations of the visited pages").toEqual([]);
   },
   /** What the test's context reported so far, for a test that provokes a refusal on purpose. */
+  // A test that opens its own contexts from `browser`, and never asks for the default one, is watched all the same:
+  // the default context's fixture is what watches every context a test opens (hydration waits included).
+  everyContextWatched: [
+    async ({ context }, use) => {
+      await use(void context);
+    },
+    { auto: true },
+  ],
   browserProblems: async ({ context }, use) => {
     await use(problemsOf.get(context)!);
   },
