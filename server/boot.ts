@@ -38,6 +38,7 @@ import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
 import { seedCatalogue } from "#app/services/motorcycles/seed.server";
 import { realtimeCommands } from "#app/shell/realtime-commands.server";
+import { pagesByLanguage } from "./language-pages";
 import { mayJoinRoom } from "#app/services/realtime/rooms.server";
 import { cspNonceContext } from "#app/platform/csp-nonce.server";
 import { setRichTextRunner } from "#app/services/content/rich-text-runner.server";
@@ -177,7 +178,9 @@ export async function startServer({
   let beforePages: RequestHandler | undefined;
   let mountStatic: ((app: Express) => void) | undefined;
   if (build) {
-    pages = createRequestHandler({ build, mode: config.mode, getLoadContext: pageContext });
+    pages = pagesByLanguage(build, (routes) =>
+      createRequestHandler({ build: routes, mode: config.mode, getLoadContext: pageContext }),
+    );
     mountStatic = serveClientBuild(path.join(buildDir, "client"));
   } else {
     const { createServer } = await import("vite");
