@@ -322,7 +322,6 @@ export const test = base.extend<{
     ).toEqual([]);
     expect(watch.violations, "accessibility violations of the visited pages").toEqual([]);
   },
-  /** What the test's context reported so far, for a test that provokes a refusal on purpose. */
   // A test that opens its own contexts from `browser`, and never asks for the default one, is watched all the same:
   // the default context's fixture is what watches every context a test opens (hydration waits included).
   everyContextWatched: [
@@ -331,6 +330,7 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
+  /** What the test's context reported so far, for a test that provokes a refusal on purpose. */
   browserProblems: async ({ context }, use) => {
     await use(problemsOf.get(context)!);
   },
