@@ -315,7 +315,7 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
   const earlier = useFetcher<{ mode?: string; history?: ChatHistory }>();
   const missed = useFetcher<{ mode?: string; history?: ChatHistory }>();
   const reader = useFetcher();
-  const lastRead = useRef(0);
+  const lastRead = useRef(room.readUpTo);
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   // A system line is a change of the meeting (appointment, place, state): the header and the controls follow it by
@@ -394,7 +394,8 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
     };
   }, [channel, otherId, receive]);
 
-  // A new message from the other side, while the page is in view, is marked read.
+  // A message from the other side past the viewer's read mark, while the page is in view, is marked read (the page's
+  // load writes nothing).
   const lastFromOthers = [...messages].reverse().find((m) => m.senderId !== viewerId)?.id ?? 0;
   useEffect(() => {
     if (room.role === "admin" || lastFromOthers <= lastRead.current) return;

@@ -100,6 +100,37 @@ describe("/meeting/{kind}/chat, entering", () => {
     expect(items.find((item) => item.code === subject.code)).toMatchObject({ unread: 2 });
     expect((await load(stranger, "")).data).toMatchObject({ mode: "list", items: [] });
   });
+
+  it("writes nothing when a room is loaded: it stays unread until the page posts its read mark", async () => {
+    const subject = await openMeeting();
+    const { owner: provider, other: requester } = callers;
+    await post(requester, subject.code, {
+      intent: "send",
+      clientId: "get-read-check-1",
+      text: "확인 부탁드려요",
+    });
+    const unread = async () =>
+      ((await load(provider, "")).data as { items: { code: string; unread: number }[] }).items.find(
+        (item) => item.code === subject.code,
+      )?.unread;
+
+    const opened = await load(provider, `?room=${subject.code}`);
+    const { room, history } = opened.data as {
+      room: { readUpTo: number };
+      history: { messages: { id: number }[] };
+    };
+    expect(room.readUpTo).toBe(0);
+    expect(await unread()).toBe(2);
+
+    const last = String(history.messages.at(-1)!.id);
+    expect(await post(provider, subject.code, { intent: "read", messageId: last })).toMatchObject({
+      data: { ok: true, lastReadMessageId: Number(last) },
+    });
+    expect(await unread()).toBe(0);
+    expect(
+      ((await load(provider, `?room=${subject.code}`)).data as { room: { readUpTo: number } }).room.readUpTo,
+    ).toBe(Number(last));
+  });
 });
 
 describe("/meeting/{kind}/chat, sending and reading", () => {

@@ -62,6 +62,7 @@ const room: ChatRoomView = {
   cancelReason: null,
   canWrite: true,
   otherReadUpTo: 3,
+  readUpTo: 0,
   actions: ["setAppointment", "setPlace", "reserve", "cancel"],
 };
 

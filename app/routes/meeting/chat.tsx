@@ -76,8 +76,9 @@ async function conversationsPage(
 }
 
 /**
- * /meeting/{kind}/chat: without `?room=` the member's conversations of that kind; with `?room={code}` the room, its
- * latest messages (or those `before`/`after` a message, for reading back and catching up), read up to its last one.
+ * /meeting/{kind}/chat: without `?room=` the member's conversations of that kind; with `?room={code}` the room and its
+ * latest messages (or those `before`/`after` a message, for reading back and catching up). Loading writes nothing: a
+ * prefetch or a background reload must not tell the other side "read"; the page in view posts its read mark itself.
  * A room the member may not enter answers 403 (404 for a malformed or unknown code) with the refusal's message.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -101,8 +102,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const before = messageIdOf(url.searchParams.get("before"));
     const after = messageIdOf(url.searchParams.get("after"));
     const history = await readHistory(db, actor, code, { before, after });
-    const last = history.messages.at(-1);
-    if (before === null && last && room.role !== "admin") await markRead(db, clock, actor, code, last.id);
     const other = room.role === "provider" ? room.requester : room.provider;
     const title =
       room.role === "admin"

@@ -329,9 +329,11 @@ describe("read marks", () => {
     const one = await say(requester, code, "첫 번째");
     const two = await say(requester, code, "두 번째");
     expect((await loadRoom(db, clock, requester, code)).otherReadUpTo).toBe(0);
+    expect((await loadRoom(db, clock, provider, code)).readUpTo).toBe(0);
 
     expect(await markRead(db, clock, provider, code, two.id)).toEqual({ lastReadMessageId: two.id });
     expect((await loadRoom(db, clock, requester, code)).otherReadUpTo).toBe(two.id);
+    expect((await loadRoom(db, clock, provider, code)).readUpTo).toBe(two.id);
     expect(await markRead(db, clock, provider, code, one.id)).toEqual({ lastReadMessageId: two.id });
     expect(await markRead(db, clock, provider, code, two.id + 10_000)).toEqual({ lastReadMessageId: two.id });
     expect(pushed).toEqual([

@@ -386,6 +386,8 @@ export interface ChatRoomView {
   canWrite: boolean;
   /** How far the other side has read: the viewer's messages up to it show "read". 0 for administrators. */
   otherReadUpTo: number;
+  /** How far the viewer has read (0 for administrators): the page marks the room read past it. */
+  readUpTo: number;
   /** What the viewer may do now, as the meeting's resolver says. */
   actions: MeetingAction[];
 }
@@ -436,6 +438,7 @@ export async function loadRoom(
     cancelReason: subject.cancelReason,
     canWrite: role !== "admin" && writable.has(subject.status),
     otherReadUpTo: reads.find((row) => row.memberId === otherId)?.upTo ?? 0,
+    readUpTo: role === "admin" ? 0 : (reads.find((row) => row.memberId === actor.id)?.upTo ?? 0),
     actions: allowedActions(subject, role, clock.now()),
   };
 }
