@@ -138,3 +138,27 @@ test("the profile form names each wrong field before sending, and the server doe
   await expect(noScript.getByLabel("라이딩 경력 (년) *")).toHaveAttribute("aria-invalid", "true");
   await plain.close();
 });
+
+test("a double click on a form's button sends the form once", async ({ page }) => {
+  await signedInMember(page);
+  await page.goto("/setting/inquiry");
+  const title = `두 번 누른 문의 ${Date.now()}`;
+  await page.getByLabel("제목").fill(title);
+  await page.getByLabel("내용").fill("한 번만 보내져야 합니다.");
+  const posts = countPosts(page, "/setting/inquiry");
+  await page.getByRole("button", { name: "문의 보내기" }).dblclick();
+  await expect(page.getByRole("status")).toHaveText(
+    "문의를 보냈습니다. 답변은 이 페이지에서 확인할 수 있습니다.",
+  );
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(1);
+  expect(posts.count).toBe(1);
+
+  // A press the browser's check refuses sends nothing, and the corrected form goes at the next press.
+  await page.getByLabel("제목").fill("");
+  await page.getByRole("button", { name: "문의 보내기" }).click();
+  await expect(page.getByRole("alert")).toHaveText("제목을 입력해 주세요.");
+  await page.getByLabel("제목").fill(`${title} 둘째`);
+  await page.getByLabel("내용").fill("두 번째 문의입니다.");
+  await page.getByRole("button", { name: "문의 보내기" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: `${title} 둘째` })).toHaveCount(1);
+});
