@@ -153,7 +153,7 @@ test("a double click on a form's button sends the form once", async ({ page }) =
   await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(1);
   expect(posts.count).toBe(1);
 
-  // A press the browser's check refuses sends nothing, and the corrected form goes at the next press.
+  // After the server refuses the form, the corrected form goes at the next press.
   await page.getByLabel("제목").fill("");
   await page.getByRole("button", { name: "문의 보내기" }).click();
   await expect(page.getByRole("alert")).toHaveText("제목을 입력해 주세요.");
