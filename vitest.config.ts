@@ -8,20 +8,32 @@ import { defineConfig } from "vitest/config";
  */
 const postgresOnly = ["server/instances.integration.test.ts"];
 
+/**
+ * Files that replace a module (`vi.mock`) for their own tests: they get modules of their own. Every other file
+ * shares its worker's modules with the files before it (`isolate: false`): loading the app's modules once per
+ * worker instead of once per file halves the run. What a file sets up it undoes at its end (tests/setup/file-end.ts).
+ */
+const ownModules = [
+  "app/services/content/rich-text.server.test.ts",
+  "app/services/motorcycles/seed.integration.test.ts",
+  "app/routes/board/write-form.server.integration.test.ts",
+];
+
+const include = [
+  "app/**/*.test.{ts,tsx}",
+  "server/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "tests/unit/**/*.test.{ts,tsx}",
+];
+const exclude = ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : postgresOnly)];
+
 export default defineConfig({
   resolve: {
     alias: { "#app": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/unit/**/*.test.{ts,tsx}",
-    ],
-    exclude: ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : postgresOnly)],
     globalSetup: ["./tests/setup/global-db.ts"],
-    setupFiles: ["./tests/setup/console.ts", "./tests/setup/concurrency.ts"],
+    setupFiles: ["./tests/setup/file-end.ts", "./tests/setup/console.ts", "./tests/setup/concurrency.ts"],
     tags: [
       {
         name: "concurrency",
@@ -35,5 +47,12 @@ export default defineConfig({
     // Two files at a time even on two cores: much of a test's time is spent waiting for the database, and by default
     // a two-core machine would run one file at a time.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "shared", include, exclude: [...exclude, ...ownModules], isolate: false },
+      },
+      { extends: true, test: { name: "own-modules", include: ownModules, exclude } },
+    ],
   },
 });

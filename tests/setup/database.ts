@@ -1,30 +1,16 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import type { Logger } from "drizzle-orm";
 import { openPglite, openPostgres, type DatabaseHandle } from "#app/db/client.server";
+import { atFileEnd } from "./file-end";
 import { withDatabase } from "./global-db";
 
 /** Whether this run's integration tests are on PostgreSQL (TEST_DATABASE_URL) rather than PGlite. */
 export function testsOnPostgres() {
   return Boolean(process.env.TEST_DATABASE_URL && inject("postgresTemplate"));
 }
-
-// What this file opened, closed (and dropped) after its tests. Registered here, while the test file is collected:
-// `afterAll` called later, from a `beforeAll` or a test, is attached to no suite and never runs.
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  const errors: unknown[] = [];
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      errors.push(error);
-    }
-  }
-  if (errors.length > 0) throw new AggregateError(errors, "Closing this file's test databases failed");
-});
 
 /**
  * A migrated PostgreSQL database of this test file's own, cloned from the run's template and named with this run's
@@ -70,7 +56,7 @@ export async function createTestPostgresDatabase(
     await drop();
     throw error;
   }
-  cleanups.push(async () => {
+  atFileEnd(async () => {
     try {
       await handle.close();
     } finally {
@@ -90,6 +76,6 @@ export async function createTestDatabase(logger?: Logger): Promise<DatabaseHandl
     return (await createTestPostgresDatabase(logger)).handle;
   const dump = fs.readFileSync(inject("pgliteTemplate"));
   const handle = await openPglite({ loadDataDir: new Blob([dump]), logger });
-  cleanups.push(() => handle.close());
+  atFileEnd(() => handle.close());
   return handle;
 }

@@ -3,12 +3,12 @@ import {
   RouterContextProvider,
   type UNSAFE_DataWithResponseInit as DataWithResponseInit,
 } from "react-router";
-import { afterAll } from "vitest";
 import { member } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { actorOf, type Actor } from "#app/services/actor";
 import { FLASH_COOKIE } from "#app/shell/flash.server";
+import { atFileEnd } from "./file-end";
 import { createTestRuntime } from "./runtime";
 
 /**
@@ -19,13 +19,11 @@ import { createTestRuntime } from "./runtime";
 /** The password of every member made here. */
 export const PASSWORD = "Saddle-Road-42!";
 
-// Registered while the test file is collected: an `afterAll` called from a `beforeAll` would never run.
-afterAll(() => setRuntime(undefined));
-
 /** Starts this file's runtime and makes it the process's one (route modules read it through `getRuntime`). */
 export async function startRouteRuntime(options: Parameters<typeof createTestRuntime>[0] = {}) {
   const runtime = await createTestRuntime(options);
   setRuntime(runtime);
+  atFileEnd(() => setRuntime(undefined));
   return runtime;
 }
 
