@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { member, memberProfile } from "#app/db/schema";
+import { member, memberProfile, session } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { totp } from "#app/platform/auth/totp";
@@ -114,6 +114,22 @@ describe("POST /test/seed/member", () => {
     );
     const second = await verifySignInCode(deps(open.runtime), totp(seeded.totpSecret!), challenge);
     expect(second.headers.getSetCookie().some((line) => line.includes("session_token="))).toBe(true);
+  });
+
+  it("answers the session to browse with when asked, an administrator's past two-step verification, and ends it otherwise", async () => {
+    const sessionsOf = (id: string) =>
+      open.runtime.db.select({ id: session.id }).from(session).where(eq(session.userId, id));
+    for (const role of ["member", "admin"] as const) {
+      const seeded = (await (await seed(open.base, { role, signedIn: true })).json()) as SeededMember;
+      expect(seeded.session?.name).toMatch(/session_token$/);
+      const headers = new Headers({ cookie: `${seeded.session!.name}=${seeded.session!.value}` });
+      const current = await open.runtime.auth.api.getSession({ headers });
+      expect(current?.user.id, role).toBe(seeded.id);
+      expect(await sessionsOf(seeded.id)).toHaveLength(1);
+    }
+    const signedOut = (await (await seed(open.base, { role: "admin" })).json()) as SeededMember;
+    expect(signedOut.session).toBeUndefined();
+    expect(await sessionsOf(signedOut.id)).toEqual([]);
   });
 
   it("refuses a body it does not know with 400, making nobody", async () => {

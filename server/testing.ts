@@ -9,6 +9,7 @@ const seedMemberSchema = z.strictObject({
   role: z.enum(["member", "admin"]).default("member"),
   nickname: z.string().min(1).optional(),
   memberType: z.enum(["individual", "business"]).optional(),
+  signedIn: z.boolean().optional(),
 });
 
 /**
@@ -16,8 +17,8 @@ const seedMemberSchema = z.strictObject({
  * tests make complete members and administrators here instead of driving the whole sign-up each time. With the gate
  * off the router is not mounted (server/app.ts): the path is the pages', as in production.
  *
- * POST /test/seed/member {role: "member" | "admin", nickname?, memberType?} answers 201 with the member's credentials (and an
- * administrator's authenticator secret).
+ * POST /test/seed/member {role: "member" | "admin", nickname?, memberType?, signedIn?} answers 201 with the member's
+ * credentials (and an administrator's authenticator secret), and with `signedIn` the session cookie to browse with.
  */
 export function createTestRouter(runtime: Runtime) {
   const router = express.Router();

@@ -135,6 +135,7 @@ test("visitors see a sign-in prompt instead of the switches", async ({ page, vis
 
 test("a member's header bell opens the notification list, empty at first", async ({ page, visit }) => {
   await signedInMember(page);
+  await page.goto("/");
   const bell = page.getByRole("banner").getByRole("link", { name: "알림", exact: true });
   await expect(bell).toBeVisible();
   await expect(page.getByTestId("alarm-badge-count")).toHaveCount(0);

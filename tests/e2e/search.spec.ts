@@ -16,7 +16,7 @@ test("a member finds a rider by part of the nickname, grouped by area, and manag
   visit,
 }) => {
   await signedInMember(page);
-
+  await page.goto("/");
   await page.getByRole("link", { name: "통합 검색" }).click();
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("통합 검색");

@@ -63,6 +63,7 @@ test.describe("session security", () => {
     page,
   }) => {
     const { email, password } = await signedInMember(page);
+    await page.goto("/");
     expect(await page.evaluate(() => localStorage.getItem("motomate.userId"))).toBeTruthy();
     await page.evaluate(() => localStorage.setItem("motomate.profile", JSON.stringify({ nickname: "x" })));
 

@@ -24,6 +24,8 @@ export interface SeedMemberInput {
   nickname?: string;
   /** A business member (a repair shop with a valid, unique registration number) instead of an individual. */
   memberType?: "individual" | "business";
+  /** Keep the sign-up's session and answer its cookie, instead of ending it for the test to sign in itself. */
+  signedIn?: boolean;
 }
 
 /** What a test needs to act as the member: the credentials, and an administrator's authenticator secret. */
@@ -36,6 +38,8 @@ export interface SeededMember {
   role: "member" | "admin";
   /** The base32 secret of an administrator's authenticator (two-step verification is on). */
   totpSecret?: string;
+  /** The session cookie of a member seeded signed in (an administrator's has passed two-step verification). */
+  session?: { name: string; value: string };
 }
 
 function sessionCookie(headers: Headers) {
@@ -85,8 +89,8 @@ function portrait() {
  * A member as a person would make one, through the same services the pages call: e-mail sign-up with the required
  * consents, the mobile number verified with the code the SMS outbox received, the first-login profile saved (photo,
  * area, genre, SNS link) and the welcome screen's completion. An administrator is then promoted (as ADMIN_EMAILS
- * would) and enrols an authenticator, so two-step verification is on. The sign-up's own session is ended: the test
- * signs in as the member would. Development and tests only: the SMS code is read from the outbox.
+ * would) and enrols an authenticator, so two-step verification is on. The sign-up's own session is ended, for the
+ * test to sign in as the member would, or kept and answered when the member is wanted signed in. Development and tests only: the SMS code is read from the outbox.
  */
 export async function seedMember(
   runtime: Runtime,
@@ -157,6 +161,12 @@ export async function seedMember(
     if (confirmed.getSetCookie().some((line) => line.includes("session_token=")))
       session.set("cookie", sessionCookie(confirmed));
   }
+  const seeded: SeededMember = { id, email, password, phone, nickname, role: input.role, totpSecret };
+  if (input.signedIn) {
+    const pair = session.get("cookie")!;
+    const at = pair.indexOf("=");
+    return { ...seeded, session: { name: pair.slice(0, at), value: pair.slice(at + 1) } };
+  }
   await signOut(deps, session);
-  return { id, email, password, phone, nickname, role: input.role, totpSecret };
+  return seeded;
 }

@@ -149,7 +149,7 @@ export async function turnOnTwoFactor(page: Page) {
 }
 
 /**
- * A seeded administrator (two-step verification on) signed in through the sign-in pages, in a browser context of its
+ * A seeded administrator (two-step verification on), signed in, in a browser context of its
  * own; `address` keeps its sign-in limits apart.
  */
 export async function newAdmin(browser: Browser, address: string): Promise<Page> {
