@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Page, Route } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
+import { ARTICLE_MAX_IMAGES, ARTICLE_MAX_VIDEOS } from "../../app/services/board/kinds";
+import { postImageBase, readRichText, readRichTextTask } from "../../app/services/content/rich-text.server";
 import { phoneJpeg } from "../../app/services/uploads/test-images";
 import { xssCorpus, type XssVector } from "../fixtures/xss-corpus";
 import { expect, expectAccessible, test } from "./fixtures";
@@ -336,11 +338,72 @@ test("the guestbook and the English page", async ({ page, visit }) => {
   await expect(page).toHaveURL(/\/en\/board\/route\/\d+$/);
 });
 
-/** Splits the corpus so both workers share it and no test runs long. */
-const XSS_PARTS = 4;
-const parts: XssVector[][] = Array.from({ length: XSS_PARTS }, (_, part) =>
-  xssCorpus.filter((vector) => vector.id % XSS_PARTS === part),
-);
+/** A vector as the form sends it: its marker paragraph, then its markup. */
+const pieceOf = (vector: XssVector) => `<p>vector ${vector.id}</p>${vector.html}`;
+
+interface XssBatch {
+  vectors: XssVector[];
+  /** The pieces joined, as one post's content. */
+  content: string;
+  /** Each piece as the server's sanitiser keeps it alone; the batch is kept as exactly these, joined. */
+  kept: string[];
+}
+
+/**
+ * The corpus in as few posts as isolation allows: a vector joins the batch before it only when the server's
+ * sanitiser keeps the joined content as each piece alone, joined, and a post's media limits still hold.
+ * The worker has no server runtime, so images count against the local storage's address, as on the test server.
+ */
+function xssBatches(): XssBatch[] {
+  const batches: XssBatch[] = [];
+  for (const vector of xssCorpus) {
+    const piece = pieceOf(vector);
+    const alone = readRichText(piece).html;
+    const last = batches.at(-1);
+    if (last) {
+      // Unclosed markup accumulates, so the batch may nest too deeply where each piece alone does not.
+      const together = readRichTextTask({ html: last.content + piece, imageBase: postImageBase() });
+      if (
+        together.kind === "read" &&
+        together.reading.html === [...last.kept, alone].join("") &&
+        together.reading.videos.length <= ARTICLE_MAX_VIDEOS &&
+        together.reading.images.length <= ARTICLE_MAX_IMAGES
+      ) {
+        last.vectors.push(vector);
+        last.content += piece;
+        last.kept.push(alone);
+        continue;
+      }
+    }
+    batches.push({ vectors: [vector], content: piece, kept: [alone] });
+  }
+  return batches;
+}
+
+/** The batches, checked to hold every vector of the corpus once, in order. */
+function checkedXssBatches(): XssBatch[] {
+  const batches = xssBatches();
+  expect(batches.flatMap((batch) => batch.vectors.map((vector) => vector.id))).toEqual(
+    xssCorpus.map((vector) => vector.id),
+  );
+  return batches;
+}
+
+const batchLabel = (batch: XssBatch) =>
+  batch.vectors.map((vector) => `${vector.id} ${vector.name}`).join("; ");
+
+/** Every marker of the batch is shown, each as its own paragraph and in order: every piece was rendered apart. */
+async function expectMarkers(where: Locator, batch: XssBatch) {
+  await expect(where.locator("p").filter({ hasText: /^vector \d+$/, visible: true })).toHaveText(
+    batch.vectors.map((vector) => `vector ${vector.id}`),
+  );
+}
+
+function reportRenders(batches: XssBatch[], renders: number, places: string) {
+  console.log(
+    `xss: ${xssCorpus.length} vectors in ${batches.length} batches, ${renders} renders (${places})`,
+  );
+}
 
 /** Every `__xss(n)` call and dialog of the page, as it happens. */
 async function watchScripts(page: Page): Promise<string[]> {
@@ -374,130 +437,143 @@ function dangerousAttributes(page: Page) {
   );
 }
 
-for (const [part, vectors] of parts.entries()) {
-  test(`XSS corpus, part ${part + 1} of ${XSS_PARTS}: a refused post comes back into the editor as it would be kept, and no script runs`, async ({
-    page,
-  }) => {
-    test.setTimeout(240_000);
-    const executed = await watchScripts(page);
-    await stubYoutube(page);
-    await newMember(page, `echo${part}`);
-    await page.goto("/board/write?kind=free");
+test("XSS corpus: refused posts come back into the editor as they would be kept, and no script runs", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const batches = checkedXssBatches();
+  const executed = await watchScripts(page);
+  await stubYoutube(page);
+  await newMember(page, "echo");
+  await page.goto("/board/write?kind=free");
+  await editorReady(page);
+  const categoryId = await page.getByLabel("카테고리").locator("option").nth(1).getAttribute("value");
+  let renders = 0;
+  for (const batch of batches) {
+    // A document POST without a title, as a form without JavaScript sends it: the answer is rendered by the server.
+    const answered = page.waitForEvent("load");
+    await page.evaluate(
+      (fields) => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = "/board/write";
+        for (const [name, value] of Object.entries(fields)) {
+          const input = document.createElement("input");
+          input.type = "hidden";
+          input.name = name;
+          input.value = value;
+          form.append(input);
+        }
+        document.body.append(form);
+        form.submit();
+      },
+      { kind: "free", categoryId: categoryId!, title: "", content: batch.content, token: randomUUID() },
+    );
+    await answered;
+    await expect(page.getByRole("alert")).toHaveText("제목을 입력해 주세요.");
     await editorReady(page);
-    const categoryId = await page.getByLabel("카테고리").locator("option").nth(1).getAttribute("value");
-    for (const vector of vectors) {
-      // A document POST without a title, as a form without JavaScript sends it: the answer is rendered by the server.
-      const answered = page.waitForEvent("load");
-      await page.evaluate(
-        (fields) => {
-          const form = document.createElement("form");
-          form.method = "post";
-          form.action = "/board/write";
-          for (const [name, value] of Object.entries(fields)) {
-            const input = document.createElement("input");
-            input.type = "hidden";
-            input.name = name;
-            input.value = value;
-            form.append(input);
-          }
-          document.body.append(form);
-          form.submit();
-        },
-        {
-          kind: "free",
-          categoryId: categoryId!,
-          title: "",
-          content: `<p>vector ${vector.id}</p>${vector.html}`,
-          token: randomUUID(),
-        },
-      );
-      await answered;
-      await expect(page.getByRole("alert")).toHaveText("제목을 입력해 주세요.");
-      await editorReady(page);
-      await expect(editorArea(page)).toContainText(`vector ${vector.id}`);
-      await page.waitForLoadState("networkidle");
-      const html = await editorArea(page).innerHTML();
-      expect(await dangerousAttributes(page), `${vector.id} ${vector.name}: ${html}`).toEqual([]);
-      expect(executed, `${vector.id} ${vector.name}: ${html}`).toEqual([]);
-    }
+    await expectMarkers(editorArea(page), batch);
+    renders += 1;
+    await page.waitForLoadState("networkidle");
+    const html = await editorArea(page).innerHTML();
+    expect(await dangerousAttributes(page), `${batchLabel(batch)}: ${html}`).toEqual([]);
+    expect(executed, `${batchLabel(batch)}: ${html}`).toEqual([]);
+  }
+  reportRenders(batches, renders, "refused posts in the editor");
+});
+
+test("XSS corpus: stored through the write form, no script runs in the editor or on the article page", async ({
+  page,
+  browserProblems,
+}) => {
+  test.setTimeout(120_000);
+  const batches = checkedXssBatches();
+  const executed = await watchScripts(page);
+  await stubYoutube(page);
+  await newMember(page, "xss");
+  await page.goto("/board/write?kind=free");
+  await editorReady(page);
+  const categoryId = await page.getByLabel("카테고리").locator("option").nth(1).getAttribute("value");
+
+  // The detector itself: unsanitised markup in the page and in a same-origin frame is refused by the page's
+  // Content-Security-Policy, and both refusals are reported.
+  await page.evaluate(() => {
+    const control = document.createElement("div");
+    control.id = "control";
+    control.innerHTML =
+      // Labelled, so that the accessibility check of the page, which may run while it is here, has nothing to say.
+      '<img src="/missing.png" alt="" onerror="__xss(0)"><iframe title="detector" srcdoc="<script>parent.__xss(-1)</script>"></iframe>';
+    document.body.append(control);
   });
+  // Each refusal is reported twice: by the page's `securitypolicyviolation` listener, which a frame's own script
+  // may run before, and by Chromium's console message. Either report counts; both refusals must be reported.
+  const refusedDirectives = () =>
+    [
+      ...new Set(
+        browserProblems.flatMap((problem) => {
+          const directive = /Content Security Policy violation: (script-src-(?:attr|elem))/.exec(
+            problem,
+          )?.[1];
+          if (directive) return [directive];
+          if (problem.includes("Executing inline event handler violates")) return ["script-src-attr"];
+          if (problem.includes("Executing inline script violates")) return ["script-src-elem"];
+          return [];
+        }),
+      ),
+    ].sort();
+  await expect.poll(refusedDirectives, { timeout: 15_000 }).toEqual(["script-src-attr", "script-src-elem"]);
+  expect(executed).toEqual([]);
+  await page.evaluate(() => document.getElementById("control")?.remove());
+  browserProblems.length = 0;
 
-  test(`XSS corpus, part ${part + 1} of ${XSS_PARTS}: stored through the write form, no script runs in the editor or on the article page`, async ({
-    page,
-    browserProblems,
-  }) => {
-    test.setTimeout(240_000);
-    const executed = await watchScripts(page);
-    await stubYoutube(page);
-    await newMember(page, `xss${part}`);
-    await page.goto("/board/write?kind=free");
-    await editorReady(page);
-    const categoryId = await page.getByLabel("카테고리").locator("option").nth(1).getAttribute("value");
-
-    // The detector itself: unsanitised markup in the page and in a same-origin frame is refused by the page's
-    // Content-Security-Policy, and both refusals are reported.
-    await page.evaluate(() => {
-      const control = document.createElement("div");
-      control.id = "control";
-      control.innerHTML =
-        // Labelled, so that the accessibility check of the page, which may run while it is here, has nothing to say.
-        '<img src="/missing.png" alt="" onerror="__xss(0)"><iframe title="detector" srcdoc="<script>parent.__xss(-1)</script>"></iframe>';
-      document.body.append(control);
+  const stored: Array<{ batch: XssBatch; id: string }> = [];
+  for (const batch of batches) {
+    const response = await page.request.post("/board/write", {
+      form: {
+        kind: "free",
+        categoryId: categoryId!,
+        title: `XSS ${batch.vectors[0]!.id}-${batch.vectors.at(-1)!.id}`,
+        content: batch.content,
+        token: randomUUID(),
+      },
+      maxRedirects: 0,
     });
-    // Each refusal is reported twice: by the page's `securitypolicyviolation` listener, which a frame's own script
-    // may run before, and by Chromium's console message. Either report counts; both refusals must be reported.
-    const refusedDirectives = () =>
-      [
-        ...new Set(
-          browserProblems.flatMap((problem) => {
-            const directive = /Content Security Policy violation: (script-src-(?:attr|elem))/.exec(
-              problem,
-            )?.[1];
-            if (directive) return [directive];
-            if (problem.includes("Executing inline event handler violates")) return ["script-src-attr"];
-            if (problem.includes("Executing inline script violates")) return ["script-src-elem"];
-            return [];
-          }),
-        ),
-      ].sort();
-    await expect.poll(refusedDirectives, { timeout: 15_000 }).toEqual(["script-src-attr", "script-src-elem"]);
-    expect(executed).toEqual([]);
-    await page.evaluate(() => document.getElementById("control")?.remove());
-    browserProblems.length = 0;
+    expect(response.status(), batchLabel(batch)).toBe(302);
+    stored.push({ batch, id: response.headers().location!.split("/").pop()! });
+  }
 
-    const stored: Array<{ vector: XssVector; id: string }> = [];
-    for (const vector of vectors) {
-      const response = await page.request.post("/board/write", {
-        form: {
-          kind: "free",
-          categoryId: categoryId!,
-          title: `XSS ${vector.id}`,
-          content: `<p>vector ${vector.id}</p>${vector.html}`,
-          token: randomUUID(),
-        },
-        maxRedirects: 0,
-      });
-      expect(response.status(), vector.name).toBe(302);
-      stored.push({ vector, id: response.headers().location!.split("/").pop()! });
-    }
-
-    for (const { vector, id } of stored) {
-      // In the editor: the stored HTML loaded back into Tiptap.
-      await page.goto(`/board/write?id=${id}`);
-      await editorReady(page);
-      await expect(editorArea(page)).toContainText(`vector ${vector.id}`);
-      // On the article page: the stored HTML exactly as the server renders it for readers.
-      await page.goto(`/board/free/${id}`);
-      const content = page.getByRole("region", { name: "본문" });
-      await expect(content).toContainText(`vector ${vector.id}`);
-      await page.waitForLoadState("networkidle");
-      const html = await content.innerHTML();
-      expect(await dangerousAttributes(page), `${vector.id} ${vector.name}: ${html}`).toEqual([]);
-      expect(executed, `${vector.id} ${vector.name}: ${html}`).toEqual([]);
-      expect(browserProblems, `${vector.id} ${vector.name}: ${html}`).toEqual([]);
-    }
-  });
-}
+  let renders = 0;
+  for (const { batch, id } of stored) {
+    // In the editor: the stored HTML loaded back into Tiptap.
+    await page.goto(`/board/write?id=${id}`);
+    await editorReady(page);
+    await expectMarkers(editorArea(page), batch);
+    renders += 1;
+    expect(await dangerousAttributes(page), batchLabel(batch)).toEqual([]);
+    // On the article page: the stored HTML exactly as the server renders it for readers.
+    await page.goto(`/board/free/${id}`);
+    const content = page.getByRole("region", { name: "본문" });
+    await expectMarkers(content, batch);
+    renders += 1;
+    await page.waitForLoadState("networkidle");
+    const html = await content.innerHTML();
+    // The browser builds the same elements from the batch as from each piece alone, one after the other.
+    const apart = await page.evaluate((kept) => {
+      const inert = document.implementation.createHTMLDocument("");
+      return kept
+        .map((piece) => {
+          inert.body.innerHTML = piece;
+          return inert.body.innerHTML;
+        })
+        .join("");
+    }, batch.kept);
+    expect(html, batchLabel(batch)).toBe(apart);
+    expect(await dangerousAttributes(page), `${batchLabel(batch)}: ${html}`).toEqual([]);
+    expect(executed, `${batchLabel(batch)}: ${html}`).toEqual([]);
+    expect(browserProblems, `${batchLabel(batch)}: ${html}`).toEqual([]);
+  }
+  reportRenders(batches, renders, "stored posts in the editor and on the article page");
+});
 
 test("while the editor loads, the plain field takes typing and the page's status region stays the outcome's", async ({
   page,
