@@ -4,7 +4,10 @@ import path from "node:path";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const OIDC_PORT = E2E_PORT + 1;
-/** Each run starts on an empty data directory: migrations, seeding and secrets from scratch. */
+/**
+ * Each run starts on a fresh data directory: the run's data template (migrations, secrets and demo data made from
+ * scratch at the start of the run, tests/e2e/support/data-template.ts), copied.
+ */
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `motomate-e2e-${E2E_PORT}`);
 
 export const chromiumArgs = [
@@ -52,7 +55,7 @@ export default defineConfig({
       env: { OIDC_PORT: String(OIDC_PORT) },
     },
     {
-      command: `rm -rf "${E2E_DATA_DIR}" && node --enable-source-maps build/server.js`,
+      command: "npx tsx tests/e2e/support/suite-server.ts",
       url: `http://localhost:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { expect, test } from "./fixtures";
+import { copyDataTemplate } from "./support/data-template";
 import { startServerProcess } from "./support/server-process";
 
 const run = startServerProcess;
@@ -46,6 +47,7 @@ test.describe("server process", () => {
   test("SIGTERM finishes the request in flight, closes the database and frees the data directory", async () => {
     test.setTimeout(90_000);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-e2e-stop-"));
+    copyDataTemplate(E2E_PORT, dataDir);
     let server: ReturnType<typeof run> | undefined;
     let child: ChildProcess | undefined;
     try {
@@ -84,6 +86,7 @@ test.describe("server process", () => {
   test("a flood of wrong passwords with rotating X-Forwarded-For gets 429, and the count survives a restart", async () => {
     test.setTimeout(120_000);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-e2e-flood-"));
+    copyDataTemplate(E2E_PORT, dataDir);
     const port = String(PLAIN_PORT);
     const attempt = (n: number) =>
       fetch(`http://127.0.0.1:${port}/login`, {

@@ -6,7 +6,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, watchBrowserProblems } from "./fixtures";
+import { E2E_PORT } from "../../playwright.config";
 import { signUpByEmail, uniqueEmail } from "./support/auth";
+import { copyDataTemplate } from "./support/data-template";
 import { startServerProcess } from "./support/server-process";
 
 /** The public name the browser uses; the forward proxy below leads it to the local TLS proxy. */
@@ -163,6 +165,7 @@ test("behind a TLS-terminating proxy every form works and only the proxy's forwa
   const tlsProxy = startTlsProxy(selfSignedCertificate(dir), appPort);
   const forwardProxy = startForwardProxy(await listen(tlsProxy));
   const forwardPort = await listen(forwardProxy);
+  copyDataTemplate(E2E_PORT, path.join(dir, "data"));
   const app = startServerProcess({
     PORT: String(appPort),
     DATA_DIR: path.join(dir, "data"),

@@ -1,27 +1,21 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "../fixtures";
-import { startServerProcess } from "./server-process";
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { E2E_PORT } from "../../../playwright.config";
+import { copyDataTemplate } from "./data-template";
+import { freePort, startServerProcess } from "./server-process";
 
 /**
- * The production server in a process of its own, on a free port and an empty data directory, configured like the
- * suite's shared one (outbox page, test seeding and the test clock open, the local proxy trusted). For specs whose actions reach
- * every member (announcements, events): on the shared server they would change what other specs see.
+ * The production server in a process of its own, on a free port and a copy of the run's data template, configured
+ * like the suite's shared one (outbox page, test seeding and the test clock open, the local proxy trusted). For specs
+ * whose actions reach every member (announcements, events): on the shared server they would change what other specs
+ * see.
  */
 async function startOwnServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-e2e-own-"));
   const port = await freePort();
+  copyDataTemplate(E2E_PORT, path.join(dir, "data"));
   const server = startServerProcess({
     PORT: String(port),
     DATA_DIR: path.join(dir, "data"),

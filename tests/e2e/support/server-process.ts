@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import net from "node:net";
 
 /** The production server as its own process (the compiled build), with its output collected. */
 export function startServerProcess(env: Record<string, string>) {
@@ -18,4 +19,14 @@ export function startServerProcess(env: Record<string, string>) {
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+/** A port nothing listens on now. */
+export function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
