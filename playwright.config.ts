@@ -26,7 +26,12 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"], ["./tests/e2e/support/failure-reporter.ts"]],
+  // The JSON report feeds the profile `npm test` prints (scripts/test.ts).
+  reporter: [
+    ["list"],
+    ["./tests/e2e/support/failure-reporter.ts"],
+    ["json", { outputFile: ".cache/test-run/playwright.json" }],
+  ],
   // Every page a test visits is also checked with axe-core, which takes its time on a busy machine.
   timeout: 60_000,
   // How long a check waits for the page to reach what it expects. A sign-in (a password hash and a full page) on a

@@ -316,6 +316,8 @@ export const test = base.extend<{
     if (testInfo.status !== testInfo.expectedStatus)
       await testInfo.attach(FAILURE_JOURNAL, { body: await journal.report(), contentType: "text/plain" });
     await watch.settled();
+    // Counted across the run by the profile `npm test` prints.
+    testInfo.annotations.push({ type: "axe-checked", description: String(watch.checked.size) });
     expect(
       [...problems, ...others.flat()],
       "uncaught page errors and Content-Security-Policy violations",

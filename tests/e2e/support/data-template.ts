@@ -8,7 +8,7 @@ import { startServerProcess } from "./server-process";
  * motorcycle catalogue, members, posts, listings, skills, meetings) seeded once. Every server of the run starts on a
  * copy of it, which reopens in about 2 s where an empty directory takes about 12 s of seeding.
  */
-export function dataTemplateDir(port: number | string) {
+function dataTemplateDir(port: number | string) {
   return path.join(os.tmpdir(), `motomate-e2e-${port}-template`);
 }
 
