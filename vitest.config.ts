@@ -24,6 +24,7 @@ const include = [
   "server/**/*.test.ts",
   "scripts/**/*.test.ts",
   "tests/unit/**/*.test.{ts,tsx}",
+  "tests/fuzz/**/*.test.ts",
 ];
 const exclude = ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : postgresOnly)];
 

@@ -1,20 +1,14 @@
-import type { APIRequestContext, APIResponse } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { openAuthPaths } from "../../app/platform/auth/auth.server";
-import type { Runtime } from "../../app/platform/runtime.server";
-import routeTable from "../../app/routes";
+import { openAuthPaths } from "#app/platform/auth/auth.server";
+import type { Runtime } from "#app/platform/runtime.server";
+import routeTable from "#app/routes";
 import { createApiRouter } from "../../server/api/index";
-import { expect, test } from "./fixtures";
-import { newMember } from "./support/community";
 
 /**
- * Bad input never answers 500. Every route of the route table and every /api endpoint is called with junk — numbers
- * out of range, NUL and other control characters, overlong text, wrong types, broken cursors, malformed bodies — as a
- * visitor and as a member. Any 500 fails the test, which prints how many
- * requests it made and what they answered.
+ * The fuzz's requests: every route of the route table and every /api endpoint with junk — numbers out of range, NUL
+ * and other control characters, overlong text, wrong types, broken cursors, malformed bodies. The route table and
+ * the API's own router are read, so a new route is fuzzed without being listed here.
  */
-
-const IN_FLIGHT = 4;
 
 /** Values for path parameters and query fields, already written as they would appear in an address. */
 const junkInAddress = [
@@ -203,7 +197,7 @@ const queryString = (fields: Record<string, string>) =>
 
 const fill = (pattern: string, value: string) => pattern.replace(/:[A-Za-z]+\??/g, value).replace("*", value);
 
-interface Probe {
+export interface Probe {
   method: string;
   path: string;
   form?: Record<string, string>;
@@ -300,121 +294,30 @@ function apiProbes(knownIds: string[], skip: (path: string) => boolean = () => f
   return probes;
 }
 
-interface Finding {
-  probe: string;
-  status: number;
+/** A visitor's requests: the ids in them are junk and 1. */
+export function visitorProbes(): Probe[] {
+  return [...pageProbes(routePatterns(routeTable), ["1"]), ...apiProbes(["1"])];
 }
 
-async function send(request: APIRequestContext, baseURL: string, probe: Probe): Promise<APIResponse> {
-  const headers: Record<string, string> = { Origin: baseURL };
-  const options = { headers, maxRedirects: 0, failOnStatusCode: false, timeout: 60_000 };
-  if (probe.form) return request.fetch(probe.path, { ...options, method: probe.method, form: probe.form });
-  if (probe.raw) {
-    headers["Content-Type"] = probe.raw.type;
-    return request.fetch(probe.path, { ...options, method: probe.method, data: probe.raw.body });
-  }
-  if (probe.json !== undefined) {
-    headers["Content-Type"] = "application/json";
-    return request.fetch(probe.path, { ...options, method: probe.method, data: JSON.stringify(probe.json) });
-  }
-  return request.fetch(probe.path, { ...options, method: probe.method });
-}
+/** Signing out (a page and the library's path) is left out of a member's requests: the member stays one throughout. */
+const signOut = (path: string) => /^(\/en)?\/logout$/.test(path) || path === "/api/auth/sign-out";
 
-/** Sends every probe, a few at a time, and answers the count by status and every 500. */
-async function fuzz(request: APIRequestContext, baseURL: string, probes: Probe[]) {
-  const byStatus = new Map<number, number>();
-  const failures: Finding[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < probes.length) {
-      const probe = probes[next++]!;
-      // A request that hangs fails the test through its own timeout; no answer time is judged here.
-      const response = await send(request, baseURL, probe);
-      const status = response.status();
-      await response.dispose();
-      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-      if (status >= 500) {
-        const shown = probe.form ?? probe.json ?? probe.raw?.type ?? "";
-        failures.push({
-          probe: `${probe.method} ${probe.path.slice(0, 160)} ${JSON.stringify(shown).slice(0, 160)}`,
-          status,
-        });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  return { byStatus: Object.fromEntries([...byStatus].sort(([a], [b]) => a - b)), failures };
+/**
+ * A member's requests: a real post and the member's own id beside the junk, so that actions on real records read the
+ * junk beside them.
+ */
+export function memberProbes(knownIds: { articleId: string; memberId: string }): Probe[] {
+  const ids = [knownIds.articleId, knownIds.memberId];
+  return [
+    ...pageProbes(
+      routePatterns(routeTable).filter((path) => !signOut(path)),
+      ids,
+    ),
+    ...apiProbes(ids, signOut),
+  ];
 }
-
-function report(role: string, probes: Probe[], result: Awaited<ReturnType<typeof fuzz>>) {
-  console.log(`fuzz as ${role}: ${probes.length} requests, by status ${JSON.stringify(result.byStatus)}`);
-}
-
-/** The probes are sent in parts, each its own test, so that the two workers share them and no test runs long. */
-const VISITOR_PARTS = 2;
-const MEMBER_PARTS = 3;
 
 /** Every `parts`-th probe, starting at `part`. */
-function partOf(probes: Probe[], part: number, parts: number) {
+export function partOf(probes: Probe[], part: number, parts: number) {
   return probes.filter((_, index) => index % parts === part);
 }
-
-test.describe("bad input", () => {
-  // Hundreds of requests each: a long test, not a slow server.
-  test.describe.configure({ timeout: 300_000 });
-
-  const visitorProbes = () => [...pageProbes(routePatterns(routeTable), ["1"]), ...apiProbes(["1"])];
-
-  test("the fuzz covers every page and API endpoint with more than 1,500 requests", () => {
-    expect(visitorProbes().length).toBeGreaterThan(1500);
-  });
-
-  for (let part = 0; part < VISITOR_PARTS; part++) {
-    test(`never answers 500 to a visitor, on any page or API endpoint (part ${part + 1} of ${VISITOR_PARTS})`, async ({
-      playwright,
-      baseURL,
-    }) => {
-      const request = await playwright.request.newContext({
-        baseURL,
-        extraHTTPHeaders: { "Accept-Language": "ko-KR,ko;q=0.9", "X-Forwarded-For": `192.0.2.${201 + part}` },
-      });
-      const probes = partOf(visitorProbes(), part, VISITOR_PARTS);
-      const result = await fuzz(request, baseURL!, probes);
-      report("visitor", probes, result);
-      await request.dispose();
-      expect(result.failures).toEqual([]);
-    });
-  }
-
-  for (let part = 0; part < MEMBER_PARTS; part++) {
-    test(`never answers 500 to a member, on any page or API endpoint (part ${part + 1} of ${MEMBER_PARTS})`, async ({
-      browser,
-      baseURL,
-    }, testInfo) => {
-      const member = await newMember(browser, "퍼즈", testInfo.workerIndex * MEMBER_PARTS + part);
-      // A real post beside the member's own id, so that actions on real records read the junk beside them.
-      const list = await member.page.request.get("/board/free");
-      const articleId = /\/board\/free\/(\d+)/.exec(await list.text())?.[1] ?? "1";
-      // Signing out (a page and the library's path) is left out: the member must stay a member throughout.
-      const signOut = (path: string) => /^(\/en)?\/logout$/.test(path) || path === "/api/auth/sign-out";
-      const probes = partOf(
-        [
-          ...pageProbes(
-            routePatterns(routeTable).filter((path) => !signOut(path)),
-            [articleId, member.id],
-          ),
-          ...apiProbes([articleId, member.id], signOut),
-        ],
-        part,
-        MEMBER_PARTS,
-      );
-      const result = await fuzz(member.context.request, baseURL!, probes);
-      report("member", probes, result);
-      expect(result.failures).toEqual([]);
-      // The junk never signed the member out: every request above was a member's.
-      const my = await member.context.request.get("/my", { maxRedirects: 0 });
-      expect(my.status()).toBe(200);
-      await member.context.close();
-    });
-  }
-});
