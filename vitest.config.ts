@@ -26,6 +26,8 @@ const include = [
   "tests/unit/**/*.test.{ts,tsx}",
   "tests/fuzz/**/*.test.ts",
 ];
+/** The route fuzz: requests to the production server, which the build makes (`npm run test:fuzz`). */
+const fuzz = ["tests/fuzz/**/*.integration.test.ts"];
 const exclude = ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : postgresOnly)];
 
 export default defineConfig({
@@ -53,9 +55,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "shared", include, exclude: [...exclude, ...ownModules], isolate: false },
+        test: { name: "shared", include, exclude: [...exclude, ...ownModules, ...fuzz], isolate: false },
       },
       { extends: true, test: { name: "own-modules", include: ownModules, exclude } },
+      {
+        test: {
+          name: "fuzz",
+          include: fuzz,
+          globalSetup: ["./tests/fuzz/global-server.ts"],
+          setupFiles: ["./tests/setup/console.ts"],
+          pool: "forks",
+          testTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -8,13 +8,13 @@ import { stripVTControlCharacters } from "node:util";
  * `npm test`: every check of the project, each phase started as soon as what it needs is there, and a profile of
  * where the time went printed at the end (`npm run test:profile` prints the last run's again).
  *
- *   typegen ─┬─ lint
- *            ├─ typecheck ── unit (Vitest)  ─┐
- *            └─ build ───────────────────────┴─ e2e (Playwright)
+ *   typegen ─┬─ lint (eslint, prettier, knip)
+ *            ├─ typecheck ─┬─ unit (Vitest) ────────┐
+ *            └─ build ─────┴─ fuzz (Vitest, built) ─┴─ e2e (Playwright)
  *
  * Vitest waits for the typecheck: its page servers start Vite, whose React Router plugin deletes and rewrites
- * `.react-router/types` while `tsc` would be reading it. Playwright waits for Vitest as well as the build: both use
- * the two cores fully, and browser tests on a machine already saturated wait for every page twice as long.
+ * `.react-router/types` while `tsc` would be reading it. Playwright waits for both Vitest runs as well as the build:
+ * they use the two cores fully, and browser tests on a saturated machine wait for every page twice as long.
  */
 
 const RUN_DIR = path.resolve(".cache/test-run");
@@ -22,6 +22,8 @@ const RUN_FILE = path.join(RUN_DIR, "run.json");
 /** Where vitest.config.ts and playwright.config.ts write their JSON reports. */
 const VITEST_REPORT = path.join(RUN_DIR, "vitest.json");
 const PLAYWRIGHT_REPORT = path.join(RUN_DIR, "playwright.json");
+/** The route fuzz's Vitest run writes its own. */
+const FUZZ_REPORT = path.join(RUN_DIR, "fuzz.json");
 
 /** The last lines of a passed step's output that are printed: its summary. */
 const SUMMARY_LINES = 8;
@@ -39,8 +41,17 @@ const steps: Step[] = [
   { name: "knip", command: ["npx", "knip", "--no-progress"], after: ["typegen"] },
   { name: "typecheck", command: ["npx", "tsc"], after: ["typegen"] },
   { name: "build", command: ["npm", "run", "build", "--silent"], after: ["typegen"] },
-  { name: "unit", command: ["npx", "vitest", "run"], after: ["typecheck"] },
-  { name: "e2e", command: ["npx", "playwright", "test"], after: ["build", "unit"] },
+  {
+    name: "unit",
+    command: ["npx", "vitest", "run", "--project", "shared", "--project", "own-modules"],
+    after: ["typecheck"],
+  },
+  {
+    name: "fuzz",
+    command: ["npx", "vitest", "run", "--project", "fuzz", `--outputFile.json=${FUZZ_REPORT}`],
+    after: ["build", "typecheck"],
+  },
+  { name: "e2e", command: ["npx", "playwright", "test"], after: ["build", "unit", "fuzz"] },
 ];
 
 interface StepRecord {
@@ -87,7 +98,7 @@ function runStep(step: Step, live: boolean): Promise<{ ok: boolean; output: stri
 
 async function run(): Promise<number> {
   fs.mkdirSync(RUN_DIR, { recursive: true });
-  for (const report of [VITEST_REPORT, PLAYWRIGHT_REPORT]) fs.rmSync(report, { force: true });
+  for (const report of [VITEST_REPORT, FUZZ_REPORT, PLAYWRIGHT_REPORT]) fs.rmSync(report, { force: true });
   const start = Date.now();
   const cpuAtStart = busyCpuSeconds();
   const records = new Map<string, StepRecord>();
@@ -194,7 +205,13 @@ function printProfile() {
     `  total      ${seconds(0)} ${seconds(record.seconds)}  (${(record.seconds / 60).toFixed(1)} min; CPU ${record.cpuSeconds.toFixed(0)} s on ${record.cores} cores, ${usage.toFixed(0)}% busy)`,
   );
 
-  const vitest = readJson<VitestReport>(VITEST_REPORT);
+  const reports = [VITEST_REPORT, FUZZ_REPORT].map((file) => readJson<VitestReport>(file));
+  const vitest = reports.every(Boolean)
+    ? {
+        numTotalTests: reports.reduce((total, report) => total + report!.numTotalTests, 0),
+        testResults: reports.flatMap((report) => report!.testResults),
+      }
+    : undefined;
   if (vitest) {
     const files = vitest.testResults
       .map((file) => ({

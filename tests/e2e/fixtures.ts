@@ -127,6 +127,21 @@ export class AccessibilityWatch {
     }
   }
 
+  /**
+   * Waits for the checks scheduled so far, checks the page as it is now unless a page of its kind was checked in
+   * this test already, and fails on what was found at its address: one axe run per kind of page, as for any other.
+   */
+  async expectChecked(page: Page) {
+    this.watch(page);
+    this.schedule(page);
+    await this.queue;
+    const url = page.url();
+    expect(
+      this.violations.filter((violation) => violation.url === url),
+      `${url} accessibility violations`,
+    ).toEqual([]);
+  }
+
   /** Checks every open page as it is now (when its address was not checked yet) and waits for all checks. */
   async settled() {
     for (const page of this.pages) this.schedule(page);
@@ -340,12 +355,13 @@ export const test = base.extend<{
   accessibility: async ({ context }, use) => {
     await use(watchOf.get(context)!);
   },
-  // Opens a page and waits for it to settle; the check itself happens for every page.
-  visit: async ({ page }, use) => {
+  // Opens a page, waits for it to settle and fails at once on what the page's accessibility check found.
+  visit: async ({ page, context }, use) => {
+    const watch = watchOf.get(context)!;
     await use(async (path: string) => {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
-      await expectAccessible(page);
+      await watch.expectChecked(page);
     });
   },
 });

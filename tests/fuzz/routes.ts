@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { memberProbes, partOf, visitorProbes } from "./probes";
 import { PARTS, SHARES } from "./shares";
-import { fuzz, FuzzClient, report, signedInMember, startFuzzSite, type FuzzSite } from "./site";
+import { fuzz, fuzzBase, FuzzClient, report, signedInMember } from "./site";
 
 /**
  * Bad input never answers 500. Every route of the route table and every /api endpoint is called with junk
- * (./probes.ts) through the whole page stack, as a visitor and as a signed-in member. Any 5xx fails the test, which
+ * (./probes.ts) on the production server, as a visitor and as a signed-in member. Any 5xx fails the test, which
  * prints how many requests it made and what they answered.
  */
 
@@ -14,23 +14,13 @@ function expectNoFailures(failures: { probe: string; status: number; body: strin
   expect(failures.slice(0, 20), `${failures.length} failed, the first 20 shown`).toEqual([]);
 }
 
-/** Registers one share's tests on a site of the file's own. */
+/** Registers one share's tests. */
 export function fuzzRoutes(share: keyof typeof SHARES) {
-  let site: FuzzSite;
-
-  beforeAll(async () => {
-    site = await startFuzzSite();
-  }, 120_000);
-
-  afterAll(async () => {
-    await site?.close();
-  });
-
   // Thousands of requests each: a long test, not a slow server.
   describe("bad input", { timeout: 300_000 }, () => {
     for (const part of SHARES[share].visitor) {
       it(`never answers 500 to a visitor, on any page or API endpoint (part ${part + 1} of ${PARTS.visitor})`, async () => {
-        const client = new FuzzClient(site.base, `192.0.2.${201 + part}`);
+        const client = new FuzzClient(fuzzBase(), `192.0.2.${201 + part}`);
         const probes = partOf(visitorProbes(), part, PARTS.visitor);
         const result = await fuzz(client, probes);
         report("visitor", probes, result);
@@ -41,7 +31,7 @@ export function fuzzRoutes(share: keyof typeof SHARES) {
     for (const part of SHARES[share].member) {
       it(`never answers 500 to a member, on any page or API endpoint (part ${part + 1} of ${PARTS.member})`, async () => {
         const member = await signedInMember(
-          site,
+          fuzzBase(),
           `203.0.113.${part + 1}`,
           `퍼즈${part + 1}${Date.now().toString(36).slice(-6)}`,
         );

@@ -1,27 +1,10 @@
-import net from "node:net";
-import { stripVTControlCharacters } from "node:util";
-import { OAuth2Server } from "oauth2-mock-server";
-import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
-import type { Runtime } from "#app/platform/runtime.server";
-import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
-import { seedDemoMarket } from "#app/services/demo/demo-market.server";
-import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
-import { seedDemoMembers } from "#app/services/demo/demo-members.server";
-import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
-import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
-import { seedCatalogue } from "#app/services/motorcycles/seed.server";
-import { seedFaqEntries } from "#app/services/notice/faq.server";
-import { seedMember } from "#app/services/testing/seed-members.server";
-import { startPageServer } from "../setup/page-server";
-import { startRouteRuntime } from "../setup/route-actions";
+import { inject } from "vitest";
 import type { Probe } from "./probes";
 
 /**
- * The fuzz's site and clients: the whole page stack (the edge in front of the real route modules) on this file's own
- * database, configured as the production server the browser tests start (behind a trusted proxy, the outbox and
- * test seeding open, a local OpenID provider, the demo data of a fresh embedded database), and clients that send
- * the probes as a browser's request context would: a browser's user agent and language, an address of their own,
- * and the cookies the answers set.
+ * The fuzz's clients: they send the probes to the production server the run started (./global-server.ts) as a
+ * browser's request context would: a browser's user agent and language, an address of their own, and the cookies
+ * the answers set.
  */
 
 /** Requests in flight at a time, per client. */
@@ -34,60 +17,9 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
-export interface FuzzSite {
-  runtime: Runtime;
-  base: string;
-  close(): Promise<void>;
-}
-
-export async function startFuzzSite(): Promise<FuzzSite> {
-  const oidc = new OAuth2Server();
-  await oidc.issuer.keys.generate("RS256");
-  await oidc.start(undefined, "127.0.0.1");
-  // PUBLIC_URL is the address the server listens on: the edge, React Router and Better Auth check Origin against it.
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const runtime = await startRouteRuntime({
-    env: {
-      PUBLIC_URL: base,
-      // Every client's X-Forwarded-For is its address, so that one client's rate limits are not another's.
-      TRUSTED_PROXIES: "127.0.0.1",
-      OUTBOX_PAGE: "true",
-      OIDC_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
-      OIDC_CLIENT_ID: "motomate-fuzz",
-      OIDC_CLIENT_SECRET: "fuzz-secret",
-      OIDC_NAME: "Local OpenID",
-    },
-  });
-  // What a fresh embedded database starts with (server/boot.ts; the runtime has seeded the reference data and the
-  // board categories): the FAQ, the motorcycle catalogue, and demo posts, listings, reviews and meetings to read.
-  await seedFaqEntries(runtime.db, runtime.clock, { welcomePoints: runtime.config.welcomePoints });
-  await seedCatalogue(runtime.db, runtime.clock);
-  await seedDemoMembers(runtime);
-  await seedDemoCommunity(runtime);
-  await seedDemoMarket(runtime);
-  await seedDemoMotorcycles(runtime);
-  await seedDemoSkills(runtime.db, runtime.clock);
-  await seedDemoMeetings(runtime.db, runtime.clock);
-  const pages = await startPageServer(runtime, { port });
-  return {
-    runtime,
-    base,
-    async close() {
-      await pages.close();
-      await oidc.stop();
-    },
-  };
+/** The production server of this run. */
+export function fuzzBase() {
+  return inject("fuzzBase");
 }
 
 interface StoredCookie {
@@ -205,16 +137,18 @@ function describeProbe(probe: Probe) {
 }
 
 /**
- * A member made as a person would make one (test seeding: consents, verified mobile, profile, welcome) and signed in
- * through the sign-in page on a client of their own, which holds the session cookie from then on.
+ * A member made as a person would make one (the server's test seeding: consents, verified mobile, profile, welcome)
+ * and signed in through the sign-in page on a client of their own, which holds the session cookie from then on.
  */
-export async function signedInMember(site: FuzzSite, address: string, nickname: string) {
-  const member = await seedMember(
-    site.runtime,
-    { role: "member", nickname },
-    new Headers({ [CLIENT_IP_HEADER]: address }),
-  );
-  const client = new FuzzClient(site.base, address);
+export async function signedInMember(base: string, address: string, nickname: string) {
+  const seeded = await fetch(`${base}/test/seed/member`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
+    body: JSON.stringify({ role: "member", nickname }),
+  });
+  if (seeded.status !== 201) throw new Error(`Seeding answered ${seeded.status}: ${await seeded.text()}`);
+  const member = (await seeded.json()) as { id: string; email: string; password: string };
+  const client = new FuzzClient(base, address);
   await client.get("/login");
   const signIn = await client.send({
     method: "POST",
@@ -226,15 +160,7 @@ export async function signedInMember(site: FuzzSite, address: string, nickname: 
   return { id: member.id, client };
 }
 
-/**
- * Better Auth's router writes the refusal of a body it cannot read on an open auth path (415 for the type, 400 for
- * broken JSON) to console.error itself, past the logger it is configured with; the client reads the 4xx. Anything
- * else written to console.error while the probes run fails the test.
- */
-const libraryRefusal =
-  /^\S+ ERROR \[Better Auth\]: (Content-Type "[^"]*" is not allowed\.|Content-Type is required\.|Invalid JSON in request body$)/;
-
-/** Sends every probe, a few at a time, and answers the count by status and every 5xx (or unexpected error log). */
+/** Sends every probe, a few at a time, and answers the count by status and every 5xx. */
 export async function fuzz(client: FuzzClient, probes: Probe[]) {
   const byStatus = new Map<number, number>();
   const failures: { probe: string; status: number; body: string }[] = [];
@@ -247,18 +173,7 @@ export async function fuzz(client: FuzzClient, probes: Probe[]) {
       if (status >= 500) failures.push({ probe: describeProbe(probe), status, body: body.slice(0, 300) });
     }
   };
-  // The server runs in this process: what it writes to console.error is read here (see `libraryRefusal`).
-  const spy = console.error;
-  console.error = (...args: unknown[]) => {
-    const line = stripVTControlCharacters(args.map(String).join(" "));
-    if (!libraryRefusal.test(line))
-      failures.push({ probe: "console.error", status: 0, body: line.slice(0, 300) });
-  };
-  try {
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  } finally {
-    console.error = spy;
-  }
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   return { byStatus: Object.fromEntries([...byStatus].sort(([a], [b]) => a - b)), failures };
 }
 

@@ -11,13 +11,9 @@ import { cspNonce } from "../../server/security-headers";
 
 /**
  * The whole page stack on a test's own runtime: the edge (server/app.ts) in front of the real route modules (root
- * loader, guards, page loaders), compiled by Vite from the sources. Answers its address and how to close it. It
- * listens on `port` when given (a runtime whose PUBLIC_URL names it), on any free port otherwise.
+ * loader, guards, page loaders), compiled by Vite from the sources. Answers its address and how to close it.
  */
-export async function startPageServer(
-  runtime: Runtime,
-  { port = 0 }: { port?: number } = {},
-): Promise<{ base: string; close(): Promise<void> }> {
+export async function startPageServer(runtime: Runtime): Promise<{ base: string; close(): Promise<void> }> {
   const vite = await createServer({
     root: fileURLToPath(new URL("../..", import.meta.url)),
     configFile: fileURLToPath(new URL("../../vite.config.ts", import.meta.url)),
@@ -40,7 +36,7 @@ export async function startPageServer(
     },
   });
   const server = http.createServer(createHttpApp({ runtime, pages }));
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
