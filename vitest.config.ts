@@ -37,7 +37,10 @@ export default defineConfig({
   test: {
     globalSetup: ["./tests/setup/global-db.ts"],
     // The JSON report feeds the profile `npm test` prints (scripts/test.ts).
-    reporters: ["default", ["json", { outputFile: ".cache/test-run/vitest.json" }]],
+    reporters: [
+      "default",
+      ["json", { outputFile: process.env.VITEST_JSON_REPORT ?? ".cache/test-run/vitest.json" }],
+    ],
     setupFiles: ["./tests/setup/file-end.ts", "./tests/setup/console.ts", "./tests/setup/concurrency.ts"],
     tags: [
       {

@@ -32,6 +32,7 @@ interface Step {
   name: string;
   command: string[];
   after: string[];
+  env?: Record<string, string>;
 }
 
 const steps: Step[] = [
@@ -48,7 +49,8 @@ const steps: Step[] = [
   },
   {
     name: "fuzz",
-    command: ["npx", "vitest", "run", "--project", "fuzz", `--outputFile.json=${FUZZ_REPORT}`],
+    command: ["npx", "vitest", "run", "--project", "fuzz"],
+    env: { VITEST_JSON_REPORT: FUZZ_REPORT },
     after: ["build", "typecheck"],
   },
   { name: "e2e", command: ["npx", "playwright", "test"], after: ["build", "unit", "fuzz"] },
@@ -83,7 +85,11 @@ function runStep(step: Step, live: boolean): Promise<{ ok: boolean; output: stri
   return new Promise((resolve) => {
     const child = spawn(step.command[0]!, step.command.slice(1), {
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
+      env: {
+        ...process.env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0"),
+        ...step.env,
+      },
     });
     let output = "";
     const keep = (chunk: Buffer) => {
@@ -238,13 +244,13 @@ function printProfile() {
 
   const playwright = readJson<{ suites: PlaywrightSuite[] }>(PLAYWRIGHT_REPORT);
   if (playwright) {
-    const tests: { title: string; seconds: number; axe: number }[] = [];
+    const tests: { title: string; seconds: number; axe: string[] }[] = [];
     const walk = (suite: PlaywrightSuite, file: string) => {
       for (const spec of suite.specs ?? [])
         for (const test of spec.tests) {
           const axe = test.annotations
             .filter((annotation) => annotation.type === "axe-checked")
-            .reduce((total, annotation) => total + Number(annotation.description), 0);
+            .flatMap((annotation) => JSON.parse(annotation.description ?? "[]") as string[]);
           for (const result of test.results)
             tests.push({ title: `${file} › ${spec.title}`, seconds: result.duration / 1000, axe });
         }
@@ -254,7 +260,7 @@ function printProfile() {
     tests.sort((a, b) => b.seconds - a.seconds);
     const total = tests.reduce((sum, test) => sum + test.seconds, 0);
     lines.push(
-      `  accessibility: ${tests.reduce((sum, test) => sum + test.axe, 0)} page checks with axe in ${tests.length} browser tests`,
+      `  accessibility: ${tests.reduce((sum, test) => sum + test.axe.length, 0)} page checks with axe in ${tests.length} browser tests, ${new Set(tests.flatMap((test) => test.axe)).size} different pages`,
       "",
       `Slowest Playwright tests (of ${tests.length}, ${total.toFixed(0)} worker-seconds):`,
     );

@@ -332,7 +332,12 @@ export const test = base.extend<{
       await testInfo.attach(FAILURE_JOURNAL, { body: await journal.report(), contentType: "text/plain" });
     await watch.settled();
     // Counted across the run by the profile `npm test` prints.
-    testInfo.annotations.push({ type: "axe-checked", description: String(watch.checked.size) });
+    testInfo.annotations.push({
+      type: "axe-checked",
+      description: JSON.stringify(
+        [...watch.checked].map((url) => pageKind(url).replace(/^https?:\/\/[^/]+/, "")),
+      ),
+    });
     expect(
       [...problems, ...others.flat()],
       "uncaught page errors and Content-Security-Policy violations",
