@@ -58,7 +58,9 @@ export default defineConfig({
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
     extraHTTPHeaders: { "Accept-Language": "ko-KR,ko;q=0.9" },
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-    trace: "retain-on-failure",
+    // A trace records every test (DOM snapshots, screenshots) to keep the failing ones: about a sixth of a journey's
+    // time. Nobody can open a trace left on a CI machine, so CI records none; the failure reporter prints what failed.
+    trace: process.env.CI ? "off" : "retain-on-failure",
   },
   webServer: [
     {
