@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
-import { hasMeaningfulText } from "./content/meaningful-length";
+import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 
 /**
  * Building blocks of the form schemas (ADR 026). Every schema built from them is parsed twice with the same object:
