@@ -45,8 +45,9 @@ const endedMeeting = (status: "ended" | "reserved" = "ended", minutes = 60) =>
 const path = (meetingId: number) => `/meeting/feedback?meeting=${meetingId}`;
 const post = (as: SignedInMember | null, meetingId: number, form: Record<string, string>) =>
   callAction(page.action, { path: path(meetingId), form, as });
+/** 135 characters as a member writes them: 200 P without a photo. */
 const REVIEW =
-  "오일 교환을 꼼꼼하게 해 주시고 체인 장력과 브레이크 패드 상태까지 함께 봐 주셨어요. 작업하시면서 부품마다 왜 갈아야 하는지 사진으로 보여 주셔서 이해하기 쉬웠습니다.";
+  "오일 교환을 꼼꼼하게 해 주시고 체인 장력과 브레이크 패드 상태까지 함께 봐 주셨어요. 작업하시면서 부품마다 왜 갈아야 하는지 사진으로 보여 주셔서 이해하기 쉬웠습니다. 약속 시간도 정확히 지켜 주셨고 정비가 끝난 뒤에는 시운전까지 같이 나가";
 const give = (content = REVIEW) => ({ intent: "give", verdict: "smooth", rating: "5", content });
 
 /** The owner posts the form; answers the flash message the redirect sets. */

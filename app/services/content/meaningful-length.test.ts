@@ -2,18 +2,18 @@ import { describe, expect, it } from "vitest";
 import { hasMeaningfulText, meaningfulLength, meaningfulText } from "./meaningful-length";
 
 describe("meaningfulLength", () => {
-  it.each<[string, string, number]>([
-    ["200 zero-width spaces", "\u200B".repeat(200), 0],
-    ["two dots and 198 spaces", `. .${" ".repeat(198)}`, 3],
-    ["a dot, 198 spaces and a dot", `.${" ".repeat(198)}.`, 3],
-    ["Hangul fillers", "\u3164".repeat(50) + "\uFFA0\u115F\u1160", 0],
-    ["direction marks, the byte-order mark, a word joiner and the braille blank", "\u200E\u200F\uFEFF\u2060\u2800", 0],
-    ["tabs and line breaks", "\t\n\r\n ", 0],
-    ["one syllable repeated 200 times", "가".repeat(200), 2],
-    ["a laugh", "ㅋㅋㅋㅋㅋㅋ", 2],
-    ["a short group repeated", "좋아요 ".repeat(50), 11],
-    ["dots and spaces in turn", ". ".repeat(100), 3],
-  ])("counts %s as %i", (_, text, length) => {
+  it.each<{ name: string; text: string; length: number }>([
+    { name: "200 zero-width spaces", text: "\u200B".repeat(200), length: 0 },
+    { name: "two dots and 198 spaces", text: `. .${" ".repeat(198)}`, length: 3 },
+    { name: "a dot, 198 spaces and a dot", text: `.${" ".repeat(198)}.`, length: 3 },
+    { name: "Hangul fillers", text: "\u3164".repeat(50) + "\uFFA0\u115F\u1160", length: 0 },
+    { name: "direction marks, the byte-order mark, a word joiner and the braille blank", text: "\u200E\u200F\uFEFF\u2060\u2800", length: 0 },
+    { name: "tabs and line breaks", text: "\t\n\r\n ", length: 0 },
+    { name: "one syllable repeated 200 times", text: "가".repeat(200), length: 2 },
+    { name: "a laugh", text: "ㅋㅋㅋㅋㅋㅋ", length: 2 },
+    { name: "a short group repeated", text: "좋아요 ".repeat(50), length: 11 },
+    { name: "dots and spaces in turn", text: ". ".repeat(100), length: 5 },
+  ])("counts $name as $length", ({ text, length }) => {
     expect(meaningfulLength(text)).toBe(length);
   });
 
