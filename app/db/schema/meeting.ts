@@ -256,11 +256,7 @@ export const meetingBan = pgTable(
 
 export const feedbackVerdicts = ["smooth", "problem", "skipped"] as const;
 export type FeedbackRewardWithheld =
-  | "content_short"
-  | "meeting_short"
-  | "shared_origin"
-  | "pair_rewarded"
-  | "daily_limit";
+  "content_short" | "meeting_short" | "shared_origin" | "pair_rewarded" | "daily_limit";
 export type FeedbackVerdict = (typeof feedbackVerdicts)[number];
 
 /** What one participant says of the other after a meeting ended; one per meeting and author (a skip counts). */

@@ -66,11 +66,15 @@ describe("clientNetwork", () => {
 describe("member origins", () => {
   it("keeps keyed hashes of the sign-up network and of the browser, and no client address anywhere", async () => {
     const rider = await signUp("203.0.113.50");
-    expect(rider.setCookie).toMatch(/^motomate\.browser=[A-Za-z0-9_-]{24}; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(rider.setCookie).toMatch(
+      /^motomate\.browser=[A-Za-z0-9_-]{24}; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
     const origins = await originsOf(rider.id);
     const browserId = rider.browser!.split("=")[1]!;
     const secret = runtime.config.sessionSecret;
-    expect(origins.map(({ kind, hash }) => ({ kind, hash })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+    expect(
+      origins.map(({ kind, hash }) => ({ kind, hash })).sort((a, b) => a.kind.localeCompare(b.kind)),
+    ).toEqual([
       { kind: "browser", hash: originHash(secret, "browser", browserId) },
       { kind: "signUpAddress", hash: originHash(secret, "signUpAddress", "203.0.113.50") },
     ]);
@@ -92,7 +96,11 @@ describe("member origins", () => {
     expect(await sharedOrigin(runtime.db, rider.id, second.id)).toBe("browser");
 
     // The stranger signs in on the rider's browser once.
-    await signIn(deps, { identifier: stranger.email, password: PASSWORD }, request("198.51.100.51", rider.browser));
+    await signIn(
+      deps,
+      { identifier: stranger.email, password: PASSWORD },
+      request("198.51.100.51", rider.browser),
+    );
     expect(await sharedOrigin(runtime.db, stranger.id, rider.id)).toBe("browser");
 
     // One household's IPv6 prefix, two addresses in it; and the same public IPv4 address.

@@ -47,7 +47,10 @@ function ipv6Groups(address: string): number[] | null {
  * told of sees only such addresses, and every member would seem to share one.
  */
 export function clientNetwork(address: string): string | null {
-  const plain = address.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  const plain = address
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
   if (isIPv4(plain)) {
     const value = ipv4Number(plain);
     const local = NOT_A_CLIENT_V4.some(([base, bits]) => value >>> (32 - bits) === base >>> (32 - bits));

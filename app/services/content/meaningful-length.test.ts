@@ -7,7 +7,11 @@ describe("meaningfulLength", () => {
     { name: "two dots and 198 spaces", text: `. .${" ".repeat(198)}`, length: 3 },
     { name: "a dot, 198 spaces and a dot", text: `.${" ".repeat(198)}.`, length: 3 },
     { name: "Hangul fillers", text: "\u3164".repeat(50) + "\uFFA0\u115F\u1160", length: 0 },
-    { name: "direction marks, the byte-order mark, a word joiner and the braille blank", text: "\u200E\u200F\uFEFF\u2060\u2800", length: 0 },
+    {
+      name: "direction marks, the byte-order mark, a word joiner and the braille blank",
+      text: "\u200E\u200F\uFEFF\u2060\u2800",
+      length: 0,
+    },
     { name: "tabs and line breaks", text: "\t\n\r\n ", length: 0 },
     { name: "one syllable repeated 200 times", text: "가".repeat(200), length: 2 },
     { name: "a laugh", text: "ㅋㅋㅋㅋㅋㅋ", length: 2 },

@@ -5,12 +5,11 @@
 
 /**
  * Characters that show nothing: format and control characters (zero-width space, direction marks, the byte-order
- * mark …), the Hangul fillers (ㅤ and its kin, letters by category but blank on screen), the braille blank, the
- * combining grapheme joiner and variation selectors. Whitespace is left for the next step, and the zero-width joiner
- * stays: it holds an emoji sequence together, and counted by grapheme it adds nothing to the character before it.
+ * mark …), the Hangul fillers (ㅤ and its kin, letters by category but blank on screen) and the braille blank.
+ * Whitespace is left for the next step; the zero-width joiner stays, since it holds an emoji sequence together
+ * (it and the invisible marks, such as variation selectors, count as part of the character before them).
  */
-const INVISIBLE =
-  /(?![\s\p{Z}\u200D])[\p{Cf}\p{Cc}\u034F\u115F\u1160\u17B4\u17B5\u180E\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
+const INVISIBLE = /(?![\s\p{Z}\u200D])[\p{Cf}\p{Cc}\u115F\u1160\u180E\u2800\u3164\uFFA0]/gu;
 
 /** Runs of spaces, tabs and line breaks. */
 const SPACES = /[\s\p{Z}]+/gu;

@@ -69,7 +69,8 @@ export async function listKeywords(db: Database, actor: Actor): Promise<KeywordV
  */
 function checkedKeyword(input: KeywordInput) {
   const keyword = input.keyword.normalize("NFC").trim().replace(/\s+/g, " ");
-  if (meaningfulLength(keyword) < KEYWORD_MIN || [...keyword].length > KEYWORD_MAX) throw fail("keyword_invalid");
+  if (meaningfulLength(keyword) < KEYWORD_MIN || [...keyword].length > KEYWORD_MAX)
+    throw fail("keyword_invalid");
   const kind = input.kind || null;
   if (kind !== null && !isMarketKind(kind)) throw fail("keyword_invalid");
   const areaCode = input.areaCode || null;

@@ -258,7 +258,13 @@ describe("the farming of feedback rewards", () => {
     const { requester, meetingId } = await ended();
     expect(
       await outcome(
-        giveFeedback(db, clock, requester, meetingId, input({ content: "\u200B".repeat(200), photos: [photo] })),
+        giveFeedback(
+          db,
+          clock,
+          requester,
+          meetingId,
+          input({ content: "\u200B".repeat(200), photos: [photo] }),
+        ),
       ),
     ).toBe("conduct.feedback_content_required");
     const dots = await giveFeedback(
@@ -334,7 +340,10 @@ describe("the caps on feedback rewards", () => {
       rewardPoints: 0,
       rewardWithheld: "meeting_short",
     });
-    const [kept] = await db.select().from(meetingFeedback).where(eq(meetingFeedback.meetingId, short.meetingId));
+    const [kept] = await db
+      .select()
+      .from(meetingFeedback)
+      .where(eq(meetingFeedback.meetingId, short.meetingId));
     expect(kept).toMatchObject({ content: writing(200), rewardPoints: 0, rewardWithheld: "meeting_short" });
     const long = await ended({ kind, minutes: minimum });
     expect(await giveFeedback(db, clock, long.requester, long.meetingId, full())).toMatchObject({
@@ -419,7 +428,8 @@ async function emailOf(actor: Actor): Promise<string> {
 
 describe("skipping feedback", () => {
   it("answers once, pays nothing, and leaves the pending list", async () => {
-    const { requester, provider, meetingId } = await ended();
+    const provider = await insertMember(db);
+    const { requester, meetingId } = await ended({ provider });
     expect((await pendingFeedback(db, requester)).map((m) => m.id)).toContain(meetingId);
     expect((await pendingFeedback(db, requester)).find((m) => m.id === meetingId)).toMatchObject({
       kind: "repair",
