@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { ledgerTransaction, meetingFeedback, member, notification, type MeetingKind } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
-import { BROWSER_COOKIE } from "#app/platform/auth/member-origin.server";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DAY_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
@@ -223,7 +222,8 @@ async function signUp(from: {
     headers,
   );
   const [row] = await db.select({ id: member.id }).from(member).where(eq(member.email, email));
-  const set = result.headers.getSetCookie().find((line) => line.startsWith(`${BROWSER_COOKIE}=`));
+  // The browser cookie's name written out (not imported), so that this file also runs on code without it.
+  const set = result.headers.getSetCookie().find((line) => line.startsWith("motomate.browser="));
   const browser = from.browser ?? set?.split(";")[0];
   return { actor: actorOf({ id: row!.id, role: "member", twoFactorEnabled: false }), browser };
 }
