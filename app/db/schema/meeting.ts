@@ -280,7 +280,7 @@ export const meetingFeedback = pgTable(
     content: text("content").notNull().default(""),
     photos: jsonb("photos").$type<{ url: string; width: number; height: number }[]>().notNull().default([]),
     rewardPoints: integer("reward_points").notNull().default(0),
-    /** Why a given feedback earned nothing (`feedbackRewardWithheld`); null when paid, and for a skip. */
+    /** Why a given feedback earned nothing (ADR 048); null when paid, and for a skip. */
     rewardWithheld: text("reward_withheld").$type<FeedbackRewardWithheld>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
