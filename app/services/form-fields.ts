@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
+import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 
 /**
  * Building blocks of the form schemas (ADR 026). Every schema built from them is parsed twice with the same object:
@@ -37,9 +38,9 @@ export const pageText = z
   .regex(/^[1-9]\d{0,4}$/)
   .transform(Number);
 
-/** A text that must be filled in (spaces alone do not count); the value is trimmed. */
+/** A text that must be filled in (spaces and invisible characters alone do not count); the value is trimmed. */
 export function requiredText(message: MessageKey) {
-  return z.string({ error: message }).trim().min(1, { error: message });
+  return z.string({ error: message }).trim().refine(hasMeaningfulText, { error: message });
 }
 
 /** A text that may be left empty; answers "" then. */

@@ -10,7 +10,9 @@ import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { useT } from "#app/i18n/react";
 import {
   FEEDBACK_CONTENT_MAX,
+  FEEDBACK_PAIR_DAYS,
   FEEDBACK_PHOTOS_MAX,
+  FEEDBACK_REWARDS_PER_DAY,
   feedbackReward,
   feedbackVerdictsGiven,
   lengthOf,
@@ -158,6 +160,9 @@ export function FeedbackForm({
             : t("conduct.feedback.rewardNone")}
         </p>
         <p className="text-muted text-xs">{t("conduct.feedback.rewardRule")}</p>
+        <p className="text-muted text-xs">
+          {t("conduct.feedback.rewardCaps", { days: FEEDBACK_PAIR_DAYS, count: FEEDBACK_REWARDS_PER_DAY })}
+        </p>
       </div>
 
       <SubmitButton>{t("conduct.feedback.submit")}</SubmitButton>

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -175,6 +176,29 @@ export const withdrawnIdentity = pgTable("withdrawn_identity", {
   userId: text("user_id").notNull(),
   withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }).notNull(),
 });
+
+/** What a member origin is a hash of: the client address the member signed up from, or a browser they signed in with. */
+export const memberOriginKinds = ["signUpAddress", "browser"] as const;
+export type MemberOriginKind = (typeof memberOriginKinds)[number];
+
+/**
+ * Keyed hashes (HMAC with the session secret) of where a member comes from: the client address at sign-up and the
+ * random id of each browser they signed in with. Never shown and never kept in clear: read only to tell whether two
+ * members share one, which withholds the feedback rewards between them (ADR 048).
+ */
+export const memberOrigin = pgTable(
+  "member_origin",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => member.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<MemberOriginKind>().notNull(),
+    hash: text("hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind, t.hash] })],
+);
 
 /** What the local e-mail and SMS adapters "sent": read on the outbox page in development and by administrators. */
 export const outboxMessage = pgTable(

@@ -255,6 +255,8 @@ export const meetingBan = pgTable(
 );
 
 export const feedbackVerdicts = ["smooth", "problem", "skipped"] as const;
+export type FeedbackRewardWithheld =
+  "content_short" | "meeting_short" | "shared_origin" | "pair_rewarded" | "daily_limit";
 export type FeedbackVerdict = (typeof feedbackVerdicts)[number];
 
 /** What one participant says of the other after a meeting ended; one per meeting and author (a skip counts). */
@@ -278,11 +280,17 @@ export const meetingFeedback = pgTable(
     content: text("content").notNull().default(""),
     photos: jsonb("photos").$type<{ url: string; width: number; height: number }[]>().notNull().default([]),
     rewardPoints: integer("reward_points").notNull().default(0),
+    /** Why a given feedback earned nothing (ADR 048); null when paid, and for a skip. */
+    rewardWithheld: text("reward_withheld").$type<FeedbackRewardWithheld>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex("meeting_feedback_once_key").on(t.meetingId, t.authorId),
     index("meeting_feedback_target_idx").on(t.targetId, t.createdAt.desc()),
+    // The reward caps: a member's rewarded feedback of the last 30 days, and of today.
+    index("meeting_feedback_rewarded_idx")
+      .on(t.authorId, t.createdAt.desc())
+      .where(sql`${t.rewardPoints} > 0`),
   ],
 );
 

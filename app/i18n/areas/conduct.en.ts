@@ -28,8 +28,19 @@ export const enConduct: Widen<typeof koConduct> = {
     feedback_photos_max: "You can add up to 4 photos.",
   },
   flash: {
-    feedbackGiven: "Thank you for your feedback.",
     feedbackRewarded: "Thank you for your feedback: you received {points, number} P.",
+    rewardWithheld: {
+      content_short:
+        "Thank you for your feedback. Without spaces, invisible characters and repeated letters it is under 100 characters, so no points were paid.",
+      meeting_short:
+        "Thank you for your feedback. This meeting ran less than {minutes, number} minutes from the appointment to its close, so no points were paid.",
+      shared_origin:
+        "Thank you for your feedback. You and the other member have used the same device or signed up from the same network, so no points were paid.",
+      pair_rewarded:
+        "Thank you for your feedback. Feedback on the same member is rewarded once every {days, number} days, so no points were paid this time.",
+      daily_limit:
+        "Thank you for your feedback. Feedback is rewarded up to {count, number} times a day, so no points were paid today.",
+    },
     feedbackSkipped: "Feedback skipped.",
     decided: "The report has been decided.",
     banLifted: "The ban has been lifted.",
@@ -71,7 +82,9 @@ export const enConduct: Widen<typeof koConduct> = {
     photosHint: "JPG, PNG or WEBP. Location data in photos is removed.",
     photosChosen: "{count, plural, one {# photo} other {# photos}} chosen",
     rewardRule:
-      "100 or more characters earn 200 P; a photo and 200 characters earn 1,000 P. Paid once per meeting.",
+      "100 or more characters earn 200 P; a photo and 200 characters earn 1,000 P. Spaces, invisible characters and repeated letters are not counted.",
+    rewardCaps:
+      "Paid for meetings that ran their set time from the appointment, once every {days, number} days for the same member and up to {count, number} times a day; never between members who used the same device or sign-up network.",
     rewardNow: "Send it now to receive {points, number} P.",
     rewardNone: "Not yet enough for a points reward.",
     submit: "Send feedback",

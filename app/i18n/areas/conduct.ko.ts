@@ -25,8 +25,19 @@ export const koConduct = {
     feedback_photos_max: "사진은 4장까지 올릴 수 있습니다.",
   },
   flash: {
-    feedbackGiven: "피드백을 남겼습니다.",
     feedbackRewarded: "피드백을 남겨 {points, number}P를 받았습니다.",
+    rewardWithheld: {
+      content_short:
+        "피드백을 남겼습니다. 공백, 보이지 않는 문자, 반복된 글자를 빼면 100자가 되지 않아 포인트는 지급되지 않았습니다.",
+      meeting_short:
+        "피드백을 남겼습니다. 이 만남은 약속 시간부터 종료까지 {minutes, number}분이 되지 않아 포인트는 지급되지 않았습니다.",
+      shared_origin:
+        "피드백을 남겼습니다. 상대 회원과 같은 기기나 같은 가입 네트워크를 쓴 기록이 있어 포인트는 지급되지 않았습니다.",
+      pair_rewarded:
+        "피드백을 남겼습니다. 같은 회원에 대한 피드백 보상은 {days, number}일에 한 번만 지급되어 이번에는 포인트가 지급되지 않았습니다.",
+      daily_limit:
+        "피드백을 남겼습니다. 피드백 보상은 하루 {count, number}번까지 지급되어 오늘은 포인트가 지급되지 않았습니다.",
+    },
     feedbackSkipped: "피드백을 건너뛰었습니다.",
     decided: "신고를 처리했습니다.",
     banLifted: "제재를 해제했습니다.",
@@ -68,7 +79,9 @@ export const koConduct = {
     photosHint: "JPG, PNG, WEBP 사진을 올릴 수 있습니다. 사진의 위치 정보는 지워집니다.",
     photosChosen: "사진 {count, number}장 선택됨",
     rewardRule:
-      "100자 이상이면 200P, 사진 1장 이상과 200자를 채우면 1,000P를 드립니다. 만남마다 한 번만 지급됩니다.",
+      "100자 이상이면 200P, 사진 1장 이상과 200자를 채우면 1,000P를 드립니다. 공백, 보이지 않는 문자, 반복된 글자는 세지 않습니다.",
+    rewardCaps:
+      "약속 시간부터 정해진 시간 이상 진행된 만남에 대해, 같은 회원에게는 {days, number}일에 한 번, 하루 {count, number}번까지 지급됩니다. 같은 기기나 가입 네트워크를 쓴 회원 사이에는 지급되지 않습니다.",
     rewardNow: "지금 남기면 {points, number}P를 받습니다.",
     rewardNone: "아직 포인트 지급 기준에 못 미칩니다.",
     submit: "피드백 남기기",

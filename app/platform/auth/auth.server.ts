@@ -8,6 +8,13 @@ import type { AppConfig } from "#app/platform/env.server";
 import type { Logger } from "#app/platform/logger.server";
 import type { Messaging } from "#app/platform/messaging/index.server";
 import { translate } from "#app/i18n";
+import {
+  BROWSER_COOKIE,
+  clientNetwork,
+  newBrowserId,
+  originHash,
+  recordMemberOrigin,
+} from "./member-origin.server";
 
 /** Set by the HTTP edge from the socket address (or a trusted proxy's X-Forwarded-For); incoming copies are dropped. */
 export const CLIENT_IP_HEADER = "x-motomate-client-ip";
@@ -55,6 +62,54 @@ function onlyOpenAuthPaths(basePath: string) {
   } satisfies BetterAuthPlugin;
 }
 
+/** What the database hooks use of the endpoint that runs them: its request headers and its cookie setter. */
+interface HookContext {
+  headers?: Headers;
+  request?: Request;
+  getCookie?(name: string): string | null;
+  setCookie?(name: string, value: string, options: Record<string, unknown>): unknown;
+}
+
+const BROWSER_ID = /^[A-Za-z0-9_-]{24}$/;
+
+/**
+ * The origins a new member or session leaves (ADR 048): the network of the sign-up's client address, and the
+ * browser's id (given one in a cookie of its own when it has none). Only keyed hashes are stored.
+ */
+function originNotes(config: AppConfig, db: Database, clock: Clock) {
+  const secure = config.publicUrl.startsWith("https://");
+  const cookieName = secure ? `__Secure-${BROWSER_COOKIE}` : BROWSER_COOKIE;
+  const note = (memberId: string, kind: "signUpAddress" | "browser", value: string) =>
+    recordMemberOrigin(db, {
+      memberId,
+      kind,
+      hash: originHash(config.sessionSecret, kind, value),
+      at: clock.now(),
+    });
+  return {
+    async signedUp(memberId: string, context: HookContext | null) {
+      const headers = context?.headers ?? context?.request?.headers;
+      const network = clientNetwork(headers?.get(CLIENT_IP_HEADER) ?? "");
+      if (network) await note(memberId, "signUpAddress", network);
+    },
+    async signedIn(memberId: string, context: HookContext | null) {
+      if (!context?.setCookie) return;
+      let id = context.getCookie?.(cookieName) ?? "";
+      if (!BROWSER_ID.test(id)) {
+        id = newBrowserId();
+        context.setCookie(cookieName, id, {
+          maxAge: SESSION_MAX_AGE_S,
+          path: "/",
+          httpOnly: true,
+          sameSite: "lax",
+          secure,
+        });
+      }
+      await note(memberId, "browser", id);
+    },
+  };
+}
+
 export function createAuth({
   config,
   clock,
@@ -70,6 +125,7 @@ export function createAuth({
 }) {
   const secure = config.publicUrl.startsWith("https://");
   const social = config.socialProviders;
+  const origins = originNotes(config, db, clock);
   return betterAuth({
     appName: "모토메이트",
     baseURL: config.publicUrl,
@@ -172,6 +228,21 @@ export function createAuth({
             const admin = config.adminEmails.includes(String(user.email).toLowerCase());
             const now = clock.now();
             return { data: { ...user, role: admin ? "admin" : "member", createdAt: now, updatedAt: now } };
+          },
+          async after(user, context) {
+            await origins.signedUp(user.id, context as HookContext | null);
+          },
+        },
+      },
+      session: {
+        create: {
+          // The client address is needed only while the request runs (its limits read the request); sessions do
+          // not keep it.
+          async before(session) {
+            return { data: { ...session, ipAddress: null } };
+          },
+          async after(session, context) {
+            await origins.signedIn(session.userId, context as HookContext | null);
           },
         },
       },

@@ -1,8 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { meetingFeedback } from "#app/db/schema";
+import { translate } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
+import { MINUTE_MS } from "#app/platform/seoul-calendar";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
+import { FLASH_COOKIE, takeFlash } from "#app/shell/flash.server";
 import { insertMeeting } from "../../../tests/setup/conduct-meetings";
 import {
   callAction,
@@ -25,18 +29,53 @@ beforeAll(async () => {
   provider = await signUpMember(runtime);
 });
 
-const endedMeeting = (status: "ended" | "reserved" = "ended") =>
+/** A repair meeting of the owner's with the provider, ended now `minutes` after its appointment. */
+const endedMeeting = (status: "ended" | "reserved" = "ended", minutes = 60) =>
   insertMeeting(
     runtime.db,
     runtime.clock,
     { requesterId: callers.owner.id, providerId: provider.id },
-    { status },
+    {
+      status,
+      appointmentAt: new Date(runtime.clock.now().getTime() - minutes * MINUTE_MS),
+      endedAt: status === "ended" ? runtime.clock.now() : null,
+    },
   );
 
 const path = (meetingId: number) => `/meeting/feedback?meeting=${meetingId}`;
 const post = (as: SignedInMember | null, meetingId: number, form: Record<string, string>) =>
   callAction(page.action, { path: path(meetingId), form, as });
-const give = (content = "가".repeat(120)) => ({ intent: "give", verdict: "smooth", rating: "5", content });
+/** 135 characters as a member writes them: 200 P without a photo. */
+const REVIEW =
+  "오일 교환을 꼼꼼하게 해 주시고 체인 장력과 브레이크 패드 상태까지 함께 봐 주셨어요. 작업하시면서 부품마다 왜 갈아야 하는지 사진으로 보여 주셔서 이해하기 쉬웠습니다. 약속 시간도 정확히 지켜 주셨고 정비가 끝난 뒤에는 시운전까지 같이 나가";
+const give = (content = REVIEW) => ({ intent: "give", verdict: "smooth", rating: "5", content });
+
+/** The owner posts the form; answers the flash message the redirect sets. */
+async function flashAfter(meetingId: number, form: Record<string, string>) {
+  const request = new Request(new URL(path(meetingId), "http://localhost:3999"), {
+    method: "POST",
+    headers: { Cookie: callers.owner.cookie },
+    body: new URLSearchParams(form),
+  });
+  const response = (await page.action({
+    request,
+    url: new URL(request.url),
+    pattern: "/meeting/feedback",
+    params: {},
+    context: new RouterContextProvider(),
+  } as never)) as Response;
+  expect(response.status).toBe(302);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith(`${FLASH_COOKIE}=`))
+    ?.split(";")[0];
+  const { flash } = await takeFlash(cookie ?? null, {
+    secret: runtime.config.sessionSecret,
+    now: runtime.clock.now().getTime(),
+    secure: false,
+  });
+  return flash;
+}
 
 const feedbackOf = async (meetingId: number, authorId: string) =>
   runtime.db
@@ -101,6 +140,33 @@ describe("/meeting/feedback", () => {
     expect(again.status).toBe(409);
     expect(again.data).toMatchObject({ error: { code: "feedback_already_given" } });
     expect(await points()).toBe(before + 200);
+  });
+
+  it("keeps feedback that earns nothing and says why, in both languages", async () => {
+    const before = await points();
+    const short = await endedMeeting("ended", 5);
+    const shortFlash = await flashAfter(short, give());
+    expect(shortFlash).toMatchObject({
+      key: "conduct.flash.rewardWithheld.meeting_short",
+      params: { minutes: 20 },
+    });
+    expect(translate("ko", shortFlash!.key, shortFlash!.params)).toContain("20분");
+    expect(translate("en", shortFlash!.key, shortFlash!.params)).toContain("20 minutes");
+    expect(await feedbackOf(short, callers.owner.id)).toEqual([
+      expect.objectContaining({ content: REVIEW, rewardPoints: 0, rewardWithheld: "meeting_short" }),
+    ]);
+
+    const padded = await endedMeeting();
+    const paddedFlash = await flashAfter(padded, give(`. .${" ".repeat(198)}`));
+    expect(paddedFlash?.key).toBe("conduct.flash.rewardWithheld.content_short");
+    expect(translate("en", paddedFlash!.key, paddedFlash!.params)).toContain("under 100 characters");
+    expect(await points()).toBe(before);
+
+    const invisible = await post(callers.owner, await endedMeeting(), give("\u200B".repeat(200)));
+    expect(invisible.outcome).toBe("invalid");
+    expect(invisible.data).toMatchObject({
+      lastResult: { error: { content: ["conduct.error.feedback_content_required"] } },
+    });
   });
 
   it("refuses feedback before the meeting ends, and skips once", async () => {

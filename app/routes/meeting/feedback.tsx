@@ -8,7 +8,12 @@ import { languageFromPath, localizePath, type Language } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
-import { FEEDBACK_PHOTOS_MAX } from "#app/services/meetings/conduct-rules";
+import {
+  FEEDBACK_MEETING_MIN_MINUTES,
+  FEEDBACK_PAIR_DAYS,
+  FEEDBACK_PHOTOS_MAX,
+  FEEDBACK_REWARDS_PER_DAY,
+} from "#app/services/meetings/conduct-rules";
 import { feedbackSchema } from "#app/services/meetings/conduct.schema";
 import { feedbackForm, giveFeedback, skipFeedback } from "#app/services/meetings/feedback.server";
 import { storeImages, type StoredImage } from "#app/services/uploads/uploads.server";
@@ -27,6 +32,13 @@ const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "conduct.feedback.title" };
+
+/** The numbers the messages of a withheld reward name. */
+const withheldParams = (kind: keyof typeof FEEDBACK_MEETING_MIN_MINUTES) => ({
+  minutes: FEEDBACK_MEETING_MIN_MINUTES[kind],
+  days: FEEDBACK_PAIR_DAYS,
+  count: FEEDBACK_REWARDS_PER_DAY,
+});
 
 /** The meeting `?meeting=` names, or 404. */
 function meetingIdOf(request: Request): number {
@@ -92,19 +104,19 @@ export async function action({ request }: Route.ActionArgs) {
 
   let stored: StoredImage[] = [];
   try {
-    await feedbackForm(db, actor, meetingId);
+    const { meeting } = await feedbackForm(db, actor, meetingId);
     const photos = await readFiles(form, "photos");
     if (photos.length > FEEDBACK_PHOTOS_MAX) throw new DomainError("conduct", "feedback_photos_max");
     stored = await storeImages(storage, photos, { kind: "post", max: FEEDBACK_PHOTOS_MAX, clock });
-    const { rewardPoints } = await giveFeedback(db, clock, actor, meetingId, {
+    const { rewardPoints, rewardWithheld } = await giveFeedback(db, clock, actor, meetingId, {
       ...submission.value,
       photos: stored.map(({ url, width, height }) => ({ url, width, height })),
     });
     return redirectWithFlash(
       done,
-      rewardPoints > 0
-        ? { key: "conduct.flash.feedbackRewarded", params: { points: rewardPoints } }
-        : { key: "conduct.flash.feedbackGiven" },
+      rewardWithheld
+        ? { key: `conduct.flash.rewardWithheld.${rewardWithheld}`, params: withheldParams(meeting.kind) }
+        : { key: "conduct.flash.feedbackRewarded", params: { points: rewardPoints } },
     );
   } catch (error) {
     await Promise.allSettled(stored.map((image) => storage.delete(image.key)));

@@ -9,6 +9,7 @@ import {
   memberAvatar,
   memberGenre,
   memberLocation,
+  memberOrigin,
   memberProfile,
   memberSns,
   session,
@@ -543,6 +544,7 @@ export async function withdraw(
     await tx.delete(memberSns).where(eq(memberSns.userId, current.id));
     await tx.delete(memberAvatar).where(eq(memberAvatar.userId, current.id));
     await tx.delete(businessProfile).where(eq(businessProfile.userId, current.id));
+    await tx.delete(memberOrigin).where(eq(memberOrigin.memberId, current.id));
     await tx
       .delete(verification)
       .where(or(inArray(verification.identifier, identifiers), eq(verification.value, current.id)));

@@ -67,6 +67,7 @@ describe("saved keywords", () => {
     ]);
     const attempt = (input: Parameters<typeof saveKeyword>[3]) => code(saveKeyword(db, clock, me, input));
     expect(await attempt({ keyword: " 헬 " })).toBe("keyword_invalid");
+    expect(await attempt({ keyword: "헬\u200B\u3164" })).toBe("keyword_invalid");
     expect(await attempt({ keyword: "가".repeat(21) })).toBe("keyword_invalid");
     expect(await attempt({ keyword: "가".repeat(20) })).toBe("ok");
     expect(await attempt({ keyword: "장갑", kind: "total" })).toBe("keyword_invalid");

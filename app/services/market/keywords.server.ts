@@ -7,6 +7,7 @@ import { defineJob, enqueueJob } from "#app/platform/jobs.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { shortTitle } from "#app/services/board/interaction-access.server";
+import { meaningfulLength } from "#app/services/content/meaningful-length";
 import { DomainError } from "#app/services/errors";
 import { areaByCode } from "#app/services/location/address-search";
 import { notifyMany } from "#app/services/notifications/notify.server";
@@ -63,13 +64,13 @@ export async function listKeywords(db: Database, actor: Actor): Promise<KeywordV
 
 /**
  * The keyword as it is stored and matched: Unicode-composed (Hangul typed on some systems arrives decomposed),
- * trimmed, runs of spaces collapsed, KEYWORD_MIN to KEYWORD_MAX characters; the narrowing kind and district, when
- * given, must be a market kind and a 시/군/구 of the gazetteer.
+ * trimmed, runs of spaces collapsed, KEYWORD_MIN (as `meaningfulLength` counts) to KEYWORD_MAX characters; the
+ * narrowing kind and district, when given, must be a market kind and a 시/군/구 of the gazetteer.
  */
 function checkedKeyword(input: KeywordInput) {
   const keyword = input.keyword.normalize("NFC").trim().replace(/\s+/g, " ");
-  const length = [...keyword].length;
-  if (length < KEYWORD_MIN || length > KEYWORD_MAX) throw fail("keyword_invalid");
+  if (meaningfulLength(keyword) < KEYWORD_MIN || [...keyword].length > KEYWORD_MAX)
+    throw fail("keyword_invalid");
   const kind = input.kind || null;
   if (kind !== null && !isMarketKind(kind)) throw fail("keyword_invalid");
   const areaCode = input.areaCode || null;

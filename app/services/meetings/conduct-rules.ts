@@ -1,3 +1,6 @@
+import type { MeetingKind } from "#app/db/schema";
+import { meaningfulLength } from "#app/services/content/meaningful-length";
+
 /** The numbers of no-shows and feedback (spec §9), shared by the pages, the forms and the services. */
 
 /** Longest no-show report and feedback text (spec §9: report, feedback and refund texts, 200 characters). */
@@ -20,16 +23,37 @@ export const FEEDBACK_REWARD_TEXT = 200;
 const FULL_REWARD_LENGTH = 200;
 const TEXT_REWARD_LENGTH = 100;
 
-/** Characters as a member counts them (a Hangul syllable or an emoji is one). */
+/** Characters as a member counts them against a maximum (a Hangul syllable or an emoji is one). */
 export const lengthOf = (text: string) => [...text].length;
 
-/** The points a feedback earns, from its trimmed text and its number of photos. */
+/**
+ * The points a feedback's text and photos earn, before the caps: its length is counted without invisible characters,
+ * runs of spaces or repeated filler (`meaningfulLength`), so that only what was written earns.
+ */
 export function feedbackReward(content: string, photoCount: number): number {
-  const length = lengthOf(content.trim());
+  const length = meaningfulLength(content);
   if (photoCount >= 1 && length >= FULL_REWARD_LENGTH) return FEEDBACK_REWARD_FULL;
   if (length >= TEXT_REWARD_LENGTH) return FEEDBACK_REWARD_TEXT;
   return 0;
 }
+
+/**
+ * The caps on feedback rewards (ADR 048). A meeting earns a reward only when it ran at least its kind's minimum
+ * from the appointment to its close; a member is rewarded once per 30 days for feedback on one other member, and
+ * at most three times per Seoul day; nothing is paid between members who share a browser or their sign-up address.
+ */
+export const FEEDBACK_MEETING_MIN_MINUTES = {
+  owner: 20,
+  repair: 20,
+  coaching: 30,
+  rescue: 15,
+  pickup: 15,
+} as const satisfies Record<MeetingKind, number>;
+export const FEEDBACK_PAIR_DAYS = 30;
+export const FEEDBACK_REWARDS_PER_DAY = 3;
+
+/** Why a feedback earned nothing (`conduct.flash.rewardWithheld.*`). */
+export type { FeedbackRewardWithheld } from "#app/db/schema";
 
 export const feedbackVerdictsGiven = ["smooth", "problem"] as const;
 export type GivenVerdict = (typeof feedbackVerdictsGiven)[number];

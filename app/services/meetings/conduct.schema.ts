@@ -3,18 +3,19 @@ import type { MessageKey } from "#app/i18n";
 // Sets Zod up for the browser's Content-Security-Policy before any schema here is built.
 import "../form-fields";
 
+import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 import { FEEDBACK_CONTENT_MAX, feedbackVerdictsGiven, lengthOf, NO_SHOW_CONTENT_MAX } from "./conduct-rules";
 
 export * from "./conduct-rules";
 
 const issue = (message: MessageKey) => ({ error: message });
 
-/** A required text of at most `max` characters, trimmed. */
+/** A required text (spaces and invisible characters alone do not count) of at most `max` characters, trimmed. */
 const boundedText = (required: MessageKey, length: MessageKey, max: number) =>
   z
     .string(issue(required))
     .trim()
-    .min(1, issue(required))
+    .refine(hasMeaningfulText, issue(required))
     .refine((text) => lengthOf(text) <= max, issue(length));
 
 /** The no-show report form (in the chat's plus controller). */

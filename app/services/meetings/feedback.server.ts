@@ -1,9 +1,17 @@
 import { and, avg, count, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { meeting, meetingFeedback, member, type FeedbackVerdict, type MeetingKind } from "#app/db/schema";
+import {
+  meeting,
+  meetingFeedback,
+  member,
+  type FeedbackRewardWithheld,
+  type FeedbackVerdict,
+  type MeetingKind,
+} from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
+import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 import {
@@ -18,18 +26,19 @@ import type { ConductErrorCode } from "./conduct-errors";
 import {
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_PHOTOS_MAX,
-  feedbackReward,
   feedbackVerdictsGiven,
   lengthOf,
   type GivenVerdict,
 } from "./conduct-rules";
+import { feedbackRewardFor } from "./feedback-reward.server";
 import { meetingForActor, type Meeting } from "./participants.server";
 
 /**
  * Feedback after a meeting: once it has ended, each side is asked how it went (smooth or problem, a rating of 1 to
  * 5, a text and up to 4 photos) and may skip. Once per meeting and member (the unique index decides between two
  * submits at once). A feedback with enough text (and a photo) earns points through the ledger, under a key of the
- * meeting and the member, so it is paid exactly once; the other side is told.
+ * meeting and the member, so it is paid exactly once, within the caps of `feedback-reward.server.ts`; a feedback
+ * the caps leave unpaid is kept all the same, with the reason. The other side is told.
  */
 
 const fail = (code: ConductErrorCode) => new DomainError("conduct", code);
@@ -140,7 +149,7 @@ function checkedInput(input: FeedbackInput): FeedbackInput {
   if (!Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5)
     throw fail("feedback_rating_invalid");
   const content = input.content.trim();
-  if (content === "") throw fail("feedback_content_required");
+  if (!hasMeaningfulText(content)) throw fail("feedback_content_required");
   if (lengthOf(content) > FEEDBACK_CONTENT_MAX) throw fail("feedback_content_length");
   if (input.photos.length > FEEDBACK_PHOTOS_MAX) throw fail("feedback_photos_max");
   return { ...input, content };
@@ -148,8 +157,8 @@ function checkedInput(input: FeedbackInput): FeedbackInput {
 
 /**
  * Gives feedback on an ended meeting (a side only, once). Pays the reward it earns (1,000 P with a photo and 200
- * characters, 200 P with 100 characters) under the meeting's and member's key, and tells the other side. Answers
- * the points paid.
+ * characters, 200 P with 100 characters, as `meaningfulLength` counts them) under the meeting's and member's key
+ * unless a cap withholds it, and tells the other side. Answers the points paid, or why none were.
  */
 export async function giveFeedback(
   db: Database,
@@ -157,11 +166,18 @@ export async function giveFeedback(
   actor: Actor,
   meetingId: number,
   input: FeedbackInput,
-): Promise<{ id: number; rewardPoints: number }> {
+): Promise<{ id: number; rewardPoints: number; rewardWithheld: FeedbackRewardWithheld | null }> {
   const checked = checkedInput(input);
   return runInTransaction(db, clock, async (uow) => {
     const { subject, otherId } = await feedbackSubject(uow, actor, meetingId);
-    const rewardPoints = feedbackReward(checked.content, checked.photos.length);
+    const reward = await feedbackRewardFor(uow, {
+      authorId: actor.id,
+      targetId: otherId,
+      meeting: subject,
+      content: checked.content,
+      photoCount: checked.photos.length,
+    });
+    const rewardPoints = reward.points;
     const [given] = await uow.tx
       .insert(meetingFeedback)
       .values({
@@ -174,6 +190,7 @@ export async function giveFeedback(
         content: checked.content,
         photos: checked.photos.map(({ url, width, height }) => ({ url, width, height })),
         rewardPoints,
+        rewardWithheld: reward.withheld,
         createdAt: uow.now,
       })
       .onConflictDoNothing({ target: [meetingFeedback.meetingId, meetingFeedback.authorId] })
@@ -200,7 +217,7 @@ export async function giveFeedback(
       link: "/my/feedback",
       dedupeKey: `meetingFeedback:${given.id}`,
     });
-    return { id: given.id, rewardPoints };
+    return { id: given.id, rewardPoints, rewardWithheld: reward.withheld };
   });
 }
 

@@ -13,6 +13,7 @@ import type { Clock } from "#app/platform/clock.server";
 import { seoulDay } from "#app/platform/seoul-calendar";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { isAdmin, type Actor } from "#app/services/actor";
+import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
 import { allowedTransitions, type TransitionOf } from "#app/services/state-machine";
@@ -63,7 +64,7 @@ async function nicknameOf(uow: UnitOfWork, memberId: string): Promise<string> {
 
 function checkedContent(content: string): string {
   const text = content.trim();
-  if (text === "") throw fail("no_show_content_required");
+  if (!hasMeaningfulText(text)) throw fail("no_show_content_required");
   if (lengthOf(text) > NO_SHOW_CONTENT_MAX) throw fail("no_show_content_length");
   return text;
 }

@@ -11,6 +11,7 @@ import {
   REVIEW_TEXT_MAX,
   textField,
 } from "./items";
+import { hasMeaningfulText } from "../content/meaningful-length";
 import { checkbox, optionalText } from "../form-fields";
 
 const issue = (message: MessageKey) => ({ error: message });
@@ -69,7 +70,7 @@ export const reviewSchema = z
     disadvantage: z
       .string(issue("review.error.disadvantage_required"))
       .trim()
-      .min(1, issue("review.error.disadvantage_required"))
+      .refine(hasMeaningfulText, issue("review.error.disadvantage_required"))
       .refine((text) => [...text].length <= REVIEW_TEXT_MAX, issue("review.error.disadvantage_length")),
     tags: list(z.string())
       .refine((tags) => tags.every(isReviewTag), issue("review.error.tags_invalid"))

@@ -1,3 +1,4 @@
+import { hasMeaningfulText, meaningfulLength } from "#app/services/content/meaningful-length";
 import { readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 
@@ -11,12 +12,12 @@ export const SEARCH_QUERY_MAX = 50;
 
 /**
  * The query as it is searched and remembered: Unicode-composed (Hangul typed on some systems arrives decomposed),
- * trimmed, runs of spaces collapsed to one, 2 to 50 characters.
+ * trimmed, runs of spaces collapsed to one, 2 to 50 characters (the minimum counted by `meaningfulLength`).
  */
 export function normalizeSearchQuery(raw: string): string {
   const query = raw.normalize("NFC").trim().replace(/\s+/g, " ");
-  if (!query) throw new DomainError("search", "query_required");
-  if ([...query].length < SEARCH_QUERY_MIN)
+  if (!hasMeaningfulText(query)) throw new DomainError("search", "query_required");
+  if (meaningfulLength(query) < SEARCH_QUERY_MIN)
     throw new DomainError("search", "query_too_short", { params: { min: SEARCH_QUERY_MIN } });
   if ([...query].length > SEARCH_QUERY_MAX)
     throw new DomainError("search", "query_too_long", { params: { max: SEARCH_QUERY_MAX } });

@@ -344,6 +344,8 @@ describe("the query", () => {
     const reader = await insertMember(db);
     expect(await code(searchAll(db, reader, "   "))).toBe("query_required");
     expect(await code(searchAll(db, reader, " 정 "))).toBe("query_too_short");
+    expect(await code(searchAll(db, reader, "\u200B\u200B"))).toBe("query_required");
+    expect(await code(searchAll(db, reader, "정\u200B"))).toBe("query_too_short");
     expect(await code(searchArea(db, reader, "a", "member", null))).toBe("query_too_short");
     expect((await searchAll(db, reader, " 정비 ")).query).toBe("정비");
     expect(await code(searchAll(db, reader, "가".repeat(51)))).toBe("query_too_long");
