@@ -31,6 +31,7 @@ import {
   isMeetingKind,
   RADIUS_OPTIONS_KM,
 } from "#app/services/meetings/finder-options";
+import { shownPositionKey } from "#app/services/meetings/shown-position.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { pageNotFound } from "#app/routes/board/list-loader.server";
 import { requireViewer } from "#app/shell/auth.server";
@@ -110,7 +111,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       radiusKm,
       filter,
       page: Number(values.page),
-    });
+    }, shownPositionKey(config.sessionSecret));
   } catch (caught) {
     if (!isDomainError(caught, "finder")) throw caught;
     error = { code: caught.code, message: translate(language, answerOf("finder", caught.code).messageKey) };
