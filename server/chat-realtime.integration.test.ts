@@ -4,14 +4,13 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meeting } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
-import { memberRoom } from "#app/platform/publisher.server";
+import { memberRoom, realtimePublisher } from "#app/platform/publisher.server";
 import {
   JOIN_ROOM_EVENT,
   LEAVE_ROOM_EVENT,
   TYPING_EVENT,
   type JoinAnswer,
 } from "#app/platform/realtime.server";
-import { realtimePublisher } from "#app/platform/publisher.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import {
   CHAT_MESSAGE_EVENT,
