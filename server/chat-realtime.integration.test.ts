@@ -224,7 +224,10 @@ describe("the pace of texts", () => {
       );
     const refusedPost = posts.find((post) => post.status === 429);
     expect(refusedPost?.data).toMatchObject({
-      error: { code: "too_fast", message: "You are sending messages too fast. Please wait a moment and send again." },
+      error: {
+        code: "too_fast",
+        message: "You are sending messages too fast. Please wait a moment and send again.",
+      },
     });
   });
 });
@@ -253,9 +256,9 @@ describe("connections of a session that ends", () => {
   /** The old cookie connects again as nobody: nothing reaches or speaks for the member. */
   async function speaksForNobody(as: SignedInMember, code: string) {
     const again = await openSocket(as);
-    expect(await sendText(again.socket, { code, clientId: "ended-0000001", text: "아직?", language: "en" })).toMatchObject(
-      { error: { code: "no_permission" } },
-    );
+    expect(
+      await sendText(again.socket, { code, clientId: "ended-0000001", text: "아직?", language: "en" }),
+    ).toMatchObject({ error: { code: "no_permission" } });
     expect(await join(again.socket, memberRoom(as.id))).toEqual({ error: "forbidden" });
   }
 

@@ -164,7 +164,11 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
      */
     const currentViewer = async (): Promise<SessionViewer | null> => {
       const data = socket.data as SocketData;
-      if (data.viewer && (Date.now() - data.checkedAt >= sessionRecheckMs || Date.now() >= data.viewer.sessionExpiresAt.getTime())) {
+      if (
+        data.viewer &&
+        (Date.now() - data.checkedAt >= sessionRecheckMs ||
+          Date.now() >= data.viewer.sessionExpiresAt.getTime())
+      ) {
         const found = await sessionOfHandshake(options.auth, socket, logger);
         if (!found || found.sessionId !== data.sessionId || found.viewer.id !== data.viewer.id) {
           data.viewer = null;

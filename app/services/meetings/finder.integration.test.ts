@@ -30,7 +30,7 @@ import {
 import { SHOWN_OFFSET_MAX_M, SHOWN_OFFSET_MIN_M, shownPositionKey } from "./shown-position.server";
 
 const positionKey = shownPositionKey("finder-test-secret-0123456789abcdef");
-const findExperts = (...[db, clock, viewer, params]: Parameters<typeof findExpertsWithKey>) =>
+const findExperts = (db: Database, clock: FixedClock, viewer: Actor | null, params: FinderParams) =>
   findExpertsWithKey(db, clock, viewer, params, positionKey);
 /** Every shown distance lies within the largest offset of the true one (plus the 50 m of rounding). */
 const offsetKm = SHOWN_OFFSET_MAX_M / 1000 + 0.05;
@@ -449,7 +449,13 @@ describe("the expert finder", () => {
           tx as unknown as Database,
           clock,
           viewer,
-          { kind: "repair", latitude: origin.lat, longitude: origin.lng, radiusKm: 10, filter: { code: "tire" } },
+          {
+            kind: "repair",
+            latitude: origin.lat,
+            longitude: origin.lng,
+            radiusKm: 10,
+            filter: { code: "tire" },
+          },
           positionKey,
         );
         const rows = await queryRows<Record<string, string>>(

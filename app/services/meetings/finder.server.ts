@@ -334,7 +334,9 @@ export function finderQuery(
   params: FinderParams,
   positionKey: string,
 ) {
-  return validate(db, params).then((query) => expertPageSql(query, viewer?.id ?? null, clock.now(), positionKey));
+  return validate(db, params).then((query) =>
+    expertPageSql(query, viewer?.id ?? null, clock.now(), positionKey),
+  );
 }
 
 /**
