@@ -8,7 +8,7 @@ import { DomainError } from "#app/services/errors";
  * A member's messages to the chat, over the realtime link and the page's form together, every room counted: 20 at
  * once, then one a second. Faster than anybody types, slow enough that nobody floods a room.
  */
-export const CHAT_MEMBER_PACE: PaceRule = { burst: 20, perSecond: 1 };
+const CHAT_MEMBER_PACE: PaceRule = { burst: 20, perSecond: 1 };
 
 // One count per running app (its database handle): tests with their own database start afresh.
 const paces = new WeakMap<Database, Paces>();
