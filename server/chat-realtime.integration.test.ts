@@ -3,7 +3,14 @@ import { session } from "#app/db/schema";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meeting } from "#app/db/schema";
-import { JOIN_ROOM_EVENT, TYPING_EVENT, type JoinAnswer } from "#app/platform/realtime.server";
+import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
+import { memberRoom, realtimePublisher } from "#app/platform/publisher.server";
+import {
+  JOIN_ROOM_EVENT,
+  LEAVE_ROOM_EVENT,
+  TYPING_EVENT,
+  type JoinAnswer,
+} from "#app/platform/realtime.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import {
   CHAT_MESSAGE_EVENT,
@@ -14,9 +21,11 @@ import {
 } from "#app/services/meetings/chat.schema";
 import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
 import * as chatPage from "#app/routes/meeting/chat";
+import * as logoutPage from "#app/routes/logout";
+import * as accountPage from "#app/routes/setting/account";
 import { insertMeeting } from "../tests/setup/conduct-meetings";
 import { startRealtimeTestServer } from "../tests/setup/realtime-server";
-import { callAction, signUpMember, type SignedInMember } from "../tests/setup/route-actions";
+import { callAction, PASSWORD, signUpMember, type SignedInMember } from "../tests/setup/route-actions";
 
 let runtime: Runtime;
 let base: string;
@@ -149,11 +158,160 @@ describe("sending a text over the link", () => {
       await send(requesterTab.socket, { ...payload, clientId: "link-send-00004", text: " " }),
     ).toMatchObject({ error: { code: "text_required" } });
 
-    // Signing out ends the session: the connection opened with it can no longer send.
+    // A session deleted behind the server's back is found ended at the next command: the connection is closed
+    // without sending anything.
     await runtime.db.delete(session).where(eq(session.userId, requester.id));
-    expect(
-      await send(requesterTab.socket, { ...payload, clientId: "link-send-00005", language: "en" }),
-    ).toMatchObject({ error: { code: "no_permission" } });
+    await expect(
+      send(requesterTab.socket, { ...payload, clientId: "link-send-00005", language: "en" }),
+    ).rejects.toThrow();
+    expect(requesterTab.socket.connected).toBe(false);
     expect(providerTab.received.filter((item) => item.event === CHAT_MESSAGE_EVENT)).toHaveLength(1);
+  });
+});
+
+const sendText = (socket: Socket, payload: ChatSendPayload) =>
+  socket.timeout(5_000).emitWithAck(CHAT_SEND_EVENT, payload) as Promise<ChatSendAnswer>;
+
+describe("the pace of texts", () => {
+  const texts = (code: string, tag: string, count: number, language = "en") =>
+    Array.from({ length: count }, (_, n) => ({
+      code,
+      clientId: `pace-${tag}-${String(n).padStart(4, "0")}`,
+      text: `빠르게 ${tag} ${n}`,
+      language,
+    }));
+
+  it("refuses a connection's texts beyond ten at once, with a code the page words", async () => {
+    const { requester, provider, code, room } = await meetingOfTwo();
+    const flooder = await openSocket(requester);
+    const providerTab = await openSocket(provider);
+    expect(await join(providerTab.socket, room)).toEqual({ ok: true });
+
+    const answers = await Promise.all(texts(code, "a", 15).map((text) => sendText(flooder.socket, text)));
+    expect(answers.filter((answer) => "ok" in answer)).toHaveLength(10);
+    expect(answers.slice(10)).toEqual(Array.from({ length: 5 }, () => ({ error: { code: "too_fast" } })));
+    // Only what was stored reached the room.
+    await expect
+      .poll(() => providerTab.received.filter((item) => item.event === CHAT_MESSAGE_EVENT).length)
+      .toBe(10);
+  });
+
+  it("refuses a member's texts beyond twenty at once over all their connections and the page's form, in their language", async () => {
+    const { requester, code } = await meetingOfTwo();
+    const tabs = await Promise.all([openSocket(requester), openSocket(requester), openSocket(requester)]);
+    const sends = texts(code, "b", 30, "ko");
+    const answers = await Promise.all(sends.map((text, n) => sendText(tabs[n % 3]!.socket, text)));
+    const stored = answers.filter((answer) => "ok" in answer);
+    const refused = answers.filter((answer) => !("ok" in answer));
+    // One a second comes back, and the session lookups of thirty commands may take a moment.
+    expect(stored.length).toBeGreaterThanOrEqual(20);
+    expect(stored.length).toBeLessThanOrEqual(22);
+    for (const answer of refused)
+      expect(answer).toEqual({
+        error: { code: "too_fast", message: "메시지를 너무 빨리 보내고 있습니다. 잠시 후 다시 보내 주세요." },
+      });
+
+    // The page's form counts against the same pace (what came back meanwhile goes first).
+    const posts = [];
+    for (let n = 0; n < 4; n++)
+      posts.push(
+        await callAction(chatPage.action, {
+          path: `/en/meeting/repair/chat?room=${code}`,
+          params: { kind: "repair" },
+          form: { intent: "send", clientId: `pace-form-000${n}`, text: "양식으로" },
+          as: requester,
+        }),
+      );
+    const refusedPost = posts.find((post) => post.status === 429);
+    expect(refusedPost?.data).toMatchObject({
+      error: {
+        code: "too_fast",
+        message: "You are sending messages too fast. Please wait a moment and send again.",
+      },
+    });
+  });
+});
+
+describe("connections of a session that ends", () => {
+  /** A second session of the member, as another device signs in. */
+  async function signInAgain(as: SignedInMember): Promise<SignedInMember> {
+    const { headers } = await runtime.auth.api.signInEmail({
+      body: { email: as.email, password: PASSWORD },
+      headers: new Headers({ [CLIENT_IP_HEADER]: "198.51.100.7" }),
+      returnHeaders: true,
+    });
+    const cookie = headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0]!)
+      .find((pair) => pair.includes("session_token="))!;
+    return { ...as, cookie };
+  }
+
+  const closed = (tab: Awaited<ReturnType<typeof openSocket>>) =>
+    new Promise<string>((resolve) => {
+      if (!tab.socket.connected) resolve("closed before");
+      tab.socket.once("disconnect", resolve);
+    });
+
+  /** The old cookie connects again as nobody: nothing reaches or speaks for the member. */
+  async function speaksForNobody(as: SignedInMember, code: string) {
+    const again = await openSocket(as);
+    expect(
+      await sendText(again.socket, { code, clientId: "ended-0000001", text: "아직?", language: "en" }),
+    ).toMatchObject({ error: { code: "no_permission" } });
+    expect(await join(again.socket, memberRoom(as.id))).toEqual({ error: "forbidden" });
+  }
+
+  it("closes the connections of a signed-out session at once, and only those", async () => {
+    const { requester, code, room } = await meetingOfTwo();
+    const laptop = await openSocket(requester);
+    const phoneSession = await signInAgain(requester);
+    const phone = await openSocket(phoneSession);
+    expect(await join(laptop.socket, room)).toEqual({ ok: true });
+    // The page cannot step out of the rooms the server put it in (the join after the leave is answered after it).
+    laptop.socket.emit(LEAVE_ROOM_EVENT, memberRoom(requester.id));
+    expect(await join(laptop.socket, room)).toEqual({ ok: true });
+    realtimePublisher().toMember(requester.id, "alarm:new", { n: 0 });
+    await expect.poll(() => laptop.received.some((item) => item.event === "alarm:new")).toBe(true);
+    laptop.received.length = 0;
+    const ended = closed(laptop);
+
+    await callAction(logoutPage.action, { path: "/logout", as: requester });
+    // No command is needed: the sign-out itself closes the connection.
+    expect(await ended).toBe("io server disconnect");
+    await speaksForNobody(requester, code);
+
+    // The other device's session goes on.
+    expect(phone.socket.connected).toBe(true);
+    realtimePublisher().toMember(requester.id, "alarm:new", { n: 1 });
+    await expect.poll(() => phone.received.some((item) => item.event === "alarm:new")).toBe(true);
+    expect(laptop.received.some((item) => item.event === "alarm:new")).toBe(false);
+  });
+
+  it("closes every connection of the member when the password changes, and when they sign out everywhere", async () => {
+    const { requester, code } = await meetingOfTwo();
+    const phoneSession = await signInAgain(requester);
+    const tabs = [await openSocket(requester), await openSocket(phoneSession)];
+    const ended = tabs.map(closed);
+    const changed = await callAction(accountPage.action, {
+      path: "/setting/account",
+      form: { intent: "change-password", currentPassword: PASSWORD, newPassword: "Another-Road-77!" },
+      as: phoneSession,
+    });
+    expect(changed.outcome).toBe("done");
+    expect(await Promise.all(ended)).toEqual(["io server disconnect", "io server disconnect"]);
+    await speaksForNobody(requester, code);
+    await speaksForNobody(phoneSession, code);
+
+    const { provider } = await meetingOfTwo();
+    const providerTabs = [await openSocket(provider), await openSocket(await signInAgain(provider))];
+    const allEnded = providerTabs.map(closed);
+    await callAction(accountPage.action, {
+      path: "/setting/account",
+      form: { intent: "sign-out-everywhere" },
+      as: provider,
+    });
+    expect(await Promise.all(allEnded)).toEqual(["io server disconnect", "io server disconnect"]);
+    await speaksForNobody(provider, code);
   });
 });

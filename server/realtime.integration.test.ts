@@ -115,13 +115,15 @@ describe("Socket.IO rooms", () => {
     expect(riderTab.received).not.toContain("test:private");
     expect(visitorTab.received).not.toContain("test:private");
 
-    // Leaving a room stops its events; the connection itself stays open.
+    // The rooms the server put the connection in cannot be left: they are how it is closed when its session ends.
     riderTab.socket.emit(LEAVE_ROOM_EVENT, `member:${rider.id}`);
-    // The server handles a connection's events in order: once this answer is back, the leave is done.
+    riderTab.socket.emit(LEAVE_ROOM_EVENT, "members");
+    // The server handles a connection's events in order: once this answer is back, the leaves are done.
     expect(await join(riderTab.socket, "meeting:1")).toEqual({ error: "forbidden" });
     realtimePublisher().toMember(rider.id, "test:after-leave", {});
-    realtimePublisher().toMember(other.id, "test:after-leave", {});
-    await expect.poll(() => otherTab.received).toContain("test:after-leave");
-    expect(riderTab.received).not.toContain("test:after-leave");
+    realtimePublisher().toMembers("test:everyone", {});
+    await expect.poll(() => riderTab.received).toContain("test:after-leave");
+    await expect.poll(() => riderTab.received).toContain("test:everyone");
+    expect(riderTab.socket.connected).toBe(true);
   });
 });

@@ -10,16 +10,24 @@ export interface RealtimePublisher {
   toMembers(event: string, payload: object): void;
   /** Every connection that joined a room (`kind:id`, see app/services/realtime/rooms.server.ts). */
   toRoom(room: string, event: string, payload: object): void;
+  /** Disconnects every connection opened with this session (it ended: signed out, revoked, password changed). */
+  closeSession(sessionId: string): void;
+  /** Disconnects every connection of the member, whatever its session (all sessions ended). */
+  closeMember(memberId: string): void;
 }
 
 /** The room of one member's connections, and the room of all signed-in connections. */
 export const memberRoom = (memberId: string) => `member:${memberId}`;
 export const MEMBERS_ROOM = "members";
+/** The room of the connections opened with one session; only the server joins it, and nobody can leave it. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 const silent: RealtimePublisher = {
   toMember: () => undefined,
   toMembers: () => undefined,
   toRoom: () => undefined,
+  closeSession: () => undefined,
+  closeMember: () => undefined,
 };
 
 // The server entry and the SSR bundle are separate module graphs: the publisher lives on globalThis, like the runtime.

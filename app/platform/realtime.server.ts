@@ -5,8 +5,15 @@ import pg from "pg";
 import { Server, type Socket } from "socket.io";
 import type { Auth } from "./auth/auth.server";
 import type { Logger } from "./logger.server";
-import { memberRoom, MEMBERS_ROOM, setRealtimePublisher, type RealtimePublisher } from "./publisher.server";
-import { viewerFromHeaders, type SessionViewer } from "./viewer.server";
+import { Pace, type PaceRule } from "./pace";
+import {
+  memberRoom,
+  MEMBERS_ROOM,
+  sessionRoom,
+  setRealtimePublisher,
+  type RealtimePublisher,
+} from "./publisher.server";
+import { sessionFromHeaders, type SessionViewer } from "./viewer.server";
 
 /** Client → server: join or leave a room by name (`kind:id`); the answer comes as the event's acknowledgement. */
 export const JOIN_ROOM_EVENT = "room:join";
@@ -46,6 +53,12 @@ export type RealtimeCommand = (viewer: SessionViewer | null, payload: unknown) =
 const MAX_COMMANDS_IN_FLIGHT = 20;
 
 /**
+ * Commands one connection may send: 10 at once, then two a second. More are answered `{ error: { code: "too_fast" }
+ * }` before anything runs; the page words it. The services pace each member on top (the chat: `takeChatTurn`).
+ */
+const DEFAULT_COMMAND_PACE: PaceRule = { burst: 10, perSecond: 2 };
+
+/**
  * How long the session found at the handshake is trusted: a command after that reads it again, so a signed-out or
  * withdrawn member's open connection stops acting for them within this time.
  */
@@ -54,17 +67,21 @@ const DEFAULT_SESSION_RECHECK_MS = 60_000;
 interface SocketData {
   /** The signed-in member behind the connection, as the handshake found them; null for visitors. */
   viewer: SessionViewer | null;
+  /** The session the handshake found (its room closes the connection when it ends); null for visitors. */
+  sessionId: string | null;
   /** When the session was last read (ms since the epoch). */
   checkedAt: number;
 }
+
+type HandshakeSession = Awaited<ReturnType<typeof sessionFromHeaders>>;
 
 /**
  * Who is behind a connection, from the session cookie of the handshake. Visitors (no cookie, an expired session, a
  * withdrawn account) connect anonymously and never get member events.
  */
-async function viewerOfHandshake(auth: Auth, socket: Socket, logger: Logger): Promise<SessionViewer | null> {
+async function sessionOfHandshake(auth: Auth, socket: Socket, logger: Logger): Promise<HandshakeSession> {
   try {
-    return await viewerFromHeaders(fromNodeHeaders(socket.request.headers), auth);
+    return await sessionFromHeaders(fromNodeHeaders(socket.request.headers), auth);
   } catch (error) {
     logger.warn({ err: error }, "realtime session lookup failed; connecting anonymously");
     return null;
@@ -80,6 +97,8 @@ export interface RealtimeOptions {
   commands?: Readonly<Record<string, RealtimeCommand>>;
   /** How long the handshake's session is trusted before a command or join reads it again (60 s). */
   sessionRecheckMs?: number;
+  /** How fast one connection may send commands (`DEFAULT_COMMAND_PACE`). */
+  commandPace?: PaceRule;
   /**
    * With PostgreSQL, rooms span every process on the database (@socket.io/postgres-adapter, LISTEN/NOTIFY); the
    * embedded database serves one process, so rooms stay in memory.
@@ -96,6 +115,7 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const { logger } = options;
   const ownOrigin = new URL(options.publicUrl).origin;
   const sessionRecheckMs = options.sessionRecheckMs ?? DEFAULT_SESSION_RECHECK_MS;
+  const commandPace = options.commandPace ?? DEFAULT_COMMAND_PACE;
   const io = new Server(httpServer, {
     path: "/socket.io",
     serveClient: false,
@@ -121,20 +141,41 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
   }
 
   io.use((socket, next) => {
-    void viewerOfHandshake(options.auth, socket, logger).then((viewer) => {
-      Object.assign(socket.data as SocketData, { viewer, checkedAt: Date.now() });
+    void sessionOfHandshake(options.auth, socket, logger).then((found) => {
+      const data: SocketData = {
+        viewer: found?.viewer ?? null,
+        sessionId: found?.sessionId ?? null,
+        checkedAt: Date.now(),
+      };
+      Object.assign(socket.data as SocketData, data);
       next();
     });
   });
   io.on("connection", (socket) => {
-    const { viewer } = socket.data as SocketData;
-    if (viewer) void socket.join([memberRoom(viewer.id), MEMBERS_ROOM]);
+    const { viewer, sessionId } = socket.data as SocketData;
+    // The rooms the server joins: a member's events, and the session's, by which the connection is closed when the
+    // session ends (the auth's session hook, `closeSession`/`closeMember`). The page cannot leave them.
+    const ownRooms = viewer && sessionId ? [memberRoom(viewer.id), MEMBERS_ROOM, sessionRoom(sessionId)] : [];
+    if (ownRooms.length > 0) void socket.join(ownRooms);
 
-    /** The member behind the connection now: the handshake's, read again once it is older than the recheck. */
+    /**
+     * The member behind the connection now: the handshake's, read again once it is older than the recheck. A
+     * session found ended (or replaced) closes the connection: it no longer speaks for anybody.
+     */
     const currentViewer = async (): Promise<SessionViewer | null> => {
       const data = socket.data as SocketData;
-      if (data.viewer && Date.now() - data.checkedAt >= sessionRecheckMs) {
-        data.viewer = await viewerOfHandshake(options.auth, socket, logger);
+      if (
+        data.viewer &&
+        (Date.now() - data.checkedAt >= sessionRecheckMs ||
+          Date.now() >= data.viewer.sessionExpiresAt.getTime())
+      ) {
+        const found = await sessionOfHandshake(options.auth, socket, logger);
+        if (!found || found.sessionId !== data.sessionId || found.viewer.id !== data.viewer.id) {
+          data.viewer = null;
+          socket.disconnect(true);
+          return null;
+        }
+        data.viewer = found.viewer;
         data.checkedAt = Date.now();
       }
       return data.viewer;
@@ -160,13 +201,15 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
         );
     });
     socket.on(LEAVE_ROOM_EVENT, (room: unknown) => {
-      if (typeof room === "string" && room !== socket.id) void socket.leave(room);
+      if (typeof room === "string" && room !== socket.id && !ownRooms.includes(room)) void socket.leave(room);
     });
     let inFlight = 0;
+    const pace = new Pace(commandPace, Date.now());
     for (const [event, command] of Object.entries(options.commands ?? {})) {
       socket.on(event, (payload: unknown, ack: unknown) => {
         if (typeof ack !== "function") return;
         const answer = ack as (answer: unknown) => void;
+        if (!pace.take(Date.now())) return answer({ error: { code: "too_fast" } });
         if (inFlight >= MAX_COMMANDS_IN_FLIGHT) return answer({ error: { code: "busy" } });
         inFlight += 1;
         currentViewer()
@@ -194,6 +237,9 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
     toMember: (memberId, event, payload) => void io.to(memberRoom(memberId)).emit(event, payload),
     toMembers: (event, payload) => void io.to(MEMBERS_ROOM).emit(event, payload),
     toRoom: (room, event, payload) => void io.to(room).emit(event, payload),
+    // Through the adapter, so that connections held by other processes are closed too.
+    closeSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+    closeMember: (memberId) => io.in(memberRoom(memberId)).disconnectSockets(true),
   };
   setRealtimePublisher(publisher);
   httpServer.once("close", () => setRealtimePublisher(undefined));

@@ -66,6 +66,18 @@ export async function viewerFromHeaders(
 }
 
 async function lookUpViewer(headers: Headers, auth: Runtime["auth"]): Promise<SessionViewer | null> {
+  return (await sessionFromHeaders(headers, auth))?.viewer ?? null;
+}
+
+/**
+ * The viewer and the id of the session behind them, for the realtime server: it closes a session's connections when
+ * the session ends. The id stays on the server; pages get the viewer only.
+ */
+export async function sessionFromHeaders(
+  headers: Headers,
+  auth: Runtime["auth"],
+): Promise<{ viewer: SessionViewer; sessionId: string } | null> {
+  if (!headers.get("cookie")?.includes("session_token=")) return null;
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
   const user = result.user as typeof result.user & {
@@ -76,7 +88,7 @@ async function lookUpViewer(headers: Headers, auth: Runtime["auth"]): Promise<Se
     twoFactorEnabled?: boolean | null;
   };
   if (user.withdrawnAt) return null;
-  return {
+  const viewer: SessionViewer = {
     id: user.id,
     name: user.name,
     email: user.email,
@@ -89,4 +101,5 @@ async function lookUpViewer(headers: Headers, auth: Runtime["auth"]): Promise<Se
     sessionCreatedAt: new Date(result.session.createdAt),
     sessionExpiresAt: new Date(result.session.expiresAt),
   };
+  return { viewer, sessionId: result.session.id };
 }

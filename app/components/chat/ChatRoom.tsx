@@ -105,12 +105,15 @@ function PendingMessage({
     void requestRealtime<ChatSendAnswer>(CHAT_SEND_EVENT, payload).then((answer) => {
       if (answer && "ok" in answer) setLinkAnswer({ ok: true, message: answer.message });
       else if (answer && "message" in answer.error) setLinkAnswer({ error: answer.error });
+      // The link's own pace refuses before any service, with the code only: the page words it.
+      else if (answer?.error.code === "too_fast")
+        setLinkAnswer({ error: { code: "too_fast", message: t("chat.error.too_fast") } });
       else {
         setViaLink(false);
         post();
       }
     });
-  }, [item, post, roomCode, language]);
+  }, [item, post, roomCode, language, t]);
   useEffect(() => {
     if (started.current) return;
     started.current = true;

@@ -133,5 +133,6 @@ export const enChat: Widen<typeof koChat> = {
     reason_required: "Please give a reason.",
     reason_length: "The reason can be up to 200 characters.",
     already_reported: "You have already reported this message.",
+    too_fast: "You are sending messages too fast. Please wait a moment and send again.",
   },
 };

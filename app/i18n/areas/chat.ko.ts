@@ -130,5 +130,6 @@ export const koChat = {
     reason_required: "신고 사유를 적어 주세요.",
     reason_length: "신고 사유는 200자까지 적을 수 있습니다.",
     already_reported: "이미 신고한 메시지입니다.",
+    too_fast: "메시지를 너무 빨리 보내고 있습니다. 잠시 후 다시 보내 주세요.",
   },
 } as const;

@@ -7,6 +7,7 @@ import type { Clock } from "#app/platform/clock.server";
 import type { AppConfig } from "#app/platform/env.server";
 import type { Logger } from "#app/platform/logger.server";
 import type { Messaging } from "#app/platform/messaging/index.server";
+import { realtimePublisher } from "#app/platform/publisher.server";
 import { translate } from "#app/i18n";
 import {
   BROWSER_COOKIE,
@@ -220,6 +221,15 @@ export function createAuth({
       database: { joins: true },
     },
     databaseHooks: {
+      session: {
+        delete: {
+          // Every session the library ends (sign-out, a password changed or reset) closes the connections opened
+          // with it, on every process. Sessions the product deletes itself close through `closeMember`.
+          async after(ended) {
+            realtimePublisher().closeSession(ended.id);
+          },
+        },
+      },
       user: {
         create: {
           // Administrators named in ADMIN_EMAILS get their role when their account is created; the joining

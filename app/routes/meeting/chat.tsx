@@ -17,6 +17,7 @@ import {
   reportMessage,
   sendMessage,
 } from "#app/services/meetings/chat.server";
+import { takeChatTurn } from "#app/services/meetings/chat-pace.server";
 import type { ChatIntent } from "#app/services/meetings/chat.schema";
 import { isMeetingKind } from "#app/services/meetings/finder-options";
 import {
@@ -176,6 +177,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "send": {
+        takeChatTurn(db, clock, actor);
         const clientId = formText(form, "clientId");
         const image = await imageOf(form);
         const message = image

@@ -31,6 +31,7 @@ import {
   isMeetingKind,
   RADIUS_OPTIONS_KM,
 } from "#app/services/meetings/finder-options";
+import { shownPositionKey } from "#app/services/meetings/shown-position.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { pageNotFound } from "#app/routes/board/list-loader.server";
 import { requireViewer } from "#app/shell/auth.server";
@@ -103,14 +104,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     let filter: FinderFilter | null = null;
     if (values.filter)
       filter = kind === "owner" ? { modelId: Number(values.filter) } : { code: values.filter };
-    result = await findExperts(db, clock, actor, {
-      kind,
-      latitude: origin.lat,
-      longitude: origin.lng,
-      radiusKm,
-      filter,
-      page: Number(values.page),
-    });
+    result = await findExperts(
+      db,
+      clock,
+      actor,
+      {
+        kind,
+        latitude: origin.lat,
+        longitude: origin.lng,
+        radiusKm,
+        filter,
+        page: Number(values.page),
+      },
+      shownPositionKey(config.sessionSecret),
+    );
   } catch (caught) {
     if (!isDomainError(caught, "finder")) throw caught;
     error = { code: caught.code, message: translate(language, answerOf("finder", caught.code).messageKey) };

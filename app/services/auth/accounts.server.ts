@@ -20,6 +20,7 @@ import {
 import type { Auth } from "#app/platform/auth/auth.server";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { systemClock, type Clock } from "#app/platform/clock.server";
+import { realtimePublisher } from "#app/platform/publisher.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { AppConfig } from "#app/platform/env.server";
 import type { Messaging } from "#app/platform/messaging/index.server";
@@ -356,9 +357,10 @@ export async function signOut(deps: AuthDeps, headers: Headers) {
   return result.headers;
 }
 
-/** Ends every session of the member, this one included. */
+/** Ends every session of the member, this one included, and closes their open realtime connections. */
 export async function signOutEverywhere(deps: AuthDeps, userId: string, headers: Headers) {
   await deps.db.delete(session).where(eq(session.userId, userId));
+  realtimePublisher().closeMember(userId);
   return signOut(deps, headers).catch(() => new Headers());
 }
 
@@ -423,6 +425,7 @@ export async function resetPasswordWithCode(
     if (updated.length === 0) throw new DomainError("auth", "code_invalid");
     await tx.delete(session).where(eq(session.userId, owner.id));
   });
+  realtimePublisher().closeMember(owner.id);
 }
 
 /** Re-authentication: the current password for members who have one, a fresh session for social-only members. */
@@ -565,6 +568,7 @@ export async function withdraw(
       })
       .where(eq(member.id, current.id));
   });
+  realtimePublisher().closeMember(current.id);
   await Promise.all(photos.map((key) => deps.storage?.delete(key).catch(() => undefined)));
   return cleared;
 }

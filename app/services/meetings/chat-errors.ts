@@ -12,4 +12,5 @@ export type ChatErrorCode =
   | "report_own"
   | "reason_required"
   | "reason_length"
-  | "already_reported";
+  | "already_reported"
+  | "too_fast";

@@ -21,12 +21,19 @@ import { insertMotorcycle } from "../../../tests/setup/motorcycles";
 import { eq } from "drizzle-orm";
 import {
   DEFAULT_ORIGIN,
-  findExperts,
+  findExperts as findExpertsWithKey,
   finderQuery,
   radiusOfOption,
   viewerOrigin,
   type FinderParams,
 } from "./finder.server";
+import { SHOWN_OFFSET_MAX_M, SHOWN_OFFSET_MIN_M, shownPositionKey } from "./shown-position.server";
+
+const positionKey = shownPositionKey("finder-test-secret-0123456789abcdef");
+const findExperts = (db: Database, clock: FixedClock, viewer: Actor | null, params: FinderParams) =>
+  findExpertsWithKey(db, clock, viewer, params, positionKey);
+/** Every shown distance lies within the largest offset of the true one (plus the 50 m of rounding). */
+const offsetKm = SHOWN_OFFSET_MAX_M / 1000 + 0.05;
 
 let statements: string[] = [];
 const counter: Logger = { logQuery: (query) => void statements.push(query) };
@@ -76,7 +83,17 @@ const search = (viewer: Actor | null, params: Partial<FinderParams> = {}) =>
     ...params,
   });
 
+/** Kilometres between two points on a sphere of the earth's mean radius. */
+function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
 const skillIds = (page: { experts: { skill: { id: number } }[] }) => page.experts.map((e) => e.skill.id);
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 async function refusal(run: Promise<unknown>) {
   try {
@@ -97,11 +114,12 @@ beforeAll(async () => {
   ({ db } = await createTestDatabase(counter));
   await seedReferenceData(db, clock);
   viewer = await insertMember(db);
-  far = await skill(await insertMember(db), "repair", 8.5, { codes: ["tire"] });
-  near = await skill(await insertMember(db), "repair", 1.2, { codes: ["engineOil", "tire"] });
-  middle = await skill(await insertMember(db), "repair", 4, { codes: ["engineOil"] });
+  // Farther apart than two offsets, so that the order and the radius cuts below hold wherever the offsets point.
+  far = await skill(await insertMember(db), "repair", 24, { codes: ["tire"] });
+  near = await skill(await insertMember(db), "repair", 1, { codes: ["engineOil", "tire"] });
+  middle = await skill(await insertMember(db), "repair", 14, { codes: ["engineOil"] });
   // Outside the radius, another kind, switched off, and the viewer's own.
-  await skill(await insertMember(db), "repair", 12);
+  await skill(await insertMember(db), "repair", 40);
   await skill(await insertMember(db), "rescue", 2, { codes: ["towing"] });
   await skill(await insertMember(db), "repair", 3, { active: false });
   await skill(viewer, "repair", 0.5);
@@ -109,17 +127,25 @@ beforeAll(async () => {
 
 describe("the expert finder", () => {
   it("finds active skills of the kind within the radius, nearest first, with the distance rounded", async () => {
-    const page = await search(viewer);
+    const page = await search(viewer, { radiusKm: 30 });
     expect(skillIds(page)).toEqual([near, middle, far]);
-    expect(page.experts.map((e) => e.distanceKm)).toEqual([1.2, 4, 8.5]);
+    page.experts.forEach((expert, index) => {
+      const trueKm = [1, 14, 24][index]!;
+      expect(Math.abs(expert.distanceKm - trueKm)).toBeLessThanOrEqual(offsetKm);
+      expect(Math.round(expert.distanceKm * 10) / 10).toBe(expert.distanceKm);
+    });
     expect(page.hasNext).toBe(false);
-    expect(skillIds(await search(viewer, { radiusKm: 5 }))).toEqual([near, middle]);
-    expect(skillIds(await search(viewer, { radiusKm: 20 }))).toHaveLength(4);
+    expect(skillIds(await search(viewer, { radiusKm: 10 }))).toEqual([near]);
+    expect(skillIds(await search(viewer, { radiusKm: 20 }))).toEqual([near, middle]);
+    expect(skillIds(await search(viewer, { radiusKm: 50 }))).toHaveLength(4);
   });
 
   it("filters by the kind's own field", async () => {
-    expect(skillIds(await search(viewer, { filter: { code: "engineOil" } }))).toEqual([near, middle]);
-    expect(skillIds(await search(viewer, { filter: { code: "tire" } }))).toEqual([near, far]);
+    expect(skillIds(await search(viewer, { radiusKm: 30, filter: { code: "engineOil" } }))).toEqual([
+      near,
+      middle,
+    ]);
+    expect(skillIds(await search(viewer, { radiusKm: 30, filter: { code: "tire" } }))).toEqual([near, far]);
     expect((await search(viewer, { kind: "rescue", filter: { code: "towing" } })).experts).toHaveLength(1);
     expect(await refusal(search(viewer, { filter: { code: "towing" } }))).toBe("invalid_filter");
     expect(await refusal(search(viewer, { filter: { modelId: 1 } }))).toBe("invalid_filter");
@@ -172,7 +198,9 @@ describe("the expert finder", () => {
     await blindMember(db, clock, viewer.id, hidden.id);
     await blindMember(db, clock, hider.id, viewer.id);
 
-    expect(skillIds(await search(viewer, { kind: "coaching" }))).toEqual([liftedSkill, overSkill]);
+    expect(sorted(skillIds(await search(viewer, { kind: "coaching" })))).toEqual(
+      sorted([liftedSkill, overSkill]),
+    );
     // Someone else still sees the experts the viewer hid or was hidden by; never the banned one.
     const stranger = await insertMember(db);
     const seen = skillIds(await search(stranger, { kind: "coaching" }));
@@ -244,7 +272,7 @@ describe("the expert finder", () => {
       kind: "pickup",
       latitude: exact.lat,
       longitude: exact.lng + 0.02,
-      radiusKm: 3,
+      radiusKm: 5,
     });
     const [card] = page.experts;
     expect(card).toMatchObject({
@@ -256,7 +284,8 @@ describe("the expert finder", () => {
       responseRate: 67,
       skill: { codes: ["parts"], priceGuide: 20000 },
     });
-    expect(card!.distanceKm).toBe(1.8);
+    // 0.02° of longitude here is 1.76 km; the card measures from the expert's shown point.
+    expect(Math.abs(card!.distanceKm - 1.76)).toBeLessThanOrEqual(offsetKm);
     const text = JSON.stringify(page);
     expect(text).not.toContain("37.5123");
     expect(text).not.toContain("126.9876");
@@ -267,19 +296,82 @@ describe("the expert finder", () => {
       kind: "pickup",
       latitude: exact.lat,
       longitude: exact.lng,
-      radiusKm: 3,
+      radiusKm: 5,
     });
     const silent = again.experts.find((e) => e.memberId === quiet.id)!;
     expect(silent.responseRate).toBeNull();
     expect(silent.feedback).toEqual({ score: null, count: 0 });
     expect(silent.district.ko).toBe("서울특별시 영등포구");
-    expect(silent.mapPoint).toEqual({ lat: 37.51, lng: 126.99 });
+    // Without a district the map shows the shown point, rounded: nowhere near the service point.
+    expect(kmBetween(silent.mapPoint, { lat: exact.lat + 0.001, lng: exact.lng })).toBeGreaterThan(
+      SHOWN_OFFSET_MIN_M / 1000 - 0.8,
+    );
+    expect(silent.mapPoint.lat).toBe(Math.round(silent.mapPoint.lat * 100) / 100);
+  });
+
+  it("cannot be used to locate an expert: distances read from chosen points solve to a point kilometres off", async () => {
+    const km = 1 / 111.32;
+    for (let n = 0; n < 4; n++) {
+      // Each expert offers two skills at one service point, as a rescue and pickup truck does.
+      const expert = await insertMember(db);
+      const truth = { lat: 36.35 + n * 0.2, lng: 127.38 };
+      const at = { latitude: truth.lat, longitude: truth.lng, areaCode: null, areaName: "대전광역시" };
+      await skill(expert, "rescue", 0, { ...at, codes: ["towing"] });
+      await skill(expert, "pickup", 0, { ...at, codes: ["parts"] });
+
+      // The finder from five points around the service point, as close as an attacker could guess it.
+      const probes = [
+        [0, 0],
+        [4, 0],
+        [-4, 0],
+        [0, 4],
+        [0, -4],
+      ].map(([north, east]) => ({
+        lat: truth.lat + north! * km,
+        lng: truth.lng + (east! * km) / Math.cos((truth.lat * Math.PI) / 180),
+      }));
+      const readings: { x: number; y: number; d: number }[] = [];
+      for (const probe of probes) {
+        const distanceOf = async (kind: "rescue" | "pickup") => {
+          const page = await findExperts(db, clock, viewer, {
+            kind,
+            latitude: probe.lat,
+            longitude: probe.lng,
+            radiusKm: 10,
+            pageSize: 50,
+          });
+          return page.experts.find((card) => card.memberId === expert.id)!.distanceKm;
+        };
+        const d = await distanceOf("rescue");
+        // The member's other skill tells nothing more: it is shown at the same point.
+        expect(await distanceOf("pickup")).toBe(d);
+        readings.push({
+          x: (probe.lng - truth.lng) * 111.32 * Math.cos((truth.lat * Math.PI) / 180),
+          y: (probe.lat - truth.lat) * 111.32,
+          d,
+        });
+      }
+      // Trilateration by least squares: each reading minus the first is a line in the unknown point (x, y).
+      const [first, ...rest] = readings as [(typeof readings)[number], ...typeof readings];
+      let [a11, a12, a22, b1, b2] = [0, 0, 0, 0, 0];
+      for (const r of rest) {
+        const ax = 2 * (r.x - first.x);
+        const ay = 2 * (r.y - first.y);
+        const b = r.x ** 2 + r.y ** 2 - r.d ** 2 - (first.x ** 2 + first.y ** 2 - first.d ** 2);
+        [a11, a12, a22, b1, b2] = [a11 + ax * ax, a12 + ax * ay, a22 + ay * ay, b1 + ax * b, b2 + ay * b];
+      }
+      const det = a11 * a22 - a12 * a12;
+      const x = (b1 * a22 - b2 * a12) / det;
+      const y = (a11 * b2 - a12 * b1) / det;
+      // The service point is at (0, 0): the best the attacker gets is more than a kilometre off.
+      expect(Math.hypot(x, y)).toBeGreaterThan(1);
+    }
   });
 
   it("pages by at most fifty, with one statement per page whatever its size", async () => {
     const many: number[] = [];
     for (let n = 0; n < 27; n++) many.push(await skill(await insertMember(db), "owner", 20 + n * 0.1));
-    const params = { kind: "owner" as const, latitude: north(20).lat, longitude: origin.lng, radiusKm: 5 };
+    const params = { kind: "owner" as const, latitude: north(20).lat, longitude: origin.lng, radiusKm: 10 };
     statements = [];
     const first = await findExperts(db, clock, viewer, { ...params, pageSize: 10 });
     const firstCount = statements.length;
@@ -288,9 +380,13 @@ describe("the expert finder", () => {
     expect(statements.length).toBe(firstCount);
     expect(firstCount).toBe(1);
     expect(first.hasNext).toBe(true);
-    expect(skillIds(all)).toEqual(many);
+    expect(sorted(skillIds(all))).toEqual(many);
+    // Nearest first by the distance the card shows, then by skill.
+    const order = all.experts.map((e) => [e.distanceKm, e.skill.id] as const);
+    expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    expect(skillIds(first)).toEqual(skillIds(all).slice(0, 10));
     const third = await findExperts(db, clock, viewer, { ...params, pageSize: 10, page: 3 });
-    expect(skillIds(third)).toEqual(many.slice(20));
+    expect(skillIds(third)).toEqual(skillIds(all).slice(20));
     expect(third.hasNext).toBe(false);
     expect(await refusal(findExperts(db, clock, viewer, { ...params, pageSize: 51 }))).toBe("invalid_page");
     expect(await refusal(findExperts(db, clock, viewer, { ...params, page: 0 }))).toBe("invalid_page");
@@ -349,13 +445,19 @@ describe("the expert finder", () => {
           33.2 + (g % 500) * 0.011, 126.1 + (g / 500) * 0.0375, now(), now(), '[]', '["tire"]'
         from generate_series(1, 20000) g`);
         await tx.execute(sql`analyze member_skill`);
-        const query = await finderQuery(tx as unknown as Database, clock, viewer, {
-          kind: "repair",
-          latitude: origin.lat,
-          longitude: origin.lng,
-          radiusKm: 10,
-          filter: { code: "tire" },
-        });
+        const query = await finderQuery(
+          tx as unknown as Database,
+          clock,
+          viewer,
+          {
+            kind: "repair",
+            latitude: origin.lat,
+            longitude: origin.lng,
+            radiusKm: 10,
+            filter: { code: "tire" },
+          },
+          positionKey,
+        );
         const rows = await queryRows<Record<string, string>>(
           tx as unknown as Database,
           sql`explain ${query}`,

@@ -21,6 +21,7 @@ import { areaByCode } from "#app/services/location/address-search";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import type { FinderErrorCode } from "./finder-errors";
 import { DEFAULT_ORIGIN, isMeetingKind, RADIUS_OPTIONS_KM, type RadiusKm } from "./finder-options";
+import { SHOWN_OFFSET_MAX_M, shownPointSql } from "./shown-position.server";
 
 export { DEFAULT_ORIGIN, type RadiusKm } from "./finder-options";
 
@@ -165,20 +166,24 @@ function kindLiteral(kind: MeetingKind): SQL {
 }
 
 /**
- * The skills of one page, nearest first: active skills of the kind whose point lies within the radius, found through
- * its kind's gist index `member_skill_{kind}_earth_idx` (the cube box around the origin, then the exact great-circle distance).
+ * The skills of one page, nearest first, measured from each expert's shown point (`shownPointSql`), never from the
+ * service point: active skills of the kind whose shown point lies within the radius. Its kind's gist index
+ * `member_skill_{kind}_earth_idx` finds the service points in the box around the origin widened by the largest
+ * offset; the distance, the cut and the order then read the shown point only, rounded to the 100 m the card shows,
+ * ties in skill id order, so that neither the numbers nor the order say more than the card.
  * Left out: the viewer's own skills, withdrawn and banned members, and members the viewer hid or who hid the viewer.
  * `finderQuery` hands it to the plan test and the bench, so that they EXPLAIN exactly what the page runs.
  */
-function expertPageSql(query: ValidQuery, viewerId: string | null, now: Date): SQL {
+function expertPageSql(query: ValidQuery, viewerId: string | null, now: Date, positionKey: string): SQL {
   const { origin, radiusM } = query;
   const here = sql`ll_to_earth(${origin.lat}::float8, ${origin.lng}::float8)`;
   const there = sql`ll_to_earth(s.latitude, s.longitude)`;
+  const shown = shownPointSql(positionKey);
   const conditions: SQL[] = [
     sql`s.active`,
     sql`s.kind = ${kindLiteral(query.kind)}`,
-    sql`earth_box(${here}, ${radiusM}::float8) @> ${there}`,
-    sql`earth_distance(${here}, ${there}) <= ${radiusM}::float8`,
+    sql`earth_box(${here}, ${radiusM + SHOWN_OFFSET_MAX_M + 100}::float8) @> ${there}`,
+    sql`d.hm * 100 <= ${radiusM}`,
     sql`m.withdrawn_at is null`,
     sql`not exists (select 1 from ${meetingBan} b where b.member_id = s.member_id and b.lifted_at is null
       and b.starts_at <= ${now} and (b.ends_at is null or b.ends_at > ${now}))`,
@@ -195,14 +200,14 @@ function expertPageSql(query: ValidQuery, viewerId: string | null, now: Date): S
       select s.id, s.member_id, s.kind, s.model_id, s.repair_level, s.outside_repair, s.codes, s.truck, s.entries,
         s.area_code, s.area_name, s.price_guide, s.availability,
         coalesce(m.nickname, m.name) as nickname, m.member_type, m.image,
-        round(s.latitude::numeric, 2)::float8 as map_lat, round(s.longitude::numeric, 2)::float8 as map_lng,
-        earth_distance(${here}, ${there}) as distance_m
+        round(v.lat::numeric, 2)::float8 as map_lat, round(v.lng::numeric, 2)::float8 as map_lng,
+        d.hm as distance_hm
       from ${memberSkill} s
       join ${member} m on m.id = s.member_id
+      cross join lateral (select ${shown.lat} as lat, ${shown.lng} as lng) v
+      cross join lateral (select round(earth_distance(${here}, ll_to_earth(v.lat, v.lng)) / 100)::int as hm) d
       where ${sql.join(conditions, sql` and `)}
-      -- The index hands the points out nearest first (the cube's <-> is the straight-line distance, in the same
-      -- order as the great-circle one), so a page reads about as many rows as it shows, however dense the area.
-      order by ${there} <-> ${here}, s.id
+      order by d.hm, s.id
       limit ${query.limit} offset ${query.offset}
     )
     select p.*,
@@ -219,7 +224,7 @@ function expertPageSql(query: ValidQuery, viewerId: string | null, now: Date): S
     left join lateral (select count(x.provider_answered_at)::int as answered, count(*)::int as asked
       from ${meeting} x where x.provider_id = p.member_id
         and (x.provider_answered_at is not null or x.created_at < ${answeredBefore})) rr on true
-    order by p.distance_m, p.id`;
+    order by p.distance_hm, p.id`;
 }
 
 interface ExpertRow {
@@ -241,7 +246,8 @@ interface ExpertRow {
   image: string | null;
   map_lat: number;
   map_lng: number;
-  distance_m: number;
+  /** Hectometres from the shown point. */
+  distance_hm: number;
   avatar_url: string | null;
   model_ko: string | null;
   model_en: string | null;
@@ -269,12 +275,12 @@ export interface ExpertCard {
     availability: SkillAvailability;
     model: { id: number; ko: string; en: string } | null;
   };
-  /** Kilometres, one decimal (1.2). */
+  /** Kilometres from the expert's shown point (see shown-position.server.ts), one decimal (1.2). */
   distanceKm: number;
   district: { ko: string; en: string };
   /**
-   * Where the map puts the expert: the district's centre from the gazetteer, or the point rounded to two decimals
-   * (about a kilometre) when the district is unknown.
+   * Where the map puts the expert: the district's centre from the gazetteer, or the shown point rounded to two
+   * decimals when the district is unknown; never the service point.
    */
   mapPoint: Position;
   feedback: { score: number | null; count: number };
@@ -312,7 +318,7 @@ function toCard(row: ExpertRow): ExpertCard {
           ? { id: row.model_id, ko: row.model_ko, en: row.model_en }
           : null,
     },
-    distanceKm: roundTo(row.distance_m / 1000, 1),
+    distanceKm: row.distance_hm / 10,
     district: area ? { ko: area.ko, en: area.en } : { ko: row.area_name, en: row.area_name },
     mapPoint: area ? { lat: area.lat, lng: area.lng } : { lat: row.map_lat, lng: row.map_lng },
     feedback: { score: row.score === null ? null : roundTo(row.score, 1), count: row.ratings },
@@ -321,22 +327,35 @@ function toCard(row: ExpertRow): ExpertCard {
 }
 
 /** The validated query of a search, for the plan test and the bench. */
-export function finderQuery(db: Database, clock: Clock, viewer: Actor | null, params: FinderParams) {
-  return validate(db, params).then((query) => expertPageSql(query, viewer?.id ?? null, clock.now()));
+export function finderQuery(
+  db: Database,
+  clock: Clock,
+  viewer: Actor | null,
+  params: FinderParams,
+  positionKey: string,
+) {
+  return validate(db, params).then((query) =>
+    expertPageSql(query, viewer?.id ?? null, clock.now(), positionKey),
+  );
 }
 
 /**
  * One page of experts of a kind near a point, nearest first. One statement per page whatever its size (the
- * reference codes a filter is checked against come from memory).
+ * reference codes a filter is checked against come from memory). `positionKey` (`shownPositionKey`) fixes where
+ * each expert is shown.
  */
 export async function findExperts(
   db: Database,
   clock: Clock,
   viewer: Actor | null,
   params: FinderParams,
+  positionKey: string,
 ): Promise<ExpertPage> {
   const query = await validate(db, params);
-  const rows = await queryRows<ExpertRow>(db, expertPageSql(query, viewer?.id ?? null, clock.now()));
+  const rows = await queryRows<ExpertRow>(
+    db,
+    expertPageSql(query, viewer?.id ?? null, clock.now(), positionKey),
+  );
   const pageSize = query.limit - 1;
   return {
     experts: rows.slice(0, pageSize).map(toCard),

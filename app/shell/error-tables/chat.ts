@@ -15,4 +15,5 @@ export const chatErrors: ErrorTable["chat"] = {
   reason_required: { status: 400, messageKey: "chat.error.reason_required" },
   reason_length: { status: 400, messageKey: "chat.error.reason_length" },
   already_reported: { status: 409, messageKey: "chat.error.already_reported" },
+  too_fast: { status: 429, messageKey: "chat.error.too_fast" },
 };
