@@ -6,7 +6,9 @@ import { ListingPageView, type ListingPageData } from "./ListingPageView";
 
 const seller = { id: "seller", nickname: "판매자", avatarUrl: null };
 
-function page(status: MarketStatus, negotiable = true): ListingPageData {
+type FoundPage = Extract<ListingPageData, { state: "found" }>;
+
+function page(status: MarketStatus, negotiable = true): FoundPage {
   return {
     state: "found",
     listing: {
@@ -83,5 +85,24 @@ describe("a listing's page", () => {
       expect(render("/en/market/gear/7", page(status)), status).not.toContain("Offers welcome");
     }
     expect(render("/market/gear/7", page("selling", false))).not.toContain("가격 제안 가능");
+  });
+
+  it("asks a buyer the seller named to confirm the trade before either side may review, and tells the seller", () => {
+    const sold = page("soldOut");
+    const review = (role: "seller" | "buyer") => ({
+      role,
+      confirmed: false,
+      canWrite: false,
+      mine: null,
+      theirs: null,
+      revealsAt: "2026-03-10T01:00:00.000Z",
+    });
+    const asBuyer = render("/market/gear/7", { ...sold, trade: { ...sold.trade, review: review("buyer") } });
+    expect(asBuyer).toContain('value="confirmPurchase"');
+    expect(asBuyer).toContain("네, 거래했어요");
+    expect(asBuyer).not.toContain('value="review"');
+    const asSeller = render("/market/gear/7", { ...sold, trade: { ...sold.trade, review: review("seller") } });
+    expect(asSeller).toContain("구매자가 거래를 확인하면 서로 후기를 남길 수 있어요.");
+    expect(asSeller).not.toContain('value="confirmPurchase"');
   });
 });
