@@ -101,7 +101,10 @@ describe("a listing's page", () => {
     expect(asBuyer).toContain('value="confirmPurchase"');
     expect(asBuyer).toContain("네, 거래했어요");
     expect(asBuyer).not.toContain('value="review"');
-    const asSeller = render("/market/gear/7", { ...sold, trade: { ...sold.trade, review: review("seller") } });
+    const asSeller = render("/market/gear/7", {
+      ...sold,
+      trade: { ...sold.trade, review: review("seller") },
+    });
     expect(asSeller).toContain("구매자가 거래를 확인하면 서로 후기를 남길 수 있어요.");
     expect(asSeller).not.toContain('value="confirmPurchase"');
   });

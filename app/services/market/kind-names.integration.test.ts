@@ -17,7 +17,10 @@ describe("the market's kinds", () => {
   it("have one name each: the header menu says what the market's tabs, forms and badges say", async () => {
     const menu = await listMenu(db);
     const market = menu.find((category) => category.group === "market")!;
-    expect(market.label).toEqual({ ko: translate("ko", "market.title"), en: translate("en", "market.title") });
+    expect(market.label).toEqual({
+      ko: translate("ko", "market.title"),
+      en: translate("en", "market.title"),
+    });
     const listKinds = ["total", ...marketKinds] as const;
     expect(market.items.map((item) => item.path)).toEqual(listKinds.map((kind) => `/market/${kind}`));
     for (const kind of listKinds) {

@@ -52,7 +52,9 @@ export function takesOffers(listing: {
   negotiable: boolean;
   price: number;
 }): boolean {
-  return !isWantedKind(listing.kind) && listing.status === "selling" && listing.negotiable && listing.price > 0;
+  return (
+    !isWantedKind(listing.kind) && listing.status === "selling" && listing.negotiable && listing.price > 0
+  );
 }
 
 /** The Korean-locale path of a listing's page. */

@@ -98,7 +98,10 @@ describe("a trade review", () => {
     const { seller, buyer, id } = await namedTrade("장갑 팝니다");
     expect(await outcome(review(seller, id, bad))).toBe("market.review_unconfirmed");
     expect(await outcome(review(buyer, id, good))).toBe("market.review_unconfirmed");
-    expect(await tradeReviewState(db, clock, seller, id)).toMatchObject({ confirmed: false, canWrite: false });
+    expect(await tradeReviewState(db, clock, seller, id)).toMatchObject({
+      confirmed: false,
+      canWrite: false,
+    });
     expect(await tradeReviewState(db, clock, buyer, id)).toMatchObject({
       role: "buyer",
       confirmed: false,

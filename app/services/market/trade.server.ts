@@ -135,7 +135,11 @@ export async function listBuyerCandidates(
  * buyer again (a reservation then a sale), now when the seller accepted their offer, and not yet otherwise (a member
  * who only commented must confirm it themselves, `confirmPurchase`). A seller alone never makes anyone a buyer.
  */
-async function confirmationFor(uow: UnitOfWork, listing: TradeListing, buyerId: string): Promise<Date | null> {
+async function confirmationFor(
+  uow: UnitOfWork,
+  listing: TradeListing,
+  buyerId: string,
+): Promise<Date | null> {
   if (buyerId === listing.buyerId && listing.buyerConfirmedAt) return listing.buyerConfirmedAt;
   const [accepted] = await uow.tx
     .select({ id: marketOffer.id })
