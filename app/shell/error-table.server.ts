@@ -199,6 +199,8 @@ export const errorTable: ErrorTable = {
     keyword_not_found: { status: 404, messageKey: "marketError.keyword_not_found" },
     review_not_party: { status: 403, messageKey: "marketError.review_not_party" },
     review_not_sold: { status: 409, messageKey: "marketError.review_not_sold" },
+    review_unconfirmed: { status: 409, messageKey: "marketError.review_unconfirmed" },
+    purchase_not_buyer: { status: 403, messageKey: "marketError.purchase_not_buyer" },
     review_exists: { status: 409, messageKey: "marketError.review_exists" },
     review_points_invalid: { status: 400, messageKey: "marketError.review_points_invalid" },
     review_comment_length: { status: 400, messageKey: "marketError.review_comment_length" },

@@ -239,3 +239,14 @@ test("the market's lists and pages are open to visitors, in both languages and t
   await page.goto("/market/write");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmarket%2Fwrite$/);
 });
+
+test("a desktop shows every market kind, none cut off at the strip's edge", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/market/total");
+  const strip = page.getByRole("navigation", { name: "거래 카테고리" });
+  const kinds = strip.getByRole("link");
+  await expect(kinds).toHaveCount(9);
+  for (const kind of await kinds.all()) await expect(kind).toBeInViewport({ ratio: 1 });
+  expect(await strip.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(strip.getByRole("link", { name: "구해요" })).toBeVisible();
+});

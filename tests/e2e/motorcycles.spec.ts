@@ -374,3 +374,29 @@ ownServerTest(
     expect(await pointBalance(page)).toBe(reviewerBefore - 100);
   },
 );
+
+test("the comparison result fits a phone: the table scrolls in its own box, the page not at all, and says its figures in Korean", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  /** The id of the first model year the comparison search finds for a query. */
+  const modelYear = async (query: string) => {
+    await page.goto(`/specCompare/search?q=${query}`);
+    const add = page.getByRole("link", { name: /비교 목록에 추가/ }).first();
+    return new URL((await add.getAttribute("href"))!, page.url()).searchParams.get("add");
+  };
+  const ids = [await modelYear("forza"), await modelYear("pcx"), await modelYear("nmax")].join(",");
+  await page.goto(`/specCompare/result?ids=${ids}`);
+  await expect(page.getByTestId("compare-column")).toHaveCount(3);
+  const table = page.getByRole("table");
+  await expect(table.locator("tr[data-row=engineType] td").first()).toContainText(/4행정|단기통/);
+  await expect(table.locator("tr[data-row=engineType]")).not.toContainText(/stroke|single/);
+  await expect(table.locator("tr[data-row=frontSuspension]")).toContainText("포크");
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  // The table's own box scrolls; the page stays where it is.
+  await page.getByRole("region", { name: / 제원 비교$/ }).evaluate((box) => box.scrollBy(400, 0));
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});

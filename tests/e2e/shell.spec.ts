@@ -42,7 +42,7 @@ test.describe("app shell", () => {
     await expect(panel.locator('[aria-disabled="true"]')).toHaveCount(0);
     // The market, the reviews and the meetings have shipped: their entries are links.
     await expect(panel.getByRole("link", { name: "오너 모임" })).toHaveAttribute("href", "/meeting/owner");
-    await expect(panel.getByRole("link", { name: "삽니다" })).toHaveAttribute("href", "/market/buy");
+    await expect(panel.getByRole("link", { name: "구해요" })).toHaveAttribute("href", "/market/buy");
     await expect(panel.getByRole("link", { name: "인기 리뷰" })).toHaveAttribute(
       "href",
       "/review/motorcycle/hot",

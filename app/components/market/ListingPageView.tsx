@@ -14,6 +14,7 @@ import type { ArticleAuthor } from "#app/services/board/list.server";
 import type { ArticleInteractions } from "#app/services/board/interaction-types";
 import type { ListingView } from "#app/services/market/listings.server";
 import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.server";
+import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
 import { PriceText, StatusBadge } from "./ListingBits";
 
@@ -40,6 +41,7 @@ type Done =
   | "accepted"
   | "declined"
   | "reviewed"
+  | "confirmed"
   | "blinded"
   | "unblinded";
 export type ActionResult = { done?: Done; error?: { code: string; message: string } } | undefined;
@@ -124,7 +126,7 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
             <h1 className="text-2xl font-extrabold break-words">{listing.title}</h1>
             <p className="text-xl font-extrabold">
               <PriceText price={listing.price} />
-              {listing.negotiable ? (
+              {takesOffers(listing) ? (
                 <span className="text-muted ml-2 text-sm font-semibold">{t("market.negotiable")}</span>
               ) : null}
             </p>
@@ -151,7 +153,11 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
               <p className="text-muted text-sm font-semibold">{t("market.listing.completed")}</p>
             ) : null}
             {listing.buyer && (listing.mine || listing.canManage) ? (
-              <p className="text-sm">{t("market.listing.buyerIs", { nickname: listing.buyer.nickname })}</p>
+              <p className="text-sm">
+                {t(listing.buyerConfirmed ? "market.listing.buyerIs" : "market.listing.buyerPending", {
+                  nickname: listing.buyer.nickname,
+                })}
+              </p>
             ) : null}
           </header>
           <ListingDetails listing={listing} />

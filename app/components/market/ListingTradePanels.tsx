@@ -253,7 +253,10 @@ export function OfferForm({ price, action, busy }: { price: number; action: Fetc
   );
 }
 
-/** The trade review of a sold listing, for its seller and its buyer: write one, then see the other once it shows. */
+/**
+ * The trade review of a sold listing, for its seller and its buyer: write one, then see the other once it shows. A
+ * buyer the seller named without an accepted offer first confirms that they took part in the trade.
+ */
 export function ReviewPanel({
   review,
   action,
@@ -272,6 +275,17 @@ export function ReviewPanel({
       <h2 id={`${id}-title`} className="font-bold">
         {t("market.review.title")}
       </h2>
+      {!review.confirmed && review.role === "buyer" ? (
+        <action.Form method="post" className="space-y-2">
+          <p className="text-sm">{t("market.review.confirmPrompt")}</p>
+          <button type="submit" name="intent" value="confirmPurchase" disabled={busy} className={primary}>
+            {t("market.review.confirm")}
+          </button>
+        </action.Form>
+      ) : null}
+      {!review.confirmed && review.role === "seller" ? (
+        <p className="text-muted text-sm">{t("market.review.awaitingBuyer")}</p>
+      ) : null}
       {review.canWrite ? (
         <action.Form method="post" className="space-y-3">
           <fieldset className="space-y-1">

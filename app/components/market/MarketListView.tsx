@@ -76,8 +76,13 @@ export function MarketListView(props: MarketListViewProps) {
         </LocalLink>
       </header>
 
-      <nav aria-label={t("market.list.kinds")} className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-2 pb-1">
+      {/* A phone scrolls the kinds sideways (the cut chip at the edge says there is more); wider screens show them
+          all, wrapped, so that none hides behind an edge without a cue. */}
+      <nav
+        aria-label={t("market.list.kinds")}
+        className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:overflow-visible sm:px-0"
+      >
+        <ul className="flex gap-2 pb-1 sm:flex-wrap">
           {(["total", ...marketKinds] as const).map((item) => (
             <li key={item}>
               <LocalNavLink

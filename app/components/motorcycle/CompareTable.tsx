@@ -30,7 +30,8 @@ function Missing() {
 /**
  * Model years side by side: a head cell per column, then sections of labelled rows. On a narrow screen the table
  * scrolls sideways inside its own box while the row labels stay put (a sticky first column). A better value is
- * bold and tinted, and said in words for screen readers.
+ * bold and tinted, and said in words for screen readers. The box is positioned so that the screen-reader-only words
+ * (absolutely placed) scroll and clip with the table instead of widening the whole page on a phone.
  */
 export function CompareTable({
   caption,
@@ -49,7 +50,7 @@ export function CompareTable({
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:rounded-xl sm:border sm:border-subtle sm:px-0"
+      className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:rounded-xl sm:border sm:border-subtle sm:px-0"
     >
       <table className="w-full border-separate border-spacing-0 text-sm">
         <caption id={captionId} className="sr-only">

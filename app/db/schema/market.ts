@@ -67,8 +67,13 @@ export const marketListing = pgTable(
     accidentHistory: text("accident_history"),
     paperwork: jsonb("paperwork").$type<VehiclePaperwork[]>(),
     tuned: boolean("tuned"),
-    /** The member a reserved or sold listing is reserved for or sold to. */
+    /** The member a reserved or sold listing is reserved for or sold to, as the seller named them. */
     buyerId: text("buyer_id").references(() => member.id, { onDelete: "set null" }),
+    /**
+     * When the named buyer was shown to have taken part in the trade: their offer was accepted, or they confirmed it
+     * themselves. Until then neither side may review the other. Cleared whenever the buyer changes.
+     */
+    buyerConfirmedAt: timestamp("buyer_confirmed_at", { withTimezone: true }),
     /** The latest order's key: the creation time, moved to the bump's time by a bump. */
     bumpedAt: timestamp("bumped_at", { withTimezone: true }).notNull(),
     bumpCount: integer("bump_count").notNull().default(0),

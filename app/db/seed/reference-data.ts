@@ -1,5 +1,7 @@
 // Codes are stable identifiers referenced by code and must never be renamed once released (labels may change).
-import type { FilterSeed, FilterTableName, MenuCategorySeed } from "./types";
+import { enMarket } from "#app/i18n/areas/market.en";
+import { koMarket } from "#app/i18n/areas/market.ko";
+import type { FilterSeed, FilterTableName, MenuCategorySeed, MenuItemSeed } from "./types";
 
 export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
   adsType: [
@@ -207,6 +209,20 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
   ],
 };
 
+/**
+ * The market's menu items, one per kind (the list's `total` first), named by the catalogue's `market.kind.*`: the
+ * names the market's own tabs, forms, badges and titles use, so the header never calls a kind something else.
+ */
+const marketMenuItems: MenuItemSeed[] = (Object.keys(koMarket.kind) as Array<keyof typeof koMarket.kind>).map(
+  (kind) => ({
+    code: `market${kind.charAt(0).toUpperCase()}${kind.slice(1)}`,
+    ko: koMarket.kind[kind],
+    en: enMarket.kind[kind],
+    path: `/market/${kind}`,
+    area: "market",
+  }),
+);
+
 export const menuSeeds: MenuCategorySeed[] = [
   {
     group: "community",
@@ -241,49 +257,9 @@ export const menuSeeds: MenuCategorySeed[] = [
   },
   {
     group: "market",
-    ko: "중고거래",
-    en: "Market",
-    items: [
-      { code: "marketTotal", ko: "전체", en: "All", path: "/market/total", area: "market" },
-      { code: "marketBuy", ko: "삽니다", en: "Wanted", path: "/market/buy", area: "market" },
-      { code: "marketGear", ko: "안전 장비", en: "Safety Gear", path: "/market/gear", area: "market" },
-      { code: "marketParts", ko: "부품", en: "Parts", path: "/market/parts", area: "market" },
-      {
-        code: "marketDeliveryGear",
-        ko: "배달 장비",
-        en: "Delivery Gear",
-        path: "/market/deliveryGear",
-        area: "market",
-      },
-      {
-        code: "marketOver125Manual",
-        ko: "125cc 초과 매뉴얼",
-        en: "Manual over 125cc",
-        path: "/market/over125Manual",
-        area: "market",
-      },
-      {
-        code: "marketOver125Scooter",
-        ko: "125cc 초과 스쿠터",
-        en: "Scooter over 125cc",
-        path: "/market/over125Scooter",
-        area: "market",
-      },
-      {
-        code: "marketUnder125Manual",
-        ko: "125cc 이하 매뉴얼",
-        en: "Manual 125cc & under",
-        path: "/market/under125Manual",
-        area: "market",
-      },
-      {
-        code: "marketUnder125Scooter",
-        ko: "125cc 이하 스쿠터",
-        en: "Scooter 125cc & under",
-        path: "/market/under125Scooter",
-        area: "market",
-      },
-    ],
+    ko: koMarket.title,
+    en: enMarket.title,
+    items: marketMenuItems,
   },
   {
     group: "review",

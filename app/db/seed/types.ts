@@ -44,7 +44,7 @@ export type Area =
   | "settlement"
   | "policy";
 
-interface MenuItemSeed {
+export interface MenuItemSeed {
   code: string;
   ko: string;
   en: string;

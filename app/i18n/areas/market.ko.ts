@@ -92,6 +92,7 @@ export const koMarket = {
     views: "조회 {count, number}",
     seller: "판매자",
     buyerIs: "거래 상대: {nickname}",
+    buyerPending: "거래 상대: {nickname} (구매 확인 전)",
     completed: "거래가 끝난 매물입니다.",
   },
   manner: {
@@ -151,6 +152,7 @@ export const koMarket = {
       accepted: "제안을 수락해 예약중으로 바꿨습니다.",
       declined: "제안을 거절했습니다.",
       reviewed: "거래 후기를 남겼습니다.",
+      confirmed: "거래를 확인했습니다. 이제 거래 후기를 남길 수 있어요.",
       blinded: "이 회원을 숨겼습니다.",
       unblinded: "숨김을 풀었습니다. 페이지를 나가면 적용됩니다.",
     },
@@ -163,6 +165,10 @@ export const koMarket = {
     points: "매너 항목",
     comment: "후기(선택, 200자 이내)",
     submit: "후기 남기기",
+    confirmPrompt:
+      "판매자가 회원님을 이 매물의 구매자로 지정했어요. 실제로 거래하셨다면 확인해 주세요. 확인한 뒤에 서로 후기를 남길 수 있어요.",
+    confirm: "네, 거래했어요",
+    awaitingBuyer: "구매자가 거래를 확인하면 서로 후기를 남길 수 있어요.",
     hiddenUntil: "상대방도 후기를 남기거나 {time}이 지나면 서로의 후기가 공개됩니다.",
     mine: "내가 남긴 후기",
     theirs: "상대방이 남긴 후기",

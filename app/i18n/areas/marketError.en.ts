@@ -39,6 +39,8 @@ export const enMarketError: Widen<typeof koMarketError> = {
   keyword_not_found: "This keyword was already deleted.",
   review_not_party: "Only the seller and the buyer of this trade can review it.",
   review_not_sold: "You can leave a review once the trade is complete.",
+  review_unconfirmed: "Reviews open once the buyer has confirmed the trade.",
+  purchase_not_buyer: "Only the member the seller named as the buyer can confirm this trade.",
   review_exists: "You have already reviewed this trade.",
   review_points_invalid: "Choose at least one manner point.",
   review_comment_length: "Keep the review within 200 characters.",

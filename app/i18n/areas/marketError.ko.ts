@@ -36,6 +36,8 @@ export const koMarketError = {
   keyword_not_found: "이미 삭제된 키워드입니다.",
   review_not_party: "이 거래의 판매자와 구매자만 후기를 남길 수 있습니다.",
   review_not_sold: "거래가 완료된 뒤에 후기를 남길 수 있습니다.",
+  review_unconfirmed: "구매자가 거래를 확인한 뒤에 후기를 남길 수 있습니다.",
+  purchase_not_buyer: "판매자가 구매자로 지정한 회원만 거래를 확인할 수 있습니다.",
   review_exists: "이미 후기를 남겼습니다.",
   review_points_invalid: "매너 항목을 하나 이상 골라 주세요.",
   review_comment_length: "후기는 200자 이내로 입력해 주세요.",

@@ -11,7 +11,7 @@ export const enMarketMine: Widen<typeof koMarketMine> = {
   open: "Open",
   closed: "Closed",
   emptyListings: "You have not posted any listings yet.",
-  openOffers: "{count, number} offers waiting",
+  openOffers: "{count, plural, one {# offer waiting} other {# offers waiting}}",
   sent: "Sent",
   received: "Received",
   emptyOffers: "No offers sent or received.",

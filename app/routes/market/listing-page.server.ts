@@ -7,7 +7,7 @@ import { loadArticleInteractions } from "#app/services/board/interactions.server
 import { DomainError } from "#app/services/errors";
 import { districtNames } from "#app/services/market/areas.server";
 import { bumpListing, nextBumpAt } from "#app/services/market/bump.server";
-import { listingPath, type MarketListKind } from "#app/services/market/kinds";
+import { listingPath, takesOffers, type MarketListKind } from "#app/services/market/kinds";
 import { deleteListing, getListingPage, type ListingView } from "#app/services/market/listings.server";
 import {
   acceptOffer,
@@ -20,6 +20,7 @@ import {
 import { tradeReviewState, writeReview } from "#app/services/market/reviews.server";
 import {
   completeWanted,
+  confirmPurchase,
   listBuyerCandidates,
   releaseListing,
   reserveListing,
@@ -90,8 +91,7 @@ async function tradePanel(reader: Actor | null, listing: ListingView) {
     candidates: manages && steps.length > 0 ? await listBuyerCandidates(db, reader!, listing.id) : [],
     offers: manages ? await listListingOffers(db, reader!, listing.id) : [],
     myOffer: reader && !manages ? await myOpenOffer(db, reader, listing.id) : null,
-    canOffer:
-      reader !== null && !manages && listing.status === "selling" && listing.negotiable && listing.price > 0,
+    canOffer: reader !== null && !manages && takesOffers(listing),
     nextBumpAt: manages ? nextBumpAt(new Date(listing.bumpedAt)).toISOString() : null,
     review: reader ? await tradeReviewState(db, clock, reader, listing.id) : null,
   };
@@ -105,7 +105,8 @@ const id = (form: FormData, name: string) => {
 
 /**
  * The listing page's forms: delete, bump and the trade steps (seller or administrator), price offers (other
- * members, and the seller's answers), the trade review, and hiding the seller. Visitors may read, not post.
+ * members, and the seller's answers), the named buyer's confirmation of the trade, the trade review, and hiding the
+ * seller. Visitors may read, not post.
  */
 export async function listingPageAction(request: Request, boardId: string) {
   const actor = await requireActor(request);
@@ -153,6 +154,9 @@ export async function listingPageAction(request: Request, boardId: string) {
       case "decline":
         await declineOffer(db, clock, actor, id(form, "offerId"));
         return { done: "declined" as const };
+      case "confirmPurchase":
+        await confirmPurchase(db, clock, actor, listingId);
+        return { done: "confirmed" as const };
       case "review":
         await writeReview(db, clock, actor, listingId, {
           verdict: formText(form, "verdict"),

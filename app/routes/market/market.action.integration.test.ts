@@ -207,7 +207,7 @@ describe("a listing's page", () => {
     expect(await stored(id)).toMatchObject({ status: "reserved", buyerId: callers.other.id });
   });
 
-  it("marks a listing sold to a member who commented, and takes each side's review once", async () => {
+  it("marks a listing sold to a member who commented, who confirms it before either side reviews, once each", async () => {
     const id = await listing(callers.owner);
     await addComment(runtime.db, runtime.clock, callers.other.actor, id, { content: "아직 판매하시나요?" });
     const sell = (as: SignedInMember | null, buyerId = callers.other.id) =>
@@ -224,6 +224,18 @@ describe("a listing's page", () => {
         { intent: "review", verdict: "good", points: ["kind", "punctual"], comment: "감사합니다" },
         as,
       );
+    const early = await review(callers.owner);
+    expect(early.status).toBe(409);
+    expect(early.data).toMatchObject({ error: { code: "review_unconfirmed" } });
+    const confirm = (as: SignedInMember | null) => act(id, "gear", { intent: "confirmPurchase" }, as);
+    expect((await confirm(null)).outcome).toBe("sign-in");
+    expect((await confirm(callers.owner)).data).toMatchObject({ error: { code: "purchase_not_buyer" } });
+    expect((await confirm(callers.owner)).outcome).toBe("refused");
+    expect((await confirm(callers.adminWithoutTwoFactor)).outcome).toBe("two-step");
+    expect((await confirm(callers.admin)).outcome).toBe("refused");
+    expect((await stored(id)).buyerConfirmedAt).toBeNull();
+    expect((await confirm(callers.other)).data).toEqual({ done: "confirmed" });
+    expect((await stored(id)).buyerConfirmedAt).not.toBeNull();
     expect((await review(null)).outcome).toBe("sign-in");
     expect((await review(callers.admin)).outcome).toBe("refused");
     expect((await review(callers.owner)).data).toEqual({ done: "reviewed" });

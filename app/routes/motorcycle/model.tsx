@@ -13,6 +13,7 @@ import { pageNotFound } from "#app/routes/board/list-loader.server";
 import { listingPath } from "#app/services/market/kinds";
 import { COMPARE_MAX, parseSelection, selectionParam } from "#app/services/motorcycles/compare-selection";
 import { getModelPage } from "#app/services/motorcycles/model-page.server";
+import { specsIn } from "#app/services/motorcycles/spec-words";
 import { idOrNull } from "#app/shell/input.server";
 
 /**
@@ -30,6 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const language = languageFromPath(url.pathname);
   return {
     ...page,
+    years: page.years.map((year) => ({ ...year, specs: specsIn(language, year.specs) })),
     selection: parseSelection(url.searchParams.get("ids")).ids,
     max: COMPARE_MAX,
     now: clock.now().toISOString(),

@@ -9,6 +9,7 @@ import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { loadComparison } from "#app/services/motorcycles/compare.server";
 import { COMPARE_MAX, parseSelection, selectionParam } from "#app/services/motorcycles/compare-selection";
+import { specsIn } from "#app/services/motorcycles/spec-words";
 import type { RouteHandle } from "#app/shell/meta";
 import { selectionStatus } from "./selection.server";
 
@@ -33,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       ...comparison,
+      columns: comparison.columns.map((column) => ({ ...column, specs: specsIn(language, column.specs) })),
       ids: selectionParam(comparison.columns.map((column) => column.motorcycleId)),
       problem,
       max: COMPARE_MAX,

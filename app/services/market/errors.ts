@@ -34,6 +34,8 @@ export type MarketErrorCode =
   | "keyword_exists"
   | "keyword_not_found"
   | "review_not_party"
+  | "review_unconfirmed"
+  | "purchase_not_buyer"
   | "review_not_sold"
   | "review_exists"
   | "review_points_invalid"

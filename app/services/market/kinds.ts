@@ -42,6 +42,21 @@ export function isWantedKind(kind: MarketKind): kind is "buy" {
   return kind === "buy";
 }
 
+/**
+ * Whether a listing takes price offers now: a negotiable sale with a price, while it is selling. Its page says
+ * "price offers welcome" only then, never once it is reserved or sold.
+ */
+export function takesOffers(listing: {
+  kind: MarketKind;
+  status: string;
+  negotiable: boolean;
+  price: number;
+}): boolean {
+  return (
+    !isWantedKind(listing.kind) && listing.status === "selling" && listing.negotiable && listing.price > 0
+  );
+}
+
 /** The Korean-locale path of a listing's page. */
 export function listingPath(kind: MarketKind, id: number): string {
   return `/market/${kind}/${id}`;

@@ -427,6 +427,8 @@ export interface ListingView {
   vehicle: CheckedListing["vehicle"];
   /** The member a reserved or sold listing is reserved for or sold to. */
   buyer: ArticleAuthor | null;
+  /** The buyer took part in the trade (an accepted offer, or their own confirmation). */
+  buyerConfirmed: boolean;
   likeCount: number;
   commentCount: number;
   keepCount: number;
@@ -504,6 +506,7 @@ export async function getListingPage(
       areaCode: listing.areaCode,
       vehicle: vehicleOf(listing),
       buyer: row.buyer,
+      buyerConfirmed: listing.buyerConfirmedAt !== null,
       likeCount: article.likeCount,
       commentCount: article.commentCount,
       keepCount: article.keepCount,

@@ -18,7 +18,8 @@ import {
   writeReview,
   type ReviewInput,
 } from "./reviews.server";
-import { completeWanted, reserveListing, sellListing } from "./trade.server";
+import { acceptOffer, makeOffer } from "./offers.server";
+import { completeWanted, confirmPurchase, reserveListing, sellListing } from "./trade.server";
 
 let db: Database;
 const clock = new AdjustableClock(new FixedClock(new Date("2026-03-02T01:00:00Z")));
@@ -37,8 +38,15 @@ const outcome = (promise: Promise<unknown>) =>
 const good: ReviewInput = { verdict: "good", points: ["kind", "punctual"], comment: "친절하셨어요" };
 const bad: ReviewInput = { verdict: "bad", points: ["late"], comment: "" };
 
-/** A gear listing sold by a new seller to a new buyer (who commented first), with a member who only watched. */
+/** A gear listing sold by a new seller to a new buyer who commented first and confirmed the trade. */
 async function soldTrade(title = "헬멧 팝니다") {
+  const { seller, buyer, id } = await namedTrade(title);
+  await confirmPurchase(db, clock, buyer, id);
+  return { seller, buyer, id };
+}
+
+/** A gear listing its seller marked sold to a member who only commented on it, who has not confirmed anything. */
+async function namedTrade(title = "헬멧 팝니다") {
   const seller = await insertMember(db);
   const buyer = await insertMember(db);
   const id = await insertListing(db, clock, seller, "gear", { title });
@@ -84,6 +92,60 @@ describe("a trade review", () => {
       params: { nickname: seller.nickname },
       link: `/market/gear/${id}`,
     });
+  });
+
+  it("cannot be pinned on a member the seller merely named as the buyer", async () => {
+    const { seller, buyer, id } = await namedTrade("장갑 팝니다");
+    expect(await outcome(review(seller, id, bad))).toBe("market.review_unconfirmed");
+    expect(await outcome(review(buyer, id, good))).toBe("market.review_unconfirmed");
+    expect(await tradeReviewState(db, clock, seller, id)).toMatchObject({
+      confirmed: false,
+      canWrite: false,
+    });
+    expect(await tradeReviewState(db, clock, buyer, id)).toMatchObject({
+      role: "buyer",
+      confirmed: false,
+      canWrite: false,
+    });
+    // A review stored without the buyer's part in the trade (written before this rule) never shows either.
+    await db.insert(marketReview).values({
+      articleId: id,
+      authorId: seller.id,
+      subjectId: buyer.id,
+      authorRole: "seller",
+      verdict: "bad",
+      points: ["rude"],
+      createdAt: clock.now(),
+    });
+    clock.advance(REVIEW_REVEAL_MS + 1);
+    expect(await receivedIds(buyer.id)).toEqual([]);
+    expect(await mannerSummary(db, clock, buyer.id)).toEqual({ good: 0, bad: 0, points: zeroPoints });
+  });
+
+  it("opens once the named buyer confirms the trade; nobody else can confirm it for them", async () => {
+    const { seller, buyer, id } = await namedTrade("자켓 팝니다");
+    const stranger = await insertMember(db);
+    const admin = await insertAdmin(db);
+    for (const someone of [seller, stranger, admin])
+      expect(await outcome(confirmPurchase(db, clock, someone, id))).toBe("market.purchase_not_buyer");
+    expect(await outcome(review(seller, id))).toBe("market.review_unconfirmed");
+    expect(await outcome(confirmPurchase(db, clock, buyer, id))).toBe("ok");
+    expect(await outcome(confirmPurchase(db, clock, buyer, id))).toBe("ok");
+    expect(await tradeReviewState(db, clock, seller, id)).toMatchObject({ confirmed: true, canWrite: true });
+    expect(await outcome(review(seller, id))).toBe("ok");
+    const selling = await insertListing(db, clock, seller, "gear");
+    expect(await outcome(confirmPurchase(db, clock, buyer, selling))).toBe("market.purchase_not_buyer");
+  });
+
+  it("is open at once to the maker of the offer the seller accepted", async () => {
+    const seller = await insertMember(db);
+    const buyer = await insertMember(db);
+    const id = await insertListing(db, clock, seller, "gear", { price: 50_000, negotiable: true });
+    const offer = await makeOffer(db, clock, buyer, id, { price: 45_000, message: "" });
+    await acceptOffer(db, clock, seller, offer.id);
+    await sellListing(db, clock, seller, id, buyer.id);
+    expect(await outcome(review(seller, id))).toBe("ok");
+    expect(await outcome(review(buyer, id))).toBe("ok");
   });
 
   it("waits for the sale: not while selling or reserved, never for a wanted post, not once deleted", async () => {
@@ -207,6 +269,7 @@ describe("a trade review", () => {
       const id = await insertListing(db, clock, seller, "parts", { title: `부품 ${n}` });
       await addComment(db, clock, buyer, id, { content: "구매 희망" });
       await sellListing(db, clock, seller, id, buyer.id);
+      await confirmPurchase(db, clock, buyer, id);
       clock.advance(1000);
       written.push((await review(buyer, id)).id);
     }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, marketListing, marketReview, member, type MarketTradeRole } from "#app/db/schema";
@@ -41,7 +41,7 @@ function isSold(listing: TradeListing): listing is SoldListing {
   );
 }
 
-/** Which side of a sold listing a member was on, or null when they were not part of its trade. */
+/** Which side of a sold listing a member was named on, or null when they were not part of its trade. */
 function tradeRole(memberId: string, listing: SoldListing): MarketTradeRole | null {
   if (memberId === listing.sellerId) return "seller";
   return memberId === listing.buyerId ? "buyer" : null;
@@ -58,7 +58,9 @@ function checkedReview(input: ReviewInput) {
 
 /**
  * Reviews the other side of a sold listing: its seller reviews the buyer, its buyer the seller, once each (the
- * unique index settles a double submit: `review_exists`). The review stays hidden until the other side has written
+ * unique index settles a double submit: `review_exists`), once the buyer is known to have taken part in the trade
+ * (`review_unconfirmed` until their offer was accepted or they confirmed it): a seller cannot review a member they
+ * merely named. The review stays hidden until the other side has written
  * theirs or REVIEW_REVEAL_MS have passed since the sale, so that neither answers the other's; its subject is told
  * that one arrived.
  */
@@ -74,6 +76,7 @@ export async function writeReview(
     if (!isSold(listing)) throw fail("review_not_sold");
     const authorRole = tradeRole(author.id, listing);
     if (!authorRole) throw fail("review_not_party");
+    if (!listing.buyerConfirmedAt) throw fail("review_unconfirmed");
     const review = checkedReview(input);
     const subjectId = authorRole === "seller" ? listing.buyerId : listing.sellerId;
     const [added] = await uow.tx
@@ -97,8 +100,9 @@ export async function writeReview(
 const counterpart = alias(marketReview, "counterpart_review");
 
 /**
- * Whether a review (joined with its listing) shows at `now`: its subject has reviewed the same trade back, or the
- * sale is REVIEW_REVEAL_MS old. Every read of reviews filters or flags with this one condition.
+ * Whether a review (joined with its listing) shows at `now`: its listing's buyer is confirmed, and its subject has
+ * reviewed the same trade back or the sale is REVIEW_REVEAL_MS old. Every read of reviews filters or flags with this
+ * one condition.
  */
 function revealed(db: Database, now: Date) {
   const answered = db
@@ -110,7 +114,10 @@ function revealed(db: Database, now: Date) {
         eq(counterpart.authorId, marketReview.subjectId),
       ),
     );
-  return or(exists(answered), lte(marketListing.soldAt, new Date(now.getTime() - REVIEW_REVEAL_MS)))!;
+  return and(
+    isNotNull(marketListing.buyerConfirmedAt),
+    or(exists(answered), lte(marketListing.soldAt, new Date(now.getTime() - REVIEW_REVEAL_MS))),
+  )!;
 }
 
 export interface TradeReview {
@@ -233,7 +240,9 @@ export async function mannerSummary(db: Database, clock: Clock, memberId: string
 export interface TradeReviewState {
   /** The reader's side of the trade. */
   role: MarketTradeRole;
-  /** They have not reviewed it yet. */
+  /** The buyer took part in the trade (an accepted offer, or their own confirmation): reviews are open. */
+  confirmed: boolean;
+  /** Reviews are open and they have not reviewed it yet. */
   canWrite: boolean;
   mine: TradeReview | null;
   /** The other side's review, once it shows. */
@@ -264,7 +273,8 @@ export async function tradeReviewState(
   const theirs = rows.find((row) => row.review.authorId !== actor.id && row.shown);
   return {
     role,
-    canWrite: !mine,
+    confirmed: listing.buyerConfirmedAt !== null,
+    canWrite: listing.buyerConfirmedAt !== null && !mine,
     mine: mine ? toTradeReview(mine) : null,
     theirs: theirs ? toTradeReview(theirs) : null,
     revealsAt: new Date(listing.soldAt.getTime() + REVIEW_REVEAL_MS).toISOString(),

@@ -10,9 +10,10 @@ import { createTestRuntime } from "../../../tests/setup/runtime";
 import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
 import { insertListing } from "../../../tests/setup/market";
 import { deleteListing } from "./listings.server";
-import { makeOffer } from "./offers.server";
+import { acceptOffer, makeOffer } from "./offers.server";
 import {
   completeWanted,
+  confirmPurchase,
   listBuyerCandidates,
   releaseListing,
   reserveListing,
@@ -111,6 +112,45 @@ describe("a trade", () => {
     await reserveListing(db, clock, seller, id, first.id);
     await sellListing(db, clock, seller, id, second.id);
     expect(await listingRow(id)).toMatchObject({ status: "soldOut", buyerId: second.id });
+  });
+
+  it("counts a named buyer as the trade's buyer only after an accepted offer or their own confirmation", async () => {
+    const seller = await insertMember(db);
+    const commenter = await insertMember(db);
+    const other = await insertMember(db);
+    const confirmedAt = async (id: number) => (await listingRow(id)).buyerConfirmedAt;
+    const id = await insertListing(db, clock, seller, "parts");
+    await comment(commenter, id);
+    await comment(other, id);
+    await reserveListing(db, clock, seller, id, commenter.id);
+    expect(await confirmedAt(id)).toBeNull();
+    await confirmPurchase(db, clock, commenter, id);
+    expect(await confirmedAt(id)).toEqual(clock.now());
+    tick();
+    await sellListing(db, clock, seller, id, commenter.id);
+    expect(await confirmedAt(id)).not.toBeNull();
+
+    const switched = await insertListing(db, clock, seller, "parts");
+    await comment(commenter, switched);
+    await comment(other, switched);
+    await reserveListing(db, clock, seller, switched, commenter.id);
+    await confirmPurchase(db, clock, commenter, switched);
+    await sellListing(db, clock, seller, switched, other.id);
+    expect(await listingRow(switched)).toMatchObject({ buyerId: other.id, buyerConfirmedAt: null });
+
+    const released = await insertListing(db, clock, seller, "parts");
+    await comment(commenter, released);
+    await reserveListing(db, clock, seller, released, commenter.id);
+    await confirmPurchase(db, clock, commenter, released);
+    await releaseListing(db, clock, seller, released);
+    expect(await listingRow(released)).toMatchObject({ buyerId: null, buyerConfirmedAt: null });
+    expect(await outcome(confirmPurchase(db, clock, commenter, released))).toBe("market.purchase_not_buyer");
+
+    const offered = await insertListing(db, clock, seller, "parts");
+    const { id: offerId } = await offer(other, offered);
+    await acceptOffer(db, clock, seller, offerId);
+    expect(await listingRow(offered)).toMatchObject({ status: "reserved", buyerId: other.id });
+    expect(await confirmedAt(offered)).not.toBeNull();
   });
 
   it("marks a wanted post bought, and keeps the sale steps and the wanted step apart", async () => {

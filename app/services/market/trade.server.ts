@@ -130,6 +130,31 @@ export async function listBuyerCandidates(
   return rows.map((row) => ({ id: row.id, nickname: row.nickname ?? row.name, avatarUrl: row.avatarUrl }));
 }
 
+/**
+ * When a newly named buyer counts as having taken part in the trade: kept when the seller names the same confirmed
+ * buyer again (a reservation then a sale), now when the seller accepted their offer, and not yet otherwise (a member
+ * who only commented must confirm it themselves, `confirmPurchase`). A seller alone never makes anyone a buyer.
+ */
+async function confirmationFor(
+  uow: UnitOfWork,
+  listing: TradeListing,
+  buyerId: string,
+): Promise<Date | null> {
+  if (buyerId === listing.buyerId && listing.buyerConfirmedAt) return listing.buyerConfirmedAt;
+  const [accepted] = await uow.tx
+    .select({ id: marketOffer.id })
+    .from(marketOffer)
+    .where(
+      and(
+        eq(marketOffer.articleId, listing.articleId),
+        eq(marketOffer.buyerId, buyerId),
+        eq(marketOffer.status, "accepted"),
+      ),
+    )
+    .limit(1);
+  return accepted ? uow.now : null;
+}
+
 /** The chosen buyer, when they are a candidate: `buyer_required` without one, `buyer_invalid` for anyone else. */
 async function requireCandidate(uow: UnitOfWork, listing: TradeListing, buyerId: string | null | undefined) {
   if (!buyerId) throw fail("buyer_required");
@@ -225,7 +250,7 @@ export async function reserveInUnit(
   const buyer = await requireCandidate(uow, listing, buyerId);
   await uow.tx
     .update(marketListing)
-    .set({ buyerId: buyer })
+    .set({ buyerId: buyer, buyerConfirmedAt: await confirmationFor(uow, listing, buyer) })
     .where(eq(marketListing.articleId, listing.articleId));
   await notifyStatusChange(uow, actor, listing, { also: [buyer], except });
   return resultOf(listing, status);
@@ -254,7 +279,10 @@ export async function releaseListing(
   return runInTransaction(db, clock, async (uow) => {
     const listing = await liveListing(uow.tx, articleId, "update");
     const status = await move(uow, actor, listing, "release");
-    await uow.tx.update(marketListing).set({ buyerId: null }).where(eq(marketListing.articleId, articleId));
+    await uow.tx
+      .update(marketListing)
+      .set({ buyerId: null, buyerConfirmedAt: null })
+      .where(eq(marketListing.articleId, articleId));
     await notifyStatusChange(uow, actor, listing, { also: [listing.buyerId] });
     return resultOf(listing, status);
   });
@@ -277,7 +305,7 @@ export async function sellListing(
     const buyer = await requireCandidate(uow, listing, buyerId);
     await uow.tx
       .update(marketListing)
-      .set({ buyerId: buyer, soldAt: uow.now })
+      .set({ buyerId: buyer, buyerConfirmedAt: await confirmationFor(uow, listing, buyer), soldAt: uow.now })
       .where(eq(marketListing.articleId, articleId));
     await closeOpenOffers(uow, articleId, "listing_sold");
     await notifyStatusChange(uow, actor, listing, { also: [listing.buyerId, buyer] });
@@ -298,5 +326,32 @@ export async function completeWanted(
     await uow.tx.update(marketListing).set({ soldAt: uow.now }).where(eq(marketListing.articleId, articleId));
     await notifyStatusChange(uow, actor, listing, {});
     return resultOf(listing, status);
+  });
+}
+
+/**
+ * The member a sale listing is reserved for or sold to confirms that they took part in the trade; until then (or
+ * their accepted offer) neither side may review the other. Nobody confirms for them: not the seller, not an
+ * administrator (`purchase_not_buyer`). Confirming twice changes nothing.
+ */
+export async function confirmPurchase(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  articleId: number,
+): Promise<TradeResult> {
+  return runInTransaction(db, clock, async (uow) => {
+    const listing = await liveListing(uow.tx, articleId, "update");
+    const named =
+      !isWantedKind(listing.kind) &&
+      (listing.status === "reserved" || listing.status === "soldOut") &&
+      listing.buyerId === actor.id;
+    if (!named) throw fail("purchase_not_buyer");
+    if (!listing.buyerConfirmedAt)
+      await uow.tx
+        .update(marketListing)
+        .set({ buyerConfirmedAt: uow.now })
+        .where(eq(marketListing.articleId, articleId));
+    return resultOf(listing, listing.status);
   });
 }
