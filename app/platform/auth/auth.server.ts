@@ -221,15 +221,6 @@ export function createAuth({
       database: { joins: true },
     },
     databaseHooks: {
-      session: {
-        delete: {
-          // Every session the library ends (sign-out, a password changed or reset) closes the connections opened
-          // with it, on every process. Sessions the product deletes itself close through `closeMember`.
-          async after(ended) {
-            realtimePublisher().closeSession(ended.id);
-          },
-        },
-      },
       user: {
         create: {
           // Administrators named in ADMIN_EMAILS get their role when their account is created; the joining
@@ -245,6 +236,13 @@ export function createAuth({
         },
       },
       session: {
+        delete: {
+          // Every session the library ends (sign-out, a password changed or reset) closes the connections opened
+          // with it, on every process. Sessions the product deletes itself close through `closeMember`.
+          async after(ended) {
+            realtimePublisher().closeSession(ended.id);
+          },
+        },
         create: {
           // The client address is needed only while the request runs (its limits read the request); sessions do
           // not keep it.
