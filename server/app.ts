@@ -110,25 +110,42 @@ function oneViewerPerRequest(req: Request, _res: Response, next: NextFunction) {
   withViewerScope(() => next());
 }
 
-/** The largest form a page accepts (a profile with its photos); the JSON API has its own, smaller limit. */
+/**
+ * The largest form a page accepts (a profile with its photos); each form reads its body within its own, smaller
+ * limit as it arrives (`readForm`), and the JSON API has its own.
+ */
 export const PAGE_BODY_LIMIT = 45 * 1024 * 1024;
 
-/** A page form larger than the limit is refused before anything reads it. */
+/** A page form declaring more than the largest limit is refused before anything reads it. */
 function limitPageBodies(req: Request, res: Response, next: NextFunction) {
   const length = Number(req.headers["content-length"] ?? 0);
   if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || length <= PAGE_BODY_LIMIT)
     return next();
+  res.set("Connection", "close");
   sendPlainError(req, res, 413, "error.payloadTooLarge");
 }
 
+/** The most of a body left unread that is still read and dropped to keep the connection for the client. */
+export const DRAIN_LIMIT = 1024 * 1024;
+
 /**
  * A body the server answered without reading to its end (a page without an action answers 405, a refusal comes
- * before the form is read) is read and dropped once the answer is sent, so that the connection stays usable for
- * the client's next request instead of being reset under it. PAGE_BODY_LIMIT bounds what is read.
+ * before the form is read, a form past its limit is cut off) is read and dropped once the answer is sent, so that
+ * the connection stays usable for the client's next request instead of being reset under it; that is, when it
+ * declared a length within DRAIN_LIMIT. A longer body, or one of unknown length (chunked), is not read on: its answer
+ * says `Connection: close`, and the connection closes once the answer is out.
  */
-function drainUnreadBody(req: Request, res: Response, next: NextFunction) {
+function settleUnreadBody(req: Request, res: Response, next: NextFunction) {
+  const chunked = req.headers["transfer-encoding"] !== undefined;
+  const declared = Number(req.headers["content-length"] ?? 0);
+  const drainable = () => req.complete || (!chunked && declared <= DRAIN_LIMIT);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+    if (!drainable()) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as Response["writeHead"];
   res.on("finish", () => {
-    if (req.complete) return;
+    if (req.complete || !drainable()) return;
     req.removeAllListeners("data");
     req.resume();
   });
@@ -258,7 +275,7 @@ export function createHttpApp({
   app.use(clientAddress);
   app.use(refuseForeignOrigin(runtime.config.publicUrl));
   app.use(limitPageBodies);
-  app.use(drainUnreadBody);
+  app.use(settleUnreadBody);
   app.use(oneViewerPerRequest);
 
   app.get("/healthz", (req, res) => healthz(runtime, req, res));
