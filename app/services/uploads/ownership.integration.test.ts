@@ -8,7 +8,10 @@ import type { FileStorage } from "#app/platform/storage/types";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { createArticle, listCategories, updateArticle } from "#app/services/board/articles.server";
 import { DomainError } from "#app/services/errors";
+import { ratingItems } from "#app/services/reviews/items";
+import { createReview, type ReviewInput } from "#app/services/reviews/reviews.server";
 import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
+import { insertMotorcycle } from "../../../tests/setup/motorcycles";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { attachUploads, collectUnattachedUploads, recordUploads } from "./ownership.server";
 import { jpeg } from "./test-images";
@@ -66,6 +69,27 @@ describe("attaching uploads", () => {
     expect(await rowOf(image.url)).toMatchObject({ attachedTo: `article:${id}` });
     // Published, it still is not the other member's to use.
     expect(await code(article(other, html))).toBe("upload.not_owner");
+  });
+
+  it("refuses another member's photo in a review, whatever reached the service", async () => {
+    const owner = await insertMember(db);
+    const other = await insertMember(db);
+    const photo = await editorImage(owner);
+    const { id: motorcycleId } = await insertMotorcycle(db, clock, "forza350");
+    const review = (images: ReviewInput["images"]): ReviewInput => ({
+      motorcycleId,
+      ratings: Object.fromEntries(ratingItems.map((item) => [item, 7])) as ReviewInput["ratings"],
+      texts: Object.fromEntries(ratingItems.map((item) => [item, "무난합니다"])) as ReviewInput["texts"],
+      disadvantage: "시트가 높습니다",
+      images,
+      tags: ["commuting"],
+      ownerMeeting: false,
+    });
+    const images = [{ url: photo.url, thumbnailUrl: storage.url(thumbnailPath(photo.key)) }];
+    expect(await code(createReview(db, clock, other, review(images)))).toBe("upload.not_owner");
+    expect(await rowOf(photo.url)).toMatchObject({ attachedTo: null });
+    const { id } = await createReview(db, clock, owner, review(images));
+    expect(await rowOf(photo.url)).toMatchObject({ attachedTo: `review:${id}` });
   });
 
   it("lets an administrator edit a member's post with the member's pictures, adding their own", async () => {
