@@ -63,7 +63,7 @@ function tooLarge(request: Request, limit: FormLimit): never {
  * The body's bytes, read as they arrive whatever the transfer encoding, and refused as soon as they pass the limit:
  * nothing beyond it is read or kept (the edge closes the connection once the refusal is sent).
  */
-async function readBody(request: Request, limit: FormLimit): Promise<Uint8Array> {
+async function readBody(request: Request, limit: FormLimit): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (declared > limit.bytes) tooLarge(request, limit);
   if (!request.body) return new Uint8Array(0);

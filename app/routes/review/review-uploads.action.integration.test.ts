@@ -32,7 +32,7 @@ let runtime: Runtime;
 let root: string;
 const clock = new AdjustableClock();
 let motorcycleId: number;
-let photo: Buffer;
+let photo: Awaited<ReturnType<typeof jpeg>>;
 
 beforeAll(async () => {
   runtime = await startRouteRuntime({ clock });
