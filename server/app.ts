@@ -121,7 +121,6 @@ function limitPageBodies(req: Request, res: Response, next: NextFunction) {
   const length = Number(req.headers["content-length"] ?? 0);
   if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || length <= PAGE_BODY_LIMIT)
     return next();
-  res.set("Connection", "close");
   sendPlainError(req, res, 413, "error.payloadTooLarge");
 }
 
@@ -129,25 +128,35 @@ function limitPageBodies(req: Request, res: Response, next: NextFunction) {
 export const DRAIN_LIMIT = 1024 * 1024;
 
 /**
+ * How long and how much of a body is still read and dropped on a connection closed under it: closing on unread data
+ * resets the connection, and a reset can reach the client before it read the answer.
+ */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 256 * 1024;
+
+/**
  * A body the server answered without reading to its end (a page without an action answers 405, a refusal comes
  * before the form is read, a form past its limit is cut off) is read and dropped once the answer is sent, so that
  * the connection stays usable for the client's next request instead of being reset under it; that is, when it
- * declared a length within DRAIN_LIMIT. A longer body, or one of unknown length (chunked), is not read on: its answer
- * says `Connection: close`, and the connection closes once the answer is out.
+ * declared a length within DRAIN_LIMIT. A longer body, or one of unknown length (chunked), is not read on: the
+ * connection is closed after the answer, lingering a moment so that the client reads the answer first.
  */
 function settleUnreadBody(req: Request, res: Response, next: NextFunction) {
   const chunked = req.headers["transfer-encoding"] !== undefined;
   const declared = Number(req.headers["content-length"] ?? 0);
-  const drainable = () => req.complete || (!chunked && declared <= DRAIN_LIMIT);
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-    if (!drainable()) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  } as Response["writeHead"];
   res.on("finish", () => {
-    if (req.complete || !drainable()) return;
+    if (req.complete) return;
     req.removeAllListeners("data");
+    if (!chunked && declared <= DRAIN_LIMIT) return void req.resume();
+    const socket = req.socket;
+    let dropped = 0;
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) socket.destroy();
+    });
     req.resume();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
   });
   next();
 }
@@ -274,8 +283,8 @@ export function createHttpApp({
   app.use(forwardedOrigin);
   app.use(clientAddress);
   app.use(refuseForeignOrigin(runtime.config.publicUrl));
-  app.use(limitPageBodies);
   app.use(settleUnreadBody);
+  app.use(limitPageBodies);
   app.use(oneViewerPerRequest);
 
   app.get("/healthz", (req, res) => healthz(runtime, req, res));
