@@ -223,14 +223,9 @@ export async function startServer({
   }
 
   const uploadCollection = uploadCollectionJob(storage);
-  const registry = composeJobRegistry(
-    platformJobs,
-    noticeJobs,
-    marketJobs,
-    sparkJobs,
-    meetingJobs,
-    [uploadCollection],
-  );
+  const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs, sparkJobs, meetingJobs, [
+    uploadCollection,
+  ]);
   const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });
   const testClock =
     config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;

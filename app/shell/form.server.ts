@@ -38,7 +38,10 @@ function echoed(value: unknown): unknown {
 }
 
 /** The form's state for the browser after a refusal: its messages, and what was typed within bounds. */
-function replyOf(submission: Submission<unknown, string[], unknown>, hide: string[]): SubmissionResult<string[]> {
+function replyOf(
+  submission: Submission<unknown, string[], unknown>,
+  hide: string[],
+): SubmissionResult<string[]> {
   const result = submission.reply({ hideFields: hide });
   if (!result.initialValue) return result;
   return { ...result, initialValue: echoed(result.initialValue) as typeof result.initialValue };
@@ -62,8 +65,5 @@ export function withLastResult<T extends object>(
   submission: Submission<unknown, string[], unknown>,
   hide: string[] = [],
 ): DataWithResponseInit<T & { lastResult: SubmissionResult<string[]> }> {
-  return data(
-    { ...answer.data, lastResult: replyOf(submission, hide) },
-    answer.init ?? undefined,
-  );
+  return data({ ...answer.data, lastResult: replyOf(submission, hide) }, answer.init ?? undefined);
 }

@@ -81,7 +81,9 @@ describe("page form bodies", () => {
 
   it("answer in the page's language, and name the files for a form that carries them", async () => {
     const english = await refusal(readForm(formRequest("/en/point", chunkedBody(100_000).stream)));
-    expect(english?.data).toBe("What you entered is too long for this form. Please shorten it and try again.");
+    expect(english?.data).toBe(
+      "What you entered is too long for this form. Please shorten it and try again.",
+    );
     const limit = uploadFormLimit(1, 50_000);
     const photos = await refusal(readForm(formRequest("/en/my/garage", chunkedBody(200_000).stream), limit));
     expect(photos?.init.status).toBe(413);
@@ -99,9 +101,9 @@ describe("page form bodies", () => {
     const sent = new Request("http://localhost/market/gear/1", { method: "POST", body: multipart });
     expect((await readForm(sent)).get("message")).toBe("안녕하세요");
     const richText = `content=${"a".repeat(200_000)}`;
-    expect((await readForm(formRequest("/board/write", richText), formLimits.richText)).get("content")).toHaveLength(
-      200_000,
-    );
+    expect(
+      (await readForm(formRequest("/board/write", richText), formLimits.richText)).get("content"),
+    ).toHaveLength(200_000);
     expect((await refusal(readForm(formRequest("/board/write", richText))))?.init.status).toBe(413);
   });
 });
