@@ -110,10 +110,13 @@ function oneViewerPerRequest(req: Request, _res: Response, next: NextFunction) {
   withViewerScope(() => next());
 }
 
-/** The largest form a page accepts (a profile with its photos); the JSON API has its own, smaller limit. */
+/**
+ * The largest form a page accepts (a profile with its photos); each form reads its body within its own, smaller
+ * limit as it arrives (`readForm`), and the JSON API has its own.
+ */
 export const PAGE_BODY_LIMIT = 45 * 1024 * 1024;
 
-/** A page form larger than the limit is refused before anything reads it. */
+/** A page form declaring more than the largest limit is refused before anything reads it. */
 function limitPageBodies(req: Request, res: Response, next: NextFunction) {
   const length = Number(req.headers["content-length"] ?? 0);
   if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || length <= PAGE_BODY_LIMIT)
@@ -121,16 +124,39 @@ function limitPageBodies(req: Request, res: Response, next: NextFunction) {
   sendPlainError(req, res, 413, "error.payloadTooLarge");
 }
 
+/** The most of a body left unread that is still read and dropped to keep the connection for the client. */
+export const DRAIN_LIMIT = 1024 * 1024;
+
+/**
+ * How long and how much of a body is still read and dropped on a connection closed under it: closing on unread data
+ * resets the connection, and a reset can reach the client before it read the answer.
+ */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 256 * 1024;
+
 /**
  * A body the server answered without reading to its end (a page without an action answers 405, a refusal comes
- * before the form is read) is read and dropped once the answer is sent, so that the connection stays usable for
- * the client's next request instead of being reset under it. PAGE_BODY_LIMIT bounds what is read.
+ * before the form is read, a form past its limit is cut off) is read and dropped once the answer is sent, so that
+ * the connection stays usable for the client's next request instead of being reset under it; that is, when it
+ * declared a length within DRAIN_LIMIT. A longer body, or one of unknown length (chunked), is not read on: the
+ * connection is closed after the answer, lingering a moment so that the client reads the answer first.
  */
-function drainUnreadBody(req: Request, res: Response, next: NextFunction) {
+function settleUnreadBody(req: Request, res: Response, next: NextFunction) {
+  const chunked = req.headers["transfer-encoding"] !== undefined;
+  const declared = Number(req.headers["content-length"] ?? 0);
   res.on("finish", () => {
     if (req.complete) return;
     req.removeAllListeners("data");
+    if (!chunked && declared <= DRAIN_LIMIT) return void req.resume();
+    const socket = req.socket;
+    let dropped = 0;
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) socket.destroy();
+    });
     req.resume();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
   });
   next();
 }
@@ -257,8 +283,8 @@ export function createHttpApp({
   app.use(forwardedOrigin);
   app.use(clientAddress);
   app.use(refuseForeignOrigin(runtime.config.publicUrl));
+  app.use(settleUnreadBody);
   app.use(limitPageBodies);
-  app.use(drainUnreadBody);
   app.use(oneViewerPerRequest);
 
   app.get("/healthz", (req, res) => healthz(runtime, req, res));

@@ -34,6 +34,7 @@ import { noticeJobs } from "#app/services/notice/jobs.server";
 import { marketJobs } from "#app/services/market/keywords.server";
 import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
+import { ensureUploadCollection, uploadCollectionJob } from "#app/services/uploads/ownership.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
 import { seedCatalogue } from "#app/services/motorcycles/seed.server";
@@ -221,7 +222,10 @@ export async function startServer({
     if (meetings > 0) logger.info({ meetings }, "demo meetings created");
   }
 
-  const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs, sparkJobs, meetingJobs);
+  const uploadCollection = uploadCollectionJob(storage);
+  const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs, sparkJobs, meetingJobs, [
+    uploadCollection,
+  ]);
   const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });
   const testClock =
     config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;
@@ -240,6 +244,8 @@ export async function startServer({
   await runInTransaction(db, clock, (uow) => scheduleEventStartCheck(uow, uow.now), { logger });
   // The podium job reschedules itself; one due now at start-up restarts the chain if it ever stopped.
   await ensurePodiumJob(db, clock);
+  // The uploads' collection reschedules itself the same way.
+  await ensureUploadCollection(db, clock, uploadCollection);
   worker.start();
   // Post views gathered by page GETs are written in one batch every few seconds, and once more at shutdown.
   const flushViews = () =>

@@ -81,6 +81,7 @@ export const enShell: Widen<typeof koShell> = {
     code: "Error code: {code}",
     invalidAccess: "Invalid access.",
     payloadTooLarge: "What you sent is too large. Please make the files smaller and try again.",
+    formTooLarge: "What you entered is too long for this form. Please shorten it and try again.",
   },
   my: {
     title: "My Page",

@@ -76,6 +76,7 @@ export const koShell = {
     code: "오류 코드: {code}",
     invalidAccess: "잘못된 접근입니다.",
     payloadTooLarge: "보낸 내용이 너무 큽니다. 파일 크기를 줄여 다시 시도해 주세요.",
+    formTooLarge: "입력한 내용이 이 양식에 비해 너무 깁니다. 줄여서 다시 보내 주세요.",
   },
   my: {
     title: "마이페이지",

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { translate, type Language } from "#app/i18n";
 import { isDomainError, type DomainError, type ErrorArea, type ErrorCodes } from "#app/services/errors";
 import { errorTable, type ErrorAnswer } from "./error-table.server";
+import { echoText } from "./form.server";
 
 /** A refusal as pages and the JSON API send it: the code and its message in the reader's language. */
 export interface ErrorBody {
@@ -71,10 +72,11 @@ export function fieldErrors(language: Language, error: DomainError<"profile">): 
 
 /**
  * The answer of a failed page form: the status and localised message of the one table, and what was typed so that
- * nothing is lost. Anything that is not a refusal is rethrown.
+ * nothing is lost (each text within the echo's bound). Anything that is not a refusal is rethrown.
  */
 export function domainFailure(language: Language, error: unknown, values: Record<string, string> = {}) {
   if (!isDomainError(error)) throw error;
-  const body: DomainFailureBody = { error: domainErrorBody(language, error), values };
+  const kept = Object.fromEntries(Object.entries(values).map(([name, text]) => [name, echoText(text)]));
+  const body: DomainFailureBody = { error: domainErrorBody(language, error), values: kept };
   return data(body, { status: errorStatus(error), headers: errorHeaders(error) });
 }

@@ -335,5 +335,6 @@ export const errorTable: ErrorTable = {
     login_required: { status: 401, messageKey: "editor.upload.error.login_required" },
     rate_limited: { status: 429, messageKey: "editor.upload.error.rate_limited" },
     file_required: { status: 400, messageKey: "editor.upload.error.file_required" },
+    not_owner: { status: 403, messageKey: "editor.upload.error.not_owner" },
   },
 };

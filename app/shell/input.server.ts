@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { languageFromPath, translate } from "#app/i18n";
 import { countText, idText, pageText } from "#app/services/form-fields";
 
 /** The id an address or a form names, or null when the text is not one (out of range, signed, a fraction, …). */
@@ -29,14 +30,72 @@ export function notFound(): never {
 
 const NUL = "\u0000";
 
+/** How large a page form's body may be, and what a larger one is told. */
+export interface FormLimit {
+  bytes: number;
+  message: "error.formTooLarge" | "error.payloadTooLarge";
+}
+
+const KIB = 1024;
+
 /**
- * The body of a page form. A body that cannot be read as a form (a broken multipart body, a wrong encoding) is a
- * 400, not a failed page; NUL characters, which no text field can store, are removed from every text value.
+ * The body limits of page forms (ADR 051). A form of text fields needs a few kilobytes; the limit leaves room for
+ * the longest field of any (4,000 characters of Korean, percent-encoded nine bytes each). Rich text is read up to
+ * 200 KB of HTML, which percent-encoding can triple.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export const formLimits = {
+  text: { bytes: 64 * KIB, message: "error.formTooLarge" },
+  richText: { bytes: 1024 * KIB, message: "error.formTooLarge" },
+} as const satisfies Record<string, FormLimit>;
+
+/** A form that carries up to `files` files of up to `bytesEach` each, besides its text fields. */
+export function uploadFormLimit(files: number, bytesEach: number): FormLimit {
+  return { bytes: files * bytesEach + formLimits.text.bytes, message: "error.payloadTooLarge" };
+}
+
+/** The body refused as too large, in the language of the page it was sent to. */
+function tooLarge(request: Request, limit: FormLimit): never {
+  const message = translate(languageFromPath(new URL(request.url).pathname), limit.message);
+  throw data(message, { status: 413, statusText: message });
+}
+
+/**
+ * The body's bytes, read as they arrive whatever the transfer encoding, and refused as soon as they pass the limit:
+ * nothing beyond it is read or kept (the edge closes the connection once the refusal is sent).
+ */
+async function readBody(request: Request, limit: FormLimit): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (declared > limit.bytes) tooLarge(request, limit);
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit.bytes) {
+      // Not cancelled: cancelling would reset the connection before the refusal is sent.
+      reader.releaseLock();
+      tooLarge(request, limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The body of a page form, within its limit (a text form's unless told). A larger body is a localised 413 before
+ * anything is parsed; a body that cannot be read as a form (a broken multipart body, a wrong encoding) is a 400, not
+ * a failed page; NUL characters, which no text field can store, are removed from every text value.
+ */
+export async function readForm(request: Request, limit: FormLimit = formLimits.text): Promise<FormData> {
+  const body = await readBody(request, limit);
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(body, {
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    }).formData();
   } catch {
     badRequest();
   }

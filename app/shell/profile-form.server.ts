@@ -7,7 +7,10 @@ import { isDomainError } from "#app/services/errors";
 import { profileSchema, type ProfileFormState } from "#app/services/members/profile.schema";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { errorStatus, fieldErrors } from "./domain.server";
-import { parseSubmission } from "./form.server";
+import { echoText, parseSubmission } from "./form.server";
+import { uploadFormLimit } from "./input.server";
+import { imageLimits } from "#app/services/uploads/uploads.server";
+import { imageRules } from "#app/services/uploads/images.server";
 
 /** The choices the profile form offers, in the page's language, and the day its rules count on. */
 export async function profileFormOptions(db: Database, language: Language) {
@@ -67,6 +70,12 @@ export function parseProfile(
   return { input: undefined, refusal: data({ intent: "save", problems, values }, { status: 400 }) };
 }
 
+/** The profile form's body: its avatars and business images (5 MB each at most), besides the text fields. */
+export const PROFILE_FORM_LIMIT = uploadFormLimit(
+  imageLimits.avatar + imageLimits.business,
+  Math.max(imageRules.avatar.maxBytes, imageRules.businessImage.maxBytes),
+);
+
 export async function readFiles(form: FormData, name: string) {
   const files = form
     .getAll(name)
@@ -81,7 +90,10 @@ export function formValues(form: FormData): Record<string, string[]> {
   return Object.fromEntries(
     [...new Set(form.keys())].map((key) => [
       key,
-      form.getAll(key).filter((v): v is string => typeof v === "string"),
+      form
+        .getAll(key)
+        .filter((v): v is string => typeof v === "string")
+        .map(echoText),
     ]),
   );
 }

@@ -2,7 +2,8 @@ import express, { type Request, type Router } from "express";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { imageRules } from "#app/services/uploads/images.server";
-import { storeImage } from "#app/services/uploads/uploads.server";
+import { recordUploads } from "#app/services/uploads/ownership.server";
+import { storeImage, thumbnailPath } from "#app/services/uploads/uploads.server";
 import { apiViewer, handler, refuse } from "./kit";
 
 /** Post images a member may upload: plenty for ten-image posts and retries, too few for abuse. */
@@ -39,7 +40,10 @@ async function fileParts(contentType: string, body: Buffer): Promise<File[] | un
   }
 }
 
-/** Uploads: an image for the rich-text editor, stored re-encoded without metadata; the editor inserts its URL. */
+/**
+ * Uploads: an image for the rich-text editor, stored re-encoded without metadata and recorded as the member's; the
+ * editor inserts its URL, and the post that is published with it takes it (else it is collected a day later).
+ */
 export function uploadsRouter(runtime: Runtime): Router {
   const router = express.Router();
   router.post(
@@ -79,6 +83,9 @@ export function uploadsRouter(runtime: Runtime): Router {
           declaredType: file.type,
           clock: runtime.clock,
         });
+        await recordUploads(runtime.db, runtime.clock, user.id, [
+          { key: image.key, url: image.url, thumbnailKey: thumbnailPath(image.key), bytes: image.bytes },
+        ]);
         res.status(201).json({ url: image.url, width: image.width, height: image.height });
       },
       { cache: "no-store" },

@@ -11,9 +11,12 @@ import { cspNonce } from "../../server/security-headers";
 
 /**
  * The whole page stack on a test's own runtime: the edge (server/app.ts) in front of the real route modules (root
- * loader, guards, page loaders), compiled by Vite from the sources. Answers its address and how to close it.
+ * loader, guards, page loaders), compiled by Vite from the sources. Answers its address, its HTTP server and how to
+ * close it.
  */
-export async function startPageServer(runtime: Runtime): Promise<{ base: string; close(): Promise<void> }> {
+export async function startPageServer(
+  runtime: Runtime,
+): Promise<{ base: string; server: http.Server; close(): Promise<void> }> {
   const vite = await createServer({
     root: fileURLToPath(new URL("../..", import.meta.url)),
     configFile: fileURLToPath(new URL("../../vite.config.ts", import.meta.url)),
@@ -39,6 +42,7 @@ export async function startPageServer(runtime: Runtime): Promise<{ base: string;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await vite.close();

@@ -11,3 +11,4 @@ export * from "./transitions";
 export * from "./market";
 export * from "./motorcycle";
 export * from "./meeting";
+export * from "./uploads";

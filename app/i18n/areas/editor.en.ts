@@ -82,6 +82,7 @@ export const enEditor: Widen<typeof koEditor> = {
       type_mismatch: "The file's content does not match an image format.",
       corrupt: "The image file cannot be read. Choose another file.",
       too_many_pixels: "The image resolution is too high. Keep it under 40 megapixels.",
+      not_owner: "Another member's image cannot be used. Upload your own.",
     },
   },
 };

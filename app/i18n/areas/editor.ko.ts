@@ -79,6 +79,7 @@ export const koEditor = {
       type_mismatch: "파일 내용이 이미지 형식과 다릅니다.",
       corrupt: "이미지 파일을 읽을 수 없습니다. 다른 파일을 골라 주세요.",
       too_many_pixels: "이미지 해상도가 너무 큽니다. 4천만 화소 이하로 올려 주세요.",
+      not_owner: "다른 회원이 올린 이미지는 쓸 수 없습니다. 직접 올려 주세요.",
     },
   },
 } as const;

@@ -30,7 +30,7 @@ import { formText, requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
-import { countOrNull, idOrNull, readForm } from "#app/shell/input.server";
+import { countOrNull, formLimits, idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -114,7 +114,8 @@ const fieldsOf: Record<Section, string[]> = {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
+  // Announcements and events are rich text.
+  const form = await readForm(request, formLimits.richText);
   const [section, verb] = formText(form, "intent").split(".") as [string, string];
   if (!isSection(section) || (verb !== "save" && verb !== "delete")) notFound(request);
   const id = idOrNull(formText(form, "id"));

@@ -17,7 +17,7 @@ import {
 } from "#app/services/motorcycles/import.server";
 import { formText, requireActor, type FormError } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
-import { readForm } from "#app/shell/input.server";
+import { readForm, uploadFormLimit } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -104,7 +104,8 @@ function importFailure(language: Language, error: unknown, values: { text: strin
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
+  // The chosen file, or the previewed text it hands back (each up to the import limit).
+  const form = await readForm(request, uploadFormLimit(2, IMPORT_MAX_BYTES));
   const intent = formText(form, "intent") === "import" ? "import" : "preview";
   const sourceUrl = formText(form, "sourceUrl").trim();
   const pasted = formText(form, "text");

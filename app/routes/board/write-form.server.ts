@@ -27,7 +27,7 @@ import type {
   WriteFormData,
   WriteScope,
 } from "#app/components/editor/ArticleForm";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { formLimits, idOrNull, readForm } from "#app/shell/input.server";
 
 /** The write pages of the topic boards (/board/write) and the guestbook (/board/guestbook/write). */
 
@@ -136,7 +136,7 @@ async function echoedUnread(typed: string): Promise<string> {
 export async function submitWriteForm(request: Request, scope: WriteScope) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
+  const form = await readForm(request, formLimits.richText);
   // The guestbook's page is its board: what the form says about a board does not count there.
   if (scope === "guestbook") form.set("kind", "guestbook");
   const typed = typedValues(form);

@@ -23,6 +23,7 @@ import {
   parseProfile,
   profileFormOptions,
   readFiles,
+  PROFILE_FORM_LIMIT,
 } from "#app/shell/profile-form.server";
 import { authDeps, formConsents, formFailure, formText, requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
@@ -59,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const step = onboardingPage(viewer.onboarding);
   if (step !== "/login/new") return redirect(localizePath(language, step ?? "/"));
-  const form = await readForm(request);
+  const form = await readForm(request, PROFILE_FORM_LIMIT);
   const intent = formText(form, "intent");
   const phone = formText(form, "mobile").trim();
   const values = formValues(form);

@@ -32,7 +32,7 @@ import { DomainError } from "#app/services/errors";
 import { formText, requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { formLimits, idOrNull, readForm } from "#app/shell/input.server";
 import type { ListingFormData, ListingFormValues } from "#app/components/market/ListingForm";
 
 /** The write page of the market (/market/write): a new listing, or `?id=` to edit one (its seller or an admin). */
@@ -174,7 +174,7 @@ export async function submitListingForm(request: Request) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const form = await readForm(request);
+  const form = await readForm(request, formLimits.richText);
   const values = typedValues(form);
 
   // Without JavaScript, choosing another kind is a form step: its types, nothing saved.

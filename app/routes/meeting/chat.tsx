@@ -33,7 +33,8 @@ import { pageNotFound } from "#app/routes/board/list-loader.server";
 import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, readForm, uploadFormLimit } from "#app/shell/input.server";
+import { imageRules } from "#app/services/uploads/images.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -158,7 +159,8 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const { db, clock, storage } = getRuntime();
-  const form = await readForm(request);
+  // The composer sends one image at most.
+  const form = await readForm(request, uploadFormLimit(1, imageRules.postImage.maxBytes));
   const intent = formText(form, "intent") as ChatIntent;
   const code = url.searchParams.get("room") ?? formText(form, "room");
   const values: Record<string, string> = { intent };

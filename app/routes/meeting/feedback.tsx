@@ -22,7 +22,8 @@ import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseSubmission, withLastResult } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, notFound, readForm } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm, uploadFormLimit } from "#app/shell/input.server";
+import { imageRules } from "#app/services/uploads/images.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { readFiles } from "#app/shell/profile-form.server";
 import { clientGuards } from "#app/shell/route-guards";
@@ -85,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const meetingId = meetingIdOf(request);
   const { db, clock, storage } = getRuntime();
-  const form = await readForm(request);
+  const form = await readForm(request, uploadFormLimit(FEEDBACK_PHOTOS_MAX, imageRules.postImage.maxBytes));
   const done = localizePath(language, "/my/feedback");
 
   if (formText(form, "intent") === "skip") {

@@ -23,7 +23,8 @@ import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseSubmission, withLastResult } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, readForm, uploadFormLimit } from "#app/shell/input.server";
+import { imageRules } from "#app/services/uploads/images.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -85,7 +86,8 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language: Language = languageFromPath(new URL(request.url).pathname);
   const runtime = getRuntime();
-  const form = await readForm(request);
+  // A motorcycle has one photo.
+  const form = await readForm(request, uploadFormLimit(1, imageRules.postImage.maxBytes));
   const target = { intent: formText(form, "intent"), bikeId: formText(form, "bikeId") };
   const submission = parseSubmission(form, garageSchema(currentMonth(runtime.clock)));
   if (submission.status !== "success")

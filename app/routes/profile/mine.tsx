@@ -20,6 +20,7 @@ import {
   parseProfile,
   profileFormOptions,
   readFiles,
+  PROFILE_FORM_LIMIT,
 } from "#app/shell/profile-form.server";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -51,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
+  const form = await readForm(request, PROFILE_FORM_LIMIT);
   const values = formValues(form);
   const { input, refusal } = parseProfile(form, language, values);
   if (refusal) return refusal;

@@ -26,7 +26,8 @@ import { formText, requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseSubmission } from "#app/shell/form.server";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, readForm, uploadFormLimit } from "#app/shell/input.server";
+import { imageRules } from "#app/services/uploads/images.server";
 import type {
   ReviewFormData,
   ReviewFormStep,
@@ -205,6 +206,9 @@ function inputOf(actor: Actor, value: ReviewFormValue): ReviewInput {
 
 const parseForm = (form: FormData) => parseSubmission(form, reviewSchema);
 
+/** The preview's body: the photos chosen (up to the review's four, 10 MB each), besides the text fields. */
+const REVIEW_FORM_LIMIT = uploadFormLimit(REVIEW_IMAGES_MAX, imageRules.postImage.maxBytes);
+
 /**
  * The confirm page's forms. `preview` (from the write form): stores the chosen photos, checks everything with the
  * form's schema and answers the read-only preview; `publish`: checks again and saves the review once (a double
@@ -214,7 +218,7 @@ export async function reviewConfirmAction(request: Request) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock, storage } = getRuntime();
-  const form = await readForm(request);
+  const form = await readForm(request, REVIEW_FORM_LIMIT);
   const intent = formText(form, "intent") === "publish" ? "publish" : "preview";
   const motorcycleId = idOrNull(formText(form, "motorcycleId"));
   const motorcycle = motorcycleId === null ? undefined : await reviewedMotorcycle(db, motorcycleId);
@@ -245,7 +249,7 @@ export async function reviewConfirmAction(request: Request) {
     const kept = postedValues(actor, form).images;
     try {
       if (photos.length + kept.length > REVIEW_IMAGES_MAX) throw new DomainError("review", "images_max");
-      const stored = await storeReviewPhotos(storage, clock, photos);
+      const stored = await storeReviewPhotos({ db, storage, clock }, actor.id, photos);
       for (const image of stored) form.append("image", signed(actor, image).ref);
     } catch (error) {
       const answer = domainAnswer(language, error);

@@ -5,6 +5,7 @@ import { blind, boardArticle, boardCategory, boardKeep, boardLike, member } from
 import type { Clock } from "#app/platform/clock.server";
 import type { CounterBuffer } from "#app/platform/counter-buffer.server";
 import { runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
+import { attachUploads } from "#app/services/uploads/ownership.server";
 import {
   ArticleRefused,
   readArticleHtml,
@@ -136,7 +137,8 @@ export async function insertArticle(
   author: Actor,
   checked: CheckedArticle,
 ) {
-  return runInTransaction(source, clock, async ({ tx, now }) => {
+  return runInTransaction(source, clock, async (uow) => {
+    const { tx, now } = uow;
     const [row] = await tx
       .insert(boardArticle)
       .values({
@@ -153,6 +155,7 @@ export async function insertArticle(
         updatedAt: now,
       })
       .returning({ id: boardArticle.id, kind: boardArticle.kind });
+    await attachUploads(uow, author.id, checked.content.images, `article:${row!.id}`);
     return { id: row!.id, kind: row!.kind as ArticleKind };
   });
 }
@@ -180,18 +183,21 @@ export async function updateArticle(
 ) {
   const existing = await ownArticle(db, reader, id);
   const checked = await checkedInput(db, { ...input, kind: existing.kind });
-  await db
-    .update(boardArticle)
-    .set({
-      categoryId: checked.categoryId,
-      title: checked.title,
-      contentHtml: checked.content.html,
-      contentText: checked.content.text,
-      thumbnailUrl: checked.content.thumbnail,
-      isPrivate: checked.isPrivate,
-      updatedAt: clock.now(),
-    })
-    .where(eq(boardArticle.id, id));
+  await runInTransaction(db, clock, async (uow) => {
+    await uow.tx
+      .update(boardArticle)
+      .set({
+        categoryId: checked.categoryId,
+        title: checked.title,
+        contentHtml: checked.content.html,
+        contentText: checked.content.text,
+        thumbnailUrl: checked.content.thumbnail,
+        isPrivate: checked.isPrivate,
+        updatedAt: uow.now,
+      })
+      .where(eq(boardArticle.id, id));
+    await attachUploads(uow, reader.id, checked.content.images, `article:${id}`);
+  });
   return { id, kind: existing.kind as ArticleKind };
 }
 

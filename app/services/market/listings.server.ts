@@ -5,6 +5,7 @@ import type { Clock } from "#app/platform/clock.server";
 import { seoulTime } from "#app/platform/seoul-calendar";
 import type { CounterBuffer } from "#app/platform/counter-buffer.server";
 import { runInTransaction, type DatabaseOrUnit, type UnitOfWork } from "#app/platform/unit-of-work.server";
+import { attachUploads } from "#app/services/uploads/ownership.server";
 import { mayManage, type Actor } from "#app/services/actor";
 import { readerMarkColumns, type ReaderMarks } from "#app/services/board/articles.server";
 import { authorOf, type ArticleAuthor } from "#app/services/board/list.server";
@@ -285,6 +286,7 @@ export async function insertListing(
       bumpedAt: now,
       demo: options.demo ?? false,
     });
+    await attachUploads(uow, seller.id, checked.content.images, `article:${id}`);
     if (!options.demo) await enqueueKeywordAlerts(uow, id);
     return { id, kind: checked.kind };
   });
@@ -352,6 +354,7 @@ export async function updateListing(
         ...checked.vehicle,
       })
       .where(eq(marketListing.articleId, id));
+    await attachUploads(uow, actor.id, checked.content.images, `article:${id}`);
     return { id, kind: checked.kind };
   });
 }

@@ -4,6 +4,7 @@ import type { Actor } from "#app/services/actor";
 import { announcement } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { attachUploads } from "#app/services/uploads/ownership.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { notifyAll } from "#app/services/notifications/notify.server";
@@ -118,6 +119,7 @@ export async function createAnnouncement(
       })
       .returning({ id: announcement.id });
     const id = row!.id;
+    await attachUploads(uow, actor.id, checked.content.images, `announcement:${id}`);
     await notifyAll(uow, {
       type: "announcement",
       actorId: actor.id,
@@ -138,19 +140,22 @@ export async function updateAnnouncement(
 ): Promise<{ id: number; tab: AnnouncementTab }> {
   requireAdmin(actor);
   const checked = await checkedInput(input);
-  const updated = await db
-    .update(announcement)
-    .set({
-      tab: checked.tab,
-      title: checked.title,
-      contentHtml: checked.content.html,
-      contentText: checked.content.text,
-      pinned: checked.pinned,
-      updatedAt: clock.now(),
-    })
-    .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)))
-    .returning({ id: announcement.id });
-  if (updated.length === 0) throw noticeError("announcement_not_found");
+  await runInTransaction(db, clock, async (uow) => {
+    const updated = await uow.tx
+      .update(announcement)
+      .set({
+        tab: checked.tab,
+        title: checked.title,
+        contentHtml: checked.content.html,
+        contentText: checked.content.text,
+        pinned: checked.pinned,
+        updatedAt: uow.now,
+      })
+      .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)))
+      .returning({ id: announcement.id });
+    if (updated.length === 0) throw noticeError("announcement_not_found");
+    await attachUploads(uow, actor.id, checked.content.images, `announcement:${id}`);
+  });
   return { id, tab: checked.tab };
 }
 

@@ -7,6 +7,7 @@ import type { Clock } from "#app/platform/clock.server";
 import { cancelJobs, defineJob, enqueueJob, scheduleJob } from "#app/platform/jobs.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
 import { runInTransaction, type DatabaseOrUnit, type UnitOfWork } from "#app/platform/unit-of-work.server";
+import { attachUploads } from "#app/services/uploads/ownership.server";
 import { notifyAll } from "#app/services/notifications/notify.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { EVENT_SUMMARY_MAX, EVENT_TITLE_MAX, eventState, type EventState, type EventTab } from "./tabs";
@@ -276,6 +277,7 @@ export async function createEvent(
       })
       .returning({ id: communityEvent.id });
     const id = row!.id;
+    await attachUploads(uow, actor.id, checked.content.images, `event:${id}`);
     await scheduleEventStartCheck(uow, checked.startsAt, id);
     return { id };
   });
@@ -306,6 +308,7 @@ export async function updateEvent(
       .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
       .returning({ id: communityEvent.id });
     if (updated.length === 0) throw noticeError("event_not_found");
+    await attachUploads(uow, actor.id, checked.content.images, `event:${id}`);
     await scheduleEventStartCheck(uow, checked.startsAt, id);
   });
 }

@@ -2,10 +2,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { ReviewImage } from "#app/db/schema";
 
 export type { ReviewImage };
+import type { Database } from "#app/db/client.server";
 import type { Clock } from "#app/platform/clock.server";
+import type { RateRule } from "#app/platform/rate-limit.server";
+import { HOUR_MS } from "#app/platform/seoul-calendar";
 import type { FileStorage } from "#app/platform/storage/types";
 import type { UploadInput } from "#app/services/uploads/uploads.server";
 import { storeImage, thumbnailPath } from "#app/services/uploads/uploads.server";
+import { allowUpload, recordUploads, type OwnedFile } from "#app/services/uploads/ownership.server";
 import { DomainError, isDomainError } from "#app/services/errors";
 import { REVIEW_IMAGES_MAX } from "./items";
 
@@ -55,16 +59,26 @@ export function readReviewImages(
 }
 
 /**
+ * Previews that store photos, per member: a member writing one review previews a few times; storing photos over
+ * and over without publishing is refused (ADR 051).
+ */
+export const REVIEW_PREVIEW_RATE: RateRule = { limit: 10, windowMs: HOUR_MS };
+
+/**
  * Stores the photos chosen in the form as post images (re-encoded, metadata removed, a 240 px square thumbnail
- * beside each). Either all are stored or, when one is refused, none stays behind.
+ * beside each), recorded as the member's uploads, attached to nothing until the review is published. Either all are
+ * stored or, when one is refused, none stays behind. A preview that stores photos counts against
+ * `REVIEW_PREVIEW_RATE`.
  */
 export async function storeReviewPhotos(
-  storage: FileStorage,
-  clock: Clock,
+  { db, storage, clock }: { db: Database; storage: FileStorage; clock: Clock },
+  ownerId: string,
   photos: readonly UploadInput[],
 ): Promise<ReviewImage[]> {
   if (photos.length > REVIEW_IMAGES_MAX) throw new DomainError("review", "images_max");
-  const keys: string[] = [];
+  if (photos.length === 0) return [];
+  await allowUpload(db, clock, ownerId, "review-preview", REVIEW_PREVIEW_RATE);
+  const files: OwnedFile[] = [];
   try {
     const images: ReviewImage[] = [];
     for (const [index, photo] of photos.entries()) {
@@ -80,11 +94,14 @@ export async function storeReviewPhotos(
           throw new DomainError("upload", error.code, { ...error.details, index }, { cause: error });
         throw error;
       }
-      keys.push(stored.key, thumbnailPath(stored.key));
-      images.push({ url: stored.url, thumbnailUrl: storage.url(thumbnailPath(stored.key)) });
+      const thumbnailKey = thumbnailPath(stored.key);
+      files.push({ key: stored.key, url: stored.url, thumbnailKey, bytes: stored.bytes });
+      images.push({ url: stored.url, thumbnailUrl: storage.url(thumbnailKey) });
     }
+    await recordUploads(db, clock, ownerId, files);
     return images;
   } catch (error) {
+    const keys = files.flatMap((file) => [file.key, thumbnailPath(file.key)]);
     await Promise.allSettled(keys.map((key) => storage.delete(key)));
     throw error;
   }

@@ -10,6 +10,7 @@ import {
 } from "#app/platform/unit-of-work.server";
 import { mayManage, type Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
+import { attachUploads } from "#app/services/uploads/ownership.server";
 import { findModelYear } from "#app/services/motorcycles/search.server";
 import type { ReviewErrorCode } from "./errors";
 import {
@@ -158,9 +159,13 @@ export async function createReview(
       .onConflictDoNothing()
       .returning({ id: motorcycleReview.id });
     if (!row) throw fail("already_reviewed");
+    await attachUploads(uow, actor.id, imageUrls(review), `review:${row.id}`);
     return { id: row.id };
   });
 }
+
+/** The uploads a review shows (each photo's thumbnail is collected with its photo). */
+const imageUrls = (review: CheckedReview) => review.images.map((image) => image.url);
 
 /** The live review, locked for the rest of the unit of work; refused when there is none. */
 async function lockedReview(uow: UnitOfWork, id: number) {
@@ -203,6 +208,7 @@ export async function updateReview(
       .update(motorcycleReview)
       .set({ ...columnsOf(review, modelId), updatedAt: uow.now })
       .where(eq(motorcycleReview.id, id));
+    await attachUploads(uow, actor.id, imageUrls(review), `review:${id}`);
     return { id };
   });
 }

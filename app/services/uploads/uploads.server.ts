@@ -9,8 +9,9 @@ import { checkPdf, MAX_PDF_BYTES } from "./pdf.server";
 import { DomainError, isDomainError } from "#app/services/errors";
 
 /**
- * The upload service every feature uses. It owns no table: it validates, re-encodes and stores the files under keys
- * it generates, and returns what the owning feature keeps in its own rows (key, url, size, dimensions, type).
+ * The upload service every feature uses: it validates, re-encodes and stores the files under keys it generates, and
+ * returns what the owning feature keeps in its own rows (key, url, size, dimensions, type). Files stored before
+ * anything is published are recorded with their owner until something takes them (./ownership.server.ts).
  */
 
 export type ImageKind = "avatar" | "business" | "post";
