@@ -49,3 +49,9 @@ export async function createTestRuntime(
     views: new CounterBuffer(),
   };
 }
+
+/**
+ * How long a test that seeds the demo data (members, catalogue, reviews, skills) may run before it counts as hung:
+ * it writes thousands of rows, which took up to 30 s on a busy two-core machine.
+ */
+export const DEMO_SEED_TIMEOUT = 120_000;
