@@ -52,7 +52,9 @@ describe("notification messages", () => {
       params: { title: "헬멧", price: 90000 },
       actor: { nickname: "흥정왕", withdrawn: false },
     };
-    expect(renderAlarmMessage("ko", { ...source, repeats: 1 })).toBe("흥정왕님이 '헬멧'에 90,000원을 제안했습니다.");
+    expect(renderAlarmMessage("ko", { ...source, repeats: 1 })).toBe(
+      "흥정왕님이 '헬멧'에 90,000원을 제안했습니다.",
+    );
     expect(renderAlarmMessage("ko", { ...source, repeats: 20 })).toBe(
       "흥정왕님이 '헬멧'에 90,000원을 제안했습니다. (총 20회)",
     );

@@ -195,7 +195,10 @@ describe("folding repeats", () => {
   const send = (input: notifications.NotifyInput) =>
     runInTransaction(runtime.db, clock, (uow) => notifications.notify(uow, input));
   const lines = async (memberId: string) =>
-    (await listAlarms(runtime.db, memberId, { language: "ko" })).items.map((item) => [item.message, item.link]);
+    (await listAlarms(runtime.db, memberId, { language: "ko" })).items.map((item) => [
+      item.message,
+      item.link,
+    ]);
 
   it("folds notifications of one type from one actor about one subject into the newest, counted once", async () => {
     const author = await insertMember(runtime.db);
@@ -254,7 +257,7 @@ describe("folding repeats", () => {
     expect(events).toEqual([{ to: seller.id, event: "alarm:unread", payload: { count: 1, arrived: 1 } }]);
     clock.advance(notifications.FOLD_WINDOW_MS + 1);
     await offer(4000);
-    expect((await lines(seller.id)).map(([message]) => message.replace(/^.*님이 /, ""))).toEqual([
+    expect((await lines(seller.id)).map(([message]) => String(message).replace(/^.*님이 /, ""))).toEqual([
       "'헬멧'에 4,000원을 제안했습니다.",
       "'헬멧'에 3,000원을 제안했습니다.",
       "'헬멧'에 2,000원을 제안했습니다. (총 2회)",
@@ -290,8 +293,18 @@ describe("folding repeats", () => {
         link: `/meeting/coaching/chat?room=${room}`,
         subject: "meetings:coaching:1",
       });
-    await send({ recipientId: expert.id, type: "announcement", params: { title: "점검" }, link: "/announce" });
-    await send({ recipientId: expert.id, type: "announcement", params: { title: "점검" }, link: "/announce" });
+    await send({
+      recipientId: expert.id,
+      type: "announcement",
+      params: { title: "점검" },
+      link: "/announce",
+    });
+    await send({
+      recipientId: expert.id,
+      type: "announcement",
+      params: { title: "점검" },
+      link: "/announce",
+    });
     expect(await lines(expert.id)).toEqual([
       ["새 공지사항: 점검", "/announce"],
       ["새 공지사항: 점검", "/announce"],
