@@ -4,6 +4,7 @@ import { enBoard } from "./areas/board.en";
 import { enComment } from "./areas/comment.en";
 import { enEditor } from "./areas/editor.en";
 import { enAlarm } from "./areas/alarm.en";
+import { enPace } from "./areas/pace.en";
 import { enNotice } from "./areas/notice.en";
 import { enSearch } from "./areas/search.en";
 import { enTime } from "./areas/time.en";
@@ -47,6 +48,7 @@ export const en: Messages = {
   comment: enComment,
   editor: enEditor,
   alarm: enAlarm,
+  pace: enPace,
   notice: enNotice,
   search: enSearch,
   time: enTime,

@@ -4,6 +4,7 @@ import { koBoard } from "./areas/board.ko";
 import { koComment } from "./areas/comment.ko";
 import { koEditor } from "./areas/editor.ko";
 import { koAlarm } from "./areas/alarm.ko";
+import { koPace } from "./areas/pace.ko";
 import { koNotice } from "./areas/notice.ko";
 import { koSearch } from "./areas/search.ko";
 import { koTime } from "./areas/time.ko";
@@ -48,6 +49,7 @@ export const ko = {
   comment: koComment,
   editor: koEditor,
   alarm: koAlarm,
+  pace: koPace,
   notice: koNotice,
   search: koSearch,
   time: koTime,

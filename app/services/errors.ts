@@ -19,6 +19,7 @@ import type { RelationErrorCode } from "./members/relations.server";
 import type { ReviewErrorCode } from "./reviews/errors";
 import type { NoticeErrorCode } from "./notice/access.server";
 import type { AlarmErrorCode } from "./notifications/errors";
+import type { PaceErrorCode } from "./pace/errors";
 import type { SearchErrorCode } from "./search/query";
 import type { InquiryErrorCode } from "./support/inquiry.server";
 import type { FailedJobErrorCode } from "./operations/failed-jobs.server";
@@ -62,6 +63,7 @@ export interface ErrorCodes {
   skill: SkillErrorCode;
   members: MemberReportErrorCode;
   notice: NoticeErrorCode;
+  pace: PaceErrorCode;
   profile: ProfileErrorCode;
   relations: RelationErrorCode;
   request: RequestErrorCode;
@@ -78,6 +80,7 @@ interface AreaDetails {
   ledger: { accountCode?: string; idempotencyKey?: string; transactionId?: number };
   /** Every field that failed, with its reason; the error's own code is the first of them. */
   profile: { fields?: Partial<Record<ProfileField, ProfileErrorCode>> };
+  pace: { retryAfterMs?: number };
   upload: UploadErrorDetails;
 }
 

@@ -55,7 +55,8 @@ export function domainAnswer(language: Language, error: unknown) {
 /** Headers a refusal answers with: when to try again, for the refusals that say so. */
 function errorHeaders(error: DomainError): Headers {
   const headers = new Headers();
-  const retryAfterMs = isDomainError(error, "auth") ? error.details.retryAfterMs : undefined;
+  const retryAfterMs =
+    isDomainError(error, "auth") || isDomainError(error, "pace") ? error.details.retryAfterMs : undefined;
   if (retryAfterMs) headers.set("Retry-After", String(Math.ceil(retryAfterMs / 1000)));
   return headers;
 }

@@ -6,6 +6,7 @@ import { meetingErrors } from "./error-tables/meeting";
 import { chatErrors } from "./error-tables/chat";
 import { conductErrors } from "./error-tables/conduct";
 import { rescueErrors } from "./error-tables/rescue";
+import { paceErrors } from "./error-tables/pace";
 
 /** How the edge answers one refusal: its HTTP status and the message the member reads. */
 export interface ErrorAnswer {
@@ -28,6 +29,7 @@ export const errorTable: ErrorTable = {
   chat: chatErrors,
   conduct: conductErrors,
   rescue: rescueErrors,
+  pace: paceErrors,
   alarm: {
     alarm_not_found: { status: 404, messageKey: "alarm.error.notFound" },
     unknown_alarm_type: { status: 400, messageKey: "alarm.error.unknownType" },

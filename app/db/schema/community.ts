@@ -312,6 +312,15 @@ export const notification = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** Set when the same event may be reported more than once (a like toggled, a job retried): one row per key. */
     dedupeKey: text("dedupe_key"),
+    /**
+     * What the notification is about (the sender's own name for it, or its link without the fragment): repeated
+     * notifications of one type from one actor about one subject fold into the newest (ADR 049).
+     */
+    subject: text("subject"),
+    /** How many events the notification stands for: 1, or more once earlier ones folded into it. */
+    repeatCount: integer("repeat_count").notNull().default(1),
+    /** Set when a newer notification took this one's place; a folded row is kept (for its dedupe key), never shown. */
+    foldedAt: timestamp("folded_at", { withTimezone: true }),
   },
   (t) => [
     index("notification_recipient_idx").on(t.recipientId, t.id.desc().nullsFirst()),

@@ -49,6 +49,8 @@ export const enAlarm: Widen<typeof koAlarm> = {
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",
+  /** After a notification that stands for several events of the same kind (folded repeats). */
+  repeated: "({count, number} times)",
   list: {
     readAll: "Mark all as read",
     allRead: "All notifications are marked as read.",

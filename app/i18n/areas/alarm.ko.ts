@@ -45,6 +45,8 @@ export const koAlarm = {
     fallback: "새 알림이 있습니다.",
   },
   formerMember: "탈퇴한 회원",
+  /** After a notification that stands for several events of the same kind (folded repeats). */
+  repeated: "(총 {count, number}회)",
   list: {
     readAll: "모두 읽음",
     allRead: "모든 알림을 읽음으로 표시했습니다.",

@@ -16,6 +16,9 @@ import { isMarketKind, KEYWORD_LIMIT, KEYWORD_MAX, KEYWORD_MIN, listingPath, typ
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
+/** How many keyword alerts about one seller's listings a member receives in a Seoul day (ADR 049). */
+export const KEYWORD_ALERTS_PER_SELLER_DAY = 3;
+
 /** A saved keyword (내 키워드), as the member's keyword page shows it. */
 export interface KeywordView {
   id: number;
@@ -128,8 +131,9 @@ export async function deleteKeyword(db: Database, clock: Clock, actor: Actor, id
  * plain text (case aside, inside longer words: "헬멧" finds "풀페이스헬멧") and the listing is of its kind and in
  * its district when it names them. A member with several matching keywords hears once, with the first one saved;
  * the dedupe key makes a re-run (after a crash, a retry) send nothing twice. notifyMany leaves out the seller (the
- * actor), members who hid the seller, and members who switched `marketKeyword` off. A listing deleted before the
- * job ran is skipped.
+ * actor), members who hid the seller, and members who switched `marketKeyword` off. A member hears of at most
+ * KEYWORD_ALERTS_PER_SELLER_DAY listings of one seller in a Seoul day, however many the seller writes. A listing
+ * deleted before the job ran is skipped.
  */
 export const keywordAlertsJob = defineJob("market.keywordAlerts", {
   payload: z.object({ articleId: z.number().int().positive() }).strict(),
@@ -154,6 +158,10 @@ export const keywordAlertsJob = defineJob("market.keywordAlerts", {
     );
     const [listing] = matches;
     if (!listing) return;
+    // The seller's listings are counted against the cap one job at a time.
+    await uow.tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`market-keyword-alerts:${listing.seller_id}`}, 0))`,
+    );
     const byKeyword = new Map<string, string[]>();
     for (const match of matches) {
       const members = byKeyword.get(match.keyword) ?? [];
@@ -167,6 +175,7 @@ export const keywordAlertsJob = defineJob("market.keywordAlerts", {
         params: { keyword, title: shortTitle(listing.title) },
         link: listingPath(listing.kind, articleId),
         dedupeKey: `market-keyword:${articleId}`,
+        dailyCap: KEYWORD_ALERTS_PER_SELLER_DAY,
       });
   },
 });

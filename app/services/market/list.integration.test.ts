@@ -56,8 +56,9 @@ describe("market lists", () => {
     const seller = await insertMember(db);
     const area = "gangwon-inje";
     const written: number[] = [];
+    // Six minutes apart: ten an hour, the seller's pace.
     for (let minute = 0; minute < 45; minute += 1)
-      written.push(await write(seller, "parts", minute, { areaCode: area }));
+      written.push(await write(seller, "parts", minute * 6, { areaCode: area }));
     await setListing(written[3]!, { bumpedAt: new Date(Date.UTC(2026, 0, 2)), bumpCount: 1 });
     const { ids: listed, pages } = await walk({ kind: "parts", sort: "latest", areaCode: area });
     expect(pages).toBe(3);
@@ -72,7 +73,7 @@ describe("market lists", () => {
     const area = "gangwon-yanggu";
     const written: number[] = [];
     for (let i = 0; i < 25; i += 1)
-      written.push(await write(seller, i % 2 ? "gear" : "parts", i, { areaCode: area }));
+      written.push(await write(seller, i % 2 ? "gear" : "parts", i * 6, { areaCode: area }));
     for (const [position, id] of written.entries())
       await db
         .update(boardArticle)

@@ -19,6 +19,7 @@ import {
 import { excerpt } from "#app/services/content/excerpt";
 import { DomainError, isDomainError } from "#app/services/errors";
 import { areaByCode } from "#app/services/location/address-search";
+import { keepPace } from "#app/services/pace/pace.server";
 import type { MarketErrorCode } from "./errors";
 import {
   isMarketKind,
@@ -252,6 +253,7 @@ export async function insertListing(
 ): Promise<SavedListing> {
   return runInTransaction(source, clock, async (uow) => {
     const { tx, now } = uow;
+    if (!options.demo) await keepPace(uow, "listing", seller.id);
     if (isVehicleKind(checked.kind)) await holdVehicleLimit(uow, seller.id, null);
     const [article] = await tx
       .insert(boardArticle)

@@ -16,6 +16,7 @@ import type { ArticleAuthor } from "#app/services/board/list.server";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
+import { keepPace } from "#app/services/pace/pace.server";
 import { allowedTransitions, type RoleOf, type TransitionOf } from "#app/services/state-machine";
 import { applyTransition } from "#app/services/state-machine.server";
 import type { MarketErrorCode } from "./errors";
@@ -62,6 +63,7 @@ export async function makeOffer(
   input: OfferInput,
 ): Promise<{ id: number }> {
   return runInTransaction(db, clock, async (uow) => {
+    await keepPace(uow, "offer", buyer.id);
     const listing = await liveListing(uow.tx, articleId, "share");
     const refusal = offerRefusal(buyer, listing);
     if (refusal) throw fail(refusal);

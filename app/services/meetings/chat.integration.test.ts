@@ -77,7 +77,8 @@ const chatNotifications = (recipientId: string) =>
   db
     .select()
     .from(notification)
-    .where(and(eq(notification.recipientId, recipientId), eq(notification.type, "chatMessage")));
+    .where(and(eq(notification.recipientId, recipientId), eq(notification.type, "chatMessage")))
+    .orderBy(notification.id);
 
 describe("entering a room", () => {
   it("lets the two sides and an acting administrator in, and refuses everybody else", async () => {

@@ -19,6 +19,7 @@ import type { Actor } from "#app/services/actor";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
+import { keepPace } from "#app/services/pace/pace.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { checkTransition, transitionRefused } from "#app/services/state-machine";
 import { applyTransition } from "#app/services/state-machine.server";
@@ -58,6 +59,12 @@ export interface NewMeeting {
   requestLongitude: number | null;
   rescueCallId?: number | null;
 }
+
+/**
+ * What a meeting's notifications are about, to fold their repeats (ADR 049): the skill it was asked through, so that
+ * a request sent, cancelled and sent again reads as one line to the expert, though each meeting has its own room.
+ */
+const meetingSubject = (row: Pick<Meeting, "kind" | "skillId">) => `meetings:${row.kind}:${row.skillId ?? 0}`;
 
 async function nicknameOf(uow: UnitOfWork, memberId: string): Promise<string> {
   const [row] = await uow.tx
@@ -99,6 +106,7 @@ export async function createMeeting(uow: UnitOfWork, input: NewMeeting): Promise
     params: { nickname },
     link: meetingChatPath(created),
     dedupeKey: `meetingRequest:${created.id}`,
+    subject: meetingSubject(created),
   });
   await scheduleExpiry(uow, created);
   return created;
@@ -199,6 +207,7 @@ export async function requestMeeting(
 ): Promise<{ id: number; code: string; kind: MeetingKind }> {
   const codes = await requestCodes(db);
   return runInTransaction(db, clock, async (uow) => {
+    await keepPace(uow, "meetingRequest", actor.id);
     const { tx, now } = uow;
     const [skill] = await tx
       .select()
@@ -329,6 +338,7 @@ async function notifySides(
       params: { nickname: await nicknameOf(uow, side.other) },
       link,
       dedupeKey: `${type}:${row.id}`,
+      subject: meetingSubject(row),
     });
   }
 }

@@ -21,6 +21,7 @@ import {
   type AreaLanguage,
 } from "#app/services/location/address-search";
 import { notify } from "#app/services/notifications/notify.server";
+import { keepPace } from "#app/services/pace/pace.server";
 import { allowedTransitions, defineMachine } from "#app/services/state-machine";
 import { applyTransition, bindMachine } from "#app/services/state-machine.server";
 import { assertNotBanned } from "./bans.server";
@@ -174,6 +175,7 @@ export async function sendRescueCall(
 ): Promise<{ id: number; reached: number }> {
   const request = checkedRequest(input);
   return runInTransaction(db, clock, async (uow) => {
+    await keepPace(uow, "rescueCall", actor.id);
     const { tx, now } = uow;
     await assertNotBanned(uow, actor.id, now);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rescue-call:${actor.id}`}, 0))`);

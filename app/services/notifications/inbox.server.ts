@@ -28,13 +28,16 @@ export interface AlarmPage {
   nextCursor: number | null;
 }
 
-/** A member's notifications, newest first, 20 a page, by keyset on the id (the recipient index answers it). */
+/**
+ * A member's notifications, newest first, 20 a page, by keyset on the id (the recipient index answers it); those
+ * folded into a newer one are left out.
+ */
 export async function listAlarms(
   db: Database,
   memberId: string,
   options: { language: Language; before?: number | null },
 ): Promise<AlarmPage> {
-  const conditions = [eq(notification.recipientId, memberId)];
+  const conditions = [eq(notification.recipientId, memberId), isNull(notification.foldedAt)];
   if (options.before) conditions.push(lt(notification.id, options.before));
   const rows = await db
     .select({
@@ -42,6 +45,7 @@ export async function listAlarms(
       type: notification.type,
       params: notification.params,
       link: notification.link,
+      repeats: notification.repeatCount,
       readAt: notification.readAt,
       createdAt: notification.createdAt,
       actorId: notification.actorId,
@@ -61,6 +65,7 @@ export async function listAlarms(
       message: renderAlarmMessage(options.language, {
         type: row.type,
         params: row.params,
+        repeats: row.repeats,
         actor: row.actorId ? { nickname: row.actorNickname, withdrawn: Boolean(row.actorWithdrawnAt) } : null,
       }),
       link: row.link,

@@ -45,4 +45,21 @@ describe("notification messages", () => {
       "새 알림이 있습니다.",
     );
   });
+
+  it("say how many times a notification that folded repeats happened", () => {
+    const source = {
+      type: "marketOffer",
+      params: { title: "헬멧", price: 90000 },
+      actor: { nickname: "흥정왕", withdrawn: false },
+    };
+    expect(renderAlarmMessage("ko", { ...source, repeats: 1 })).toBe(
+      "흥정왕님이 '헬멧'에 90,000원을 제안했습니다.",
+    );
+    expect(renderAlarmMessage("ko", { ...source, repeats: 20 })).toBe(
+      "흥정왕님이 '헬멧'에 90,000원을 제안했습니다. (총 20회)",
+    );
+    expect(renderAlarmMessage("en", { ...source, repeats: 1200 })).toBe(
+      "흥정왕 offered ₩90,000 for '헬멧'. (1,200 times)",
+    );
+  });
 });

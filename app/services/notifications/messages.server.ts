@@ -8,6 +8,8 @@ const TITLE_LENGTH = 40;
 export interface MessageSource {
   type: string;
   params: Record<string, string | number>;
+  /** How many events the notification stands for (repeats folded into it). */
+  repeats?: number;
   /** The acting member as they are now: their current nickname, or withdrawn. */
   actor: { nickname: string | null; withdrawn: boolean } | null;
 }
@@ -20,7 +22,8 @@ function shorten(text: string) {
 /**
  * The notification's line in the reader's language. Written at read time from the stored type and values, so it
  * follows the reader's language and the actor's current nickname; a value the sender left out becomes empty
- * rather than a raw placeholder, and a type without a text yet reads as a generic notification.
+ * rather than a raw placeholder, and a type without a text yet reads as a generic notification. A notification that
+ * folded repeats in says how many times it happened.
  */
 export function renderAlarmMessage(language: Language, source: MessageSource): string {
   const key: MessageKey = isAlarmType(source.type)
@@ -36,5 +39,7 @@ export function renderAlarmMessage(language: Language, source: MessageSource): s
   else values.nickname ??= translate(language, "alarm.formerMember");
   const template = translate(language, key);
   for (const name of messageArguments(template)) values[name] ??= "";
-  return translate(language, key, values);
+  const message = translate(language, key, values);
+  const repeats = source.repeats ?? 1;
+  return repeats > 1 ? `${message} ${translate(language, "alarm.repeated", { count: repeats })}` : message;
 }

@@ -159,13 +159,15 @@ describe("dedupe keys", () => {
   it("store and push one notification per recipient and key; a repeat changes nothing", async () => {
     const rider = await insertMember(runtime.db);
     const fan = await insertMember(runtime.db);
-    const like = { recipientId: rider.id, type: "like", actorId: fan.id, link: "/board/free/7" } as const;
-    await notify(runtime.db, { ...like, dedupeKey: "like:7:fan" });
-    await notify(runtime.db, { ...like, dedupeKey: "like:7:fan" });
-    await notify(runtime.db, { ...like, dedupeKey: "like:8:fan" });
+    // Each on a post of its own, so that none folds into another.
+    const like = (post: number) =>
+      ({ recipientId: rider.id, type: "like", actorId: fan.id, link: `/board/free/${post}` }) as const;
+    await notify(runtime.db, { ...like(7), dedupeKey: "like:7:fan" });
+    await notify(runtime.db, { ...like(7), dedupeKey: "like:7:fan" });
+    await notify(runtime.db, { ...like(8), dedupeKey: "like:8:fan" });
     // Without a key every call is news.
-    await notify(runtime.db, like);
-    await notify(runtime.db, like);
+    await notify(runtime.db, like(9));
+    await notify(runtime.db, like(10));
     expect((await rowsOf(rider.id)).map((row) => row.dedupeKey)).toEqual([
       "like:7:fan",
       "like:8:fan",
@@ -186,6 +188,173 @@ describe("dedupe keys", () => {
     expect(await rowsOf(a.id)).toHaveLength(1);
     expect(await rowsOf(b.id)).toHaveLength(1);
     expect(events).toEqual([{ to: b.id, event: "alarm:unread", payload: { count: 1, arrived: 1 } }]);
+  });
+});
+
+describe("folding repeats", () => {
+  const send = (input: notifications.NotifyInput) =>
+    runInTransaction(runtime.db, clock, (uow) => notifications.notify(uow, input));
+  const lines = async (memberId: string) =>
+    (await listAlarms(runtime.db, memberId, { language: "ko" })).items.map((item) => [
+      item.message,
+      item.link,
+    ]);
+
+  it("folds notifications of one type from one actor about one subject into the newest, counted once", async () => {
+    const author = await insertMember(runtime.db);
+    const fan = await insertMember(runtime.db, { nickname: "단골" });
+    const other = await insertMember(runtime.db, { nickname: "나그네" });
+    const comment = (actor: string, link: string) =>
+      send({ recipientId: author.id, type: "comment", actorId: actor, params: { title: "후기" }, link });
+    // The comments' links differ by their fragment only: one post, one subject.
+    for (const n of [1, 2, 3]) await comment(fan.id, `/board/free/7#comment-${n}`);
+    expect(await lines(author.id)).toEqual([
+      ["단골님이 회원님의 글 '후기'에 댓글을 남겼습니다. (총 3회)", "/board/free/7#comment-3"],
+    ]);
+    expect(await countUnread(runtime.db, author.id)).toBe(1);
+    expect(events).toEqual([{ to: author.id, event: "alarm:unread", payload: { count: 1, arrived: 1 } }]);
+    // Another actor, another post, another type: lines of their own.
+    await comment(other.id, "/board/free/7#comment-4");
+    await comment(fan.id, "/board/free/8#comment-5");
+    await send({
+      recipientId: author.id,
+      type: "like",
+      actorId: fan.id,
+      params: { title: "후기" },
+      link: "/board/free/7",
+    });
+    expect((await lines(author.id)).map(([message]) => message)).toEqual([
+      "단골님이 회원님의 글 '후기'에 좋아요를 눌렀습니다.",
+      "단골님이 회원님의 글 '후기'에 댓글을 남겼습니다.",
+      "나그네님이 회원님의 글 '후기'에 댓글을 남겼습니다.",
+      "단골님이 회원님의 글 '후기'에 댓글을 남겼습니다. (총 3회)",
+    ]);
+    expect(await countUnread(runtime.db, author.id)).toBe(4);
+    // Every event is kept, the folded ones hidden and read.
+    const rows = await rowsOf(author.id);
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((row) => row.foldedAt !== null && row.readAt !== null)).toHaveLength(2);
+  });
+
+  it("starts a new line once the recipient has read the last one, or once it is older than the window", async () => {
+    const seller = await insertMember(runtime.db);
+    const buyer = await insertMember(runtime.db);
+    const offer = (price: number) =>
+      send({
+        recipientId: seller.id,
+        type: "marketOffer",
+        actorId: buyer.id,
+        params: { title: "헬멧", price },
+        link: "/market/gear/3",
+      });
+    await offer(1000);
+    await offer(2000);
+    const [first] = (await listAlarms(runtime.db, seller.id, { language: "ko" })).items;
+    await markAlarmRead(runtime.db, clock, seller.id, first!.id);
+    events = [];
+    await offer(3000);
+    expect(await countUnread(runtime.db, seller.id)).toBe(1);
+    expect(events).toEqual([{ to: seller.id, event: "alarm:unread", payload: { count: 1, arrived: 1 } }]);
+    clock.advance(notifications.FOLD_WINDOW_MS + 1);
+    await offer(4000);
+    expect((await lines(seller.id)).map(([message]) => String(message).replace(/^.*님이 /, ""))).toEqual([
+      "'헬멧'에 4,000원을 제안했습니다.",
+      "'헬멧'에 3,000원을 제안했습니다.",
+      "'헬멧'에 2,000원을 제안했습니다. (총 2회)",
+    ]);
+    expect(await countUnread(runtime.db, seller.id)).toBe(2);
+  });
+
+  it("keeps the dedupe keys of folded notifications: a replayed event changes nothing", async () => {
+    const rider = await insertMember(runtime.db);
+    const fan = await insertMember(runtime.db);
+    const like = (key: string) =>
+      send({ recipientId: rider.id, type: "like", actorId: fan.id, link: "/board/free/9", dedupeKey: key });
+    await like("like:9:a");
+    await like("like:9:b");
+    events = [];
+    await like("like:9:a");
+    await like("like:9:b");
+    expect(await rowsOf(rider.id)).toHaveLength(2);
+    expect((await lines(rider.id)).map(([message]) => message)).toEqual([
+      expect.stringMatching(/\(총 2회\)$/),
+    ]);
+    expect(events).toEqual([]);
+  });
+
+  it("folds by the sender's subject when each event has its own link; nothing without an actor folds", async () => {
+    const expert = await insertMember(runtime.db);
+    const rider = await insertMember(runtime.db, { nickname: "요청자" });
+    for (const room of ["a", "b"])
+      await send({
+        recipientId: expert.id,
+        type: "meetingRequest",
+        actorId: rider.id,
+        link: `/meeting/coaching/chat?room=${room}`,
+        subject: "meetings:coaching:1",
+      });
+    await send({
+      recipientId: expert.id,
+      type: "announcement",
+      params: { title: "점검" },
+      link: "/announce",
+    });
+    await send({
+      recipientId: expert.id,
+      type: "announcement",
+      params: { title: "점검" },
+      link: "/announce",
+    });
+    expect(await lines(expert.id)).toEqual([
+      ["새 공지사항: 점검", "/announce"],
+      ["새 공지사항: 점검", "/announce"],
+      ["요청자님이 만남을 신청했습니다. (총 2회)", "/meeting/coaching/chat?room=b"],
+    ]);
+  });
+
+  it("folds repeats within one batch, and pushes each recipient's arrivals once", async () => {
+    const [a, b] = [await insertMember(runtime.db), await insertMember(runtime.db)];
+    const sender = await insertMember(runtime.db, { nickname: "수다쟁이" });
+    const message = (recipientId: string) =>
+      ({ recipientId, type: "chatMessage", actorId: sender.id, link: "/meeting/owner/chat?room=x" }) as const;
+    await runInTransaction(runtime.db, clock, (uow) =>
+      notifications.notifyEach(uow, [message(a.id), message(a.id), message(b.id), message(a.id)]),
+    );
+    expect(await lines(a.id)).toEqual([
+      ["수다쟁이님이 새 메시지를 보냈습니다. (총 3회)", "/meeting/owner/chat?room=x"],
+    ]);
+    expect(await lines(b.id)).toHaveLength(1);
+    expect(events).toHaveLength(2);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { to: a.id, event: "alarm:unread", payload: { count: 1, arrived: 1 } },
+        { to: b.id, event: "alarm:unread", payload: { count: 1, arrived: 1 } },
+      ]),
+    );
+  });
+
+  it("sends at most the daily cap of one type from one actor to a recipient in a Seoul day", async () => {
+    const subscriber = await insertMember(runtime.db);
+    const seller = await insertMember(runtime.db);
+    const alert = (n: number) =>
+      runInTransaction(runtime.db, clock, (uow) =>
+        notifications.notifyMany(uow, [subscriber.id], {
+          type: "marketKeyword",
+          actorId: seller.id,
+          params: { keyword: "헬멧", title: `헬멧 ${n}` },
+          link: `/market/gear/${n}`,
+          dailyCap: 2,
+        }),
+      );
+    for (const n of [1, 2, 3, 4]) await alert(n);
+    expect(await rowsOf(subscriber.id)).toHaveLength(2);
+    clock.advance(24 * 60 * 60_000);
+    await alert(5);
+    expect((await rowsOf(subscriber.id)).map((row) => row.link).sort()).toEqual([
+      "/market/gear/1",
+      "/market/gear/2",
+      "/market/gear/5",
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { queryRows, type Database } from "#app/db/client.server";
 import { notification } from "#app/db/schema";
 import { stripLanguage } from "#app/i18n";
 import { realtimePublisher } from "#app/platform/publisher.server";
+import { HOUR_MS, seoulDay, startOfSeoulDay } from "#app/platform/seoul-calendar";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { ALARM_REFRESH_EVENT, ALARM_UNREAD_EVENT, type AlarmType, type AlarmUnreadPayload } from "./types";
 
@@ -20,7 +21,21 @@ export interface NotifyInput {
    * each recipient gets at most one notification per key, and a repeat is neither stored nor pushed.
    */
   dedupeKey?: string | null;
+  /**
+   * What it is about, for folding: notifications of one type from one actor about one subject fold into one while
+   * the newest is unread and younger than FOLD_WINDOW_MS. Defaults to the link without its fragment; a sender names
+   * it when each event has a link of its own (a meeting's room) but is, to the recipient, the same thing again.
+   */
+  subject?: string | null;
+  /** At most this many notifications of this type from this actor reach one recipient in a Seoul day. */
+  dailyCap?: number | null;
 }
+
+/**
+ * How long an unread notification gathers repeats of itself (ADR 049): an offer made and withdrawn twenty times, or a
+ * rider's comments on one post, read as one line that counts them, and count once on the badge.
+ */
+export const FOLD_WINDOW_MS = HOUR_MS;
 
 /** Only paths of this site, kept in their Korean form; anything else is dropped rather than linked. */
 function siteLink(link: string | null | undefined): string | null {
@@ -44,8 +59,9 @@ function actorNotBlinded(actorId: string | null): SQL {
 /**
  * One INSERT … SELECT from the members the condition picks, leaving out the actor, withdrawn members, members who
  * turned the type off, members who hid the actor and members who already have a notification with the same
- * dedupe key (without a key, rows never conflict: the unique index treats nulls as distinct). The checks and the write are one statement, so a setting
- * changed at the same moment is either seen or not, never half.
+ * dedupe key (without a key, rows never conflict: the unique index treats nulls as distinct). The checks and the
+ * write are one statement, so a setting changed at the same moment is either seen or not, never half. Used for
+ * notifications to everybody, which carry no subject and never fold.
  */
 function insertFor(recipients: SQL, input: Omit<NotifyInput, "recipientId">, now: Date): SQL {
   const actorId = input.actorId ?? null;
@@ -57,18 +73,6 @@ function insertFor(recipients: SQL, input: Omit<NotifyInput, "recipientId">, now
       and (${actorId}::text is null or m.id <> ${actorId}::text)
       and ${typeEnabled(input.type)} and ${actorNotBlinded(actorId)}
     on conflict (recipient_id, dedupe_key) do nothing`;
-}
-
-async function insertReturningRecipients(
-  uow: UnitOfWork,
-  recipients: SQL,
-  input: Omit<NotifyInput, "recipientId">,
-): Promise<string[]> {
-  const rows = await queryRows<{ recipient_id: string }>(
-    uow.tx,
-    sql`${insertFor(recipients, input, uow.now)} returning recipient_id`,
-  );
-  return rows.map((row) => row.recipient_id);
 }
 
 export async function countUnread(db: Database, memberId: string): Promise<number> {
@@ -93,7 +97,7 @@ export async function publishUnreadCount(db: Database, memberId: string, arrived
 
 /**
  * Sends one notification, unless the recipient switched its type off, hid the actor, withdrew, is the actor, or
- * already has one with the same dedupe key. The row is written in the caller's unit of work, so it commits or rolls
+ * already has one with the same dedupe key; a repeat of the recipient's newest unread one folds into it. The row is written in the caller's unit of work, so it commits or rolls
  * back with the action that caused it; the member's open pages learn the new unread count after the commit, only
  * when a notification was stored.
  */
@@ -101,42 +105,127 @@ export async function notify(uow: UnitOfWork, input: NotifyInput): Promise<void>
   await notifyEach(uow, [input]);
 }
 
+/** One notification to write: the input with its link checked, its subject, and how many events it stands for. */
+interface Pending {
+  input: NotifyInput;
+  link: string | null;
+  subject: string | null;
+  repeats: number;
+}
+
+/** The subject a notification folds by; none without an actor (announcements, reminders stay one line each). */
+function subjectOf(input: NotifyInput, link: string | null): string | null {
+  if (!input.actorId) return null;
+  return input.subject ?? link?.split("#")[0] ?? null;
+}
+
+/** Drops the actor's own notifications and folds repeats within the list itself (the newest's values kept). */
+function pendingOf(inputs: readonly NotifyInput[]): Pending[] {
+  const pending: Pending[] = [];
+  const byGroup = new Map<string, Pending>();
+  for (const input of inputs) {
+    if (input.actorId && input.actorId === input.recipientId) continue;
+    const link = siteLink(input.link);
+    const item: Pending = { input, link, subject: subjectOf(input, link), repeats: 1 };
+    if (item.subject === null) {
+      pending.push(item);
+      continue;
+    }
+    const group = JSON.stringify([input.recipientId, input.type, input.actorId, item.subject]);
+    const earlier = byGroup.get(group);
+    if (earlier) Object.assign(earlier, { input, link, repeats: earlier.repeats + 1 });
+    else {
+      byGroup.set(group, item);
+      pending.push(item);
+    }
+  }
+  return pending;
+}
+
 /**
  * Sends several notifications at once, each to its own recipient with its own type and values, by the rules of
- * notify(): one INSERT … SELECT over the list, and one count of the unread notifications of the members who got one.
+ * notify(), in one statement: it leaves out withdrawn members, members who switched the type off or hid the actor,
+ * keys already stored and recipients past the daily cap; a notification with the same type, actor and subject as the
+ * recipient's newest unread one of the last FOLD_WINDOW_MS takes its place, counting its events, and the one it
+ * replaces is folded (kept for its dedupe key, never listed). Only notifications that are new to the recipient are
+ * pushed and move the badge: a fold leaves the unread count as it was.
  */
 export async function notifyEach(uow: UnitOfWork, inputs: readonly NotifyInput[]): Promise<void> {
-  const wanted = inputs.filter((input) => !input.actorId || input.actorId !== input.recipientId);
-  if (wanted.length === 0) return;
+  const pending = pendingOf(inputs);
+  if (pending.length === 0) return;
   const now = uow.now.toISOString();
+  const since = new Date(uow.now.getTime() - FOLD_WINDOW_MS).toISOString();
+  const dayStart = startOfSeoulDay(seoulDay(uow.now)).toISOString();
   const rows = sql.join(
-    wanted.map(
-      (input) =>
+    pending.map(
+      ({ input, link, subject, repeats }) =>
         sql`(${input.recipientId}::text, ${input.type}::text, ${input.actorId ?? null}::text,
-          ${JSON.stringify(input.params ?? {})}::jsonb, ${siteLink(input.link)}::text, ${input.dedupeKey ?? null}::text)`,
+          ${JSON.stringify(input.params ?? {})}::jsonb, ${link}::text, ${input.dedupeKey ?? null}::text,
+          ${subject}::text, ${repeats}::int, ${input.dailyCap ?? null}::int)`,
     ),
     sql`, `,
   );
-  const stored = await queryRows<{ recipient_id: string }>(
+  const stored = await queryRows<{ recipient_id: string; arrived: boolean }>(
     uow.tx,
-    sql`insert into notification (recipient_id, type, actor_id, params, link, dedupe_key, created_at)
-      select m.id, v.type, v.actor_id, v.params, v.link, v.dedupe_key, ${now}::timestamptz
-      from (values ${rows}) as v (recipient_id, type, actor_id, params, link, dedupe_key)
-      join member m on m.id = v.recipient_id
-      where m.withdrawn_at is null
-        and not exists (select 1 from notification_setting s
-          where s.member_id = m.id and s.type = v.type and not s.enabled)
-        and (v.actor_id is null or not exists (select 1 from blind b
-          where b.user_id = m.id and b.blind_user_id = v.actor_id and b.activated))
-      on conflict (recipient_id, dedupe_key) do nothing
-      returning recipient_id`,
+    sql`with v (recipient_id, type, actor_id, params, link, dedupe_key, subject, repeats, daily_cap) as (
+        values ${rows}
+      ),
+      wanted as (
+        select v.* from v
+        join member m on m.id = v.recipient_id
+        where m.withdrawn_at is null
+          and not exists (select 1 from notification_setting s
+            where s.member_id = m.id and s.type = v.type and not s.enabled)
+          and (v.actor_id is null or not exists (select 1 from blind b
+            where b.user_id = m.id and b.blind_user_id = v.actor_id and b.activated))
+          and (v.dedupe_key is null or not exists (select 1 from notification n
+            where n.recipient_id = v.recipient_id and n.dedupe_key = v.dedupe_key))
+          and (v.daily_cap is null or (select count(*) from notification n
+            where n.recipient_id = v.recipient_id and n.type = v.type and n.actor_id = v.actor_id
+              and n.created_at >= ${dayStart}::timestamptz) < v.daily_cap)
+      ),
+      earlier as (
+        select w.recipient_id, w.type, w.actor_id, w.subject, e.id, e.repeat_count
+        from wanted w
+        cross join lateral (select n.id, n.repeat_count from notification n
+          where n.recipient_id = w.recipient_id and n.type = w.type and n.actor_id = w.actor_id
+            and n.subject = w.subject and n.read_at is null and n.folded_at is null
+            and n.created_at > ${since}::timestamptz
+          order by n.id desc limit 1) e
+      ),
+      inserted as (
+        insert into notification
+          (recipient_id, type, actor_id, params, link, dedupe_key, subject, repeat_count, created_at)
+        select w.recipient_id, w.type, w.actor_id, w.params, w.link, w.dedupe_key, w.subject,
+          w.repeats + coalesce((select e.repeat_count from earlier e
+            where e.recipient_id = w.recipient_id and e.type = w.type and e.actor_id = w.actor_id
+              and e.subject = w.subject), 0),
+          ${now}::timestamptz
+        from wanted w
+        on conflict (recipient_id, dedupe_key) do nothing
+        returning recipient_id, type, actor_id, subject
+      ),
+      folded as (
+        update notification n set folded_at = ${now}::timestamptz, read_at = ${now}::timestamptz
+        from earlier e
+        join inserted i on i.recipient_id = e.recipient_id and i.type = e.type and i.actor_id = e.actor_id
+          and i.subject = e.subject
+        where n.id = e.id
+        returning n.recipient_id, n.type, n.actor_id, n.subject
+      )
+      select i.recipient_id, not exists (select 1 from folded f
+          where f.recipient_id = i.recipient_id and f.type = i.type and f.actor_id = i.actor_id
+            and f.subject = i.subject) as arrived
+      from inserted i`,
   );
-  if (stored.length === 0) return;
   const arrived = new Map<string, number>();
-  for (const row of stored) arrived.set(row.recipient_id, (arrived.get(row.recipient_id) ?? 0) + 1);
+  for (const row of stored)
+    if (row.arrived) arrived.set(row.recipient_id, (arrived.get(row.recipient_id) ?? 0) + 1);
+  if (arrived.size === 0) return;
+  const [only] = arrived.keys();
   const counts =
     arrived.size === 1
-      ? [{ memberId: stored[0]!.recipient_id, count: await countUnread(uow.tx, stored[0]!.recipient_id) }]
+      ? [{ memberId: only!, count: await countUnread(uow.tx, only!) }]
       : await uow.tx
           .select({ memberId: notification.recipientId, count: count() })
           .from(notification)
@@ -157,24 +246,10 @@ export async function notifyMany(
 ): Promise<void> {
   const ids = [...new Set(recipientIds)];
   for (let start = 0; start < ids.length; start += MANY_CHUNK) {
-    const chunk = ids.slice(start, start + MANY_CHUNK);
-    const stored = await insertReturningRecipients(
+    await notifyEach(
       uow,
-      sql`m.id in (${sql.join(
-        chunk.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-      input,
+      ids.slice(start, start + MANY_CHUNK).map((recipientId) => ({ ...input, recipientId })),
     );
-    if (stored.length === 0) continue;
-    const counts = await uow.tx
-      .select({ memberId: notification.recipientId, count: count() })
-      .from(notification)
-      .where(and(inArray(notification.recipientId, stored), isNull(notification.readAt)))
-      .groupBy(notification.recipientId);
-    uow.afterCommit(() => {
-      for (const row of counts) publishUnread(row.memberId, row.count, 1);
-    });
   }
 }
 
