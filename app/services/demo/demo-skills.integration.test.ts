@@ -82,101 +82,96 @@ describe("demo meetings", () => {
     expect(await runtime.db.select().from(meeting)).toEqual([]);
   }, 60_000);
 
-  it(
-    "open one meeting in each state through the meeting services, once",
-    { timeout: DEMO_SEED_TIMEOUT },
-    async () => {
-      const runtime = await createTestRuntime();
-      const { db, clock } = runtime;
-      /** What the boot does with an empty embedded database, in its order. */
-      const boot = async () => {
-        await seedCatalogue(db, clock);
-        await seedDemoMembers(runtime);
-        await seedDemoCommunity(runtime);
-        await seedDemoMarket(runtime);
-        await seedDemoMotorcycles(runtime);
-        await seedDemoSkills(db, clock);
-        return seedDemoMeetings(db, clock);
-      };
-      expect(await boot()).toBe(5);
+  it("open one meeting in each state through the meeting services, once", async () => {
+    const runtime = await createTestRuntime();
+    const { db, clock } = runtime;
+    /** What the boot does with an empty embedded database, in its order. */
+    const boot = async () => {
+      await seedCatalogue(db, clock);
+      await seedDemoMembers(runtime);
+      await seedDemoCommunity(runtime);
+      await seedDemoMarket(runtime);
+      await seedDemoMotorcycles(runtime);
+      await seedDemoSkills(db, clock);
+      return seedDemoMeetings(db, clock);
+    };
+    expect(await boot()).toBe(5);
 
-      const meetings = await db.select().from(meeting).orderBy(asc(meeting.status));
-      expect(meetings.map((row) => row.status)).toEqual([
-        "cancelled",
-        "chatting",
-        "ended",
-        "expired",
-        "reserved",
-      ]);
-      const by = Object.fromEntries(meetings.map((row) => [row.status, row]));
-      const now = clock.now().getTime();
-      expect(by.reserved!.appointmentAt!.getTime()).toBeGreaterThan(now);
-      expect(by.reserved!.placeName).toBeTruthy();
-      expect(by.ended!.endedAt!.getTime()).toBeLessThan(now);
-      expect(by.cancelled!.cancelReason).toBeTruthy();
-      expect(by.expired!.providerAnsweredAt).toBeNull();
-      expect(by.chatting!.providerAnsweredAt).not.toBeNull();
+    const meetings = await db.select().from(meeting).orderBy(asc(meeting.status));
+    expect(meetings.map((row) => row.status)).toEqual([
+      "cancelled",
+      "chatting",
+      "ended",
+      "expired",
+      "reserved",
+    ]);
+    const by = Object.fromEntries(meetings.map((row) => [row.status, row]));
+    const now = clock.now().getTime();
+    expect(by.reserved!.appointmentAt!.getTime()).toBeGreaterThan(now);
+    expect(by.reserved!.placeName).toBeTruthy();
+    expect(by.ended!.endedAt!.getTime()).toBeLessThan(now);
+    expect(by.cancelled!.cancelReason).toBeTruthy();
+    expect(by.expired!.providerAnsweredAt).toBeNull();
+    expect(by.chatting!.providerAnsweredAt).not.toBeNull();
 
-      for (const row of meetings) {
-        const messages = await db
-          .select({
-            kind: meetingMessage.kind,
-            event: meetingMessage.event,
-            senderId: meetingMessage.senderId,
-          })
-          .from(meetingMessage)
-          .where(eq(meetingMessage.meetingId, row.id))
-          .orderBy(asc(meetingMessage.id));
-        // The machine's own lines and the members' texts.
-        expect(messages[0], row.status).toMatchObject({ kind: "system", event: "requestOpened" });
-        expect(messages.filter((one) => one.kind !== "system").length, row.status).toBeGreaterThanOrEqual(1);
-        const events = messages.map((one) => one.event).filter(Boolean);
-        const expected = {
-          chatting: [],
-          reserved: ["appointmentSet", "placeSet", "reservationConfirmed"],
-          ended: ["appointmentSet", "reservationConfirmed", "meetingEnded"],
-          cancelled: ["reservationCancelled"],
-          expired: ["meetingExpired"],
-        }[row.status];
-        expect(events, row.status).toEqual(["requestOpened", ...expected]);
-        // Every change of state went through the machine and is in its log.
-        const log = await db
-          .select({ to: transitionLog.toState })
-          .from(transitionLog)
-          .where(and(eq(transitionLog.machine, "meeting"), eq(transitionLog.subjectId, String(row.id))));
-        expect(log.map((entry) => entry.to).at(-1) ?? "chatting", row.status).toBe(row.status);
-      }
+    for (const row of meetings) {
+      const messages = await db
+        .select({
+          kind: meetingMessage.kind,
+          event: meetingMessage.event,
+          senderId: meetingMessage.senderId,
+        })
+        .from(meetingMessage)
+        .where(eq(meetingMessage.meetingId, row.id))
+        .orderBy(asc(meetingMessage.id));
+      // The machine's own lines and the members' texts.
+      expect(messages[0], row.status).toMatchObject({ kind: "system", event: "requestOpened" });
+      expect(messages.filter((one) => one.kind !== "system").length, row.status).toBeGreaterThanOrEqual(1);
+      const events = messages.map((one) => one.event).filter(Boolean);
+      const expected = {
+        chatting: [],
+        reserved: ["appointmentSet", "placeSet", "reservationConfirmed"],
+        ended: ["appointmentSet", "reservationConfirmed", "meetingEnded"],
+        cancelled: ["reservationCancelled"],
+        expired: ["meetingExpired"],
+      }[row.status];
+      expect(events, row.status).toEqual(["requestOpened", ...expected]);
+      // Every change of state went through the machine and is in its log.
+      const log = await db
+        .select({ to: transitionLog.toState })
+        .from(transitionLog)
+        .where(and(eq(transitionLog.machine, "meeting"), eq(transitionLog.subjectId, String(row.id))));
+      expect(log.map((entry) => entry.to).at(-1) ?? "chatting", row.status).toBe(row.status);
+    }
 
-      // The requester's feedback on the ended meeting, paid through the ledger; the provider's is still to come.
-      const feedback = await db.select().from(meetingFeedback);
-      expect(feedback).toHaveLength(1);
-      expect(feedback[0]).toMatchObject({ meetingId: by.ended!.id, authorId: by.ended!.requesterId });
-      expect(feedback[0]!.rewardPoints).toBeGreaterThan(0);
-      const points = memberPointsCode(by.ended!.requesterId);
-      expect(await balanceOf(db, points)).toBeGreaterThanOrEqual(feedback[0]!.rewardPoints);
-      expect(await balanceOf(db, points)).toBe(await derivedBalance(db, points));
+    // The requester's feedback on the ended meeting, paid through the ledger; the provider's is still to come.
+    const feedback = await db.select().from(meetingFeedback);
+    expect(feedback).toHaveLength(1);
+    expect(feedback[0]).toMatchObject({ meetingId: by.ended!.id, authorId: by.ended!.requesterId });
+    expect(feedback[0]!.rewardPoints).toBeGreaterThan(0);
+    const points = memberPointsCode(by.ended!.requesterId);
+    expect(await balanceOf(db, points)).toBeGreaterThanOrEqual(feedback[0]!.rewardPoints);
+    expect(await balanceOf(db, points)).toBe(await derivedBalance(db, points));
 
-      // No job is left due for the closed meetings; the reserved one keeps its reminders.
-      const pending = await db.select({ key: job.dedupeKey }).from(job).where(eq(job.status, "pending"));
-      const keys = pending.map((row) => row.key ?? "");
-      for (const closed of [by.ended!, by.cancelled!, by.expired!])
-        expect(
-          keys.filter((key) => key.startsWith("meeting.") && key.split(":")[1] === String(closed.id)),
-        ).toEqual([]);
-      expect(keys).toContain(`meeting.reminder:${by.reserved!.id}:60`);
+    // No job is left due for the closed meetings; the reserved one keeps its reminders.
+    const pending = await db.select({ key: job.dedupeKey }).from(job).where(eq(job.status, "pending"));
+    const keys = pending.map((row) => row.key ?? "");
+    for (const closed of [by.ended!, by.cancelled!, by.expired!])
+      expect(
+        keys.filter((key) => key.startsWith("meeting.") && key.split(":")[1] === String(closed.id)),
+      ).toEqual([]);
+    expect(keys).toContain(`meeting.reminder:${by.reserved!.id}:60`);
 
-      // A second boot adds nothing.
-      const counted = async () => ({
-        meetings: (await db.select({ n: count() }).from(meeting))[0]!.n,
-        messages: (await db.select({ n: count() }).from(meetingMessage))[0]!.n,
-        feedback: (await db.select({ n: count() }).from(meetingFeedback))[0]!.n,
-        transactions: (await db.select({ n: count() }).from(ledgerTransaction))[0]!.n,
-        skills: (await db.select({ n: count() }).from(memberSkill))[0]!.n,
-      });
-      const before = await counted();
-      expect(await boot()).toBe(0);
-      expect(await counted()).toEqual(before);
-    },
-    120_000,
-  );
+    // A second boot adds nothing.
+    const counted = async () => ({
+      meetings: (await db.select({ n: count() }).from(meeting))[0]!.n,
+      messages: (await db.select({ n: count() }).from(meetingMessage))[0]!.n,
+      feedback: (await db.select({ n: count() }).from(meetingFeedback))[0]!.n,
+      transactions: (await db.select({ n: count() }).from(ledgerTransaction))[0]!.n,
+      skills: (await db.select({ n: count() }).from(memberSkill))[0]!.n,
+    });
+    const before = await counted();
+    expect(await boot()).toBe(0);
+    expect(await counted()).toEqual(before);
+  }, 120_000);
 });
