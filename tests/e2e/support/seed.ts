@@ -43,3 +43,24 @@ export async function signedInMember(page: Page, input: SeedInput = {}): Promise
   ]);
   return member;
 }
+
+/** A meeting made by the server's test seeding (POST /test/seed/meeting): a request of the kind opened it. */
+export interface SeededMeeting {
+  id: number;
+  code: string;
+  chatPath: string;
+  request: Record<string, string | number>;
+}
+
+/**
+ * A meeting between two seeded members, as the rider's request of `kind` opens one (the provider gets a skill of the
+ * kind); `reserved` has the provider set an appointment two hours ahead and confirm it.
+ */
+export async function seededMeeting(
+  request: APIRequestContext,
+  input: { requesterId: string; providerId: string; kind: string; reserved?: boolean },
+): Promise<SeededMeeting> {
+  const response = await request.post("/test/seed/meeting", { data: input });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as SeededMeeting;
+}
