@@ -325,7 +325,6 @@ interface TypingPush {
  */
 export function ChatRoom({ data }: { data: ChatRoomData }) {
   const t = useT();
-  const language = useLanguage();
   const { room, viewerId } = data;
   const actionPath = useActionPath(room.code);
   const channel = meetingRoom(room.code);
@@ -588,10 +587,7 @@ function RoomHeader({ room }: { room: ChatRoomView }) {
             <span className="text-muted truncate group-open:hidden">{summary}</span>
           </summary>
           <div className="max-h-[40vh] overflow-y-auto pt-1 pb-1">
-            <RequestDetails
-              details={room.request}
-              label={t("chat.room.request", { nickname: room.requester.nickname })}
-            />
+            <RequestDetails details={room.request} />
           </div>
         </details>
       ) : null}

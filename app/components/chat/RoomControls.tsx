@@ -430,7 +430,7 @@ const controlIntents: ReadonlySet<string> = new Set<MeetingAction>([
   "reportNoShow",
 ]);
 
-export interface RoomControlsProps {
+interface RoomControlsProps {
   room: ChatRoomView;
   actionPath: string;
   now: string;

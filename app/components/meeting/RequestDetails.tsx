@@ -33,16 +33,19 @@ export function RequestDetails({
   compact = false,
 }: {
   details: readonly RequestDetail[];
-  label: string;
+  /** What screen readers hear before the list; none where a heading or summary already says it. */
+  label?: string;
   compact?: boolean;
 }) {
   const t = useT();
   const language = useLanguage();
+  // The label is read before the list (a description list cannot be named).
   return (
-    <dl
-      aria-label={label}
-      className={`grid grid-cols-[auto_1fr] gap-x-3 ${compact ? "gap-y-0.5 text-xs" : "gap-y-1 text-sm"}`}
-    >
+    <div>
+      {label ? <p className="sr-only">{label}</p> : null}
+      <dl
+        className={`grid grid-cols-[auto_1fr] gap-x-3 ${compact ? "gap-y-0.5 text-xs" : "gap-y-1 text-sm"}`}
+      >
       {details.map((detail) => (
         <div key={detail.name} className="contents">
           <dt className="text-muted whitespace-nowrap">{t(`meeting.request.${detail.name}`)}</dt>
@@ -54,6 +57,7 @@ export function RequestDetails({
           </dd>
         </div>
       ))}
-    </dl>
+      </dl>
+    </div>
   );
 }

@@ -9,14 +9,14 @@ const kindFields = {
   pickup: ["startAddress", "destinationAddress", "pickupAt", "item", "distanceKm", "minutes"],
 } as const satisfies Record<MeetingKind, readonly string[]>;
 
-export type RequestDetailName =
+type RequestDetailName =
   | (typeof kindFields)[MeetingKind][number]
   | "wishAt"
   | "memo"
   | "locationName";
 
 /** A field whose value is a reference code, and the filter table that names it. */
-export const codedFields = { repairOption: "repairSkill", item: "pickupItem" } as const;
+const codedFields = { repairOption: "repairSkill", item: "pickupItem" } as const;
 type CodedField = keyof typeof codedFields;
 
 /** A reference code's label in both languages, by table and code. */

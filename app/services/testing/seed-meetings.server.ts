@@ -10,7 +10,7 @@ import {
 } from "#app/services/meetings/meetings.server";
 import type { MeetingRequestInput } from "#app/services/meetings/request.schema";
 
-export interface SeedMeetingInput {
+interface SeedMeetingInput {
   requesterId: string;
   providerId: string;
   kind: MeetingKind;

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { LOCALE_COOKIE } from "../../../app/i18n";
+import type { SeededMeeting } from "../../../app/services/testing/seed-meetings.server";
 import type { SeededMember } from "../../../app/services/testing/seed-members.server";
 import { expect } from "../fixtures";
 
@@ -42,14 +43,6 @@ export async function signedInMember(page: Page, input: SeedInput = {}): Promise
     { name: LOCALE_COOKIE, value: "ko", url: origin, sameSite: "Lax" },
   ]);
   return member;
-}
-
-/** A meeting made by the server's test seeding (POST /test/seed/meeting): a request of the kind opened it. */
-export interface SeededMeeting {
-  id: number;
-  code: string;
-  chatPath: string;
-  request: Record<string, string | number>;
 }
 
 /**
