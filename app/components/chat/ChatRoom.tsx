@@ -579,7 +579,10 @@ function RoomHeader({ room }: { room: ChatRoomView }) {
       </p>
       {room.cancelReason ? <p>{t("chat.room.cancelReason", { reason: room.cancelReason })}</p> : null}
       {room.request.length > 0 ? (
-        <details className="group" open={(room.role === "provider" && room.status === "chatting") || undefined}>
+        <details
+          className="group"
+          open={(room.role === "provider" && room.status === "chatting") || undefined}
+        >
           <summary className="flex min-h-8 cursor-pointer items-center gap-1">
             <span className="shrink-0 font-semibold">
               {t("chat.room.request", { nickname: room.requester.nickname })}

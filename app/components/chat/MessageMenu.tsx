@@ -55,10 +55,7 @@ export function ReportMessageForm({
         {t("chat.report.reasonHint", { max: CHAT_REPORT_REASON_MAX })}
       </p>
       <FormAlert error={fetcher.data?.error} />
-      <button
-        type="submit"
-        className="min-h-10 rounded-lg bg-rose-700 px-4 text-sm font-semibold text-white"
-      >
+      <button type="submit" className="min-h-10 rounded-lg bg-rose-700 px-4 text-sm font-semibold text-white">
         {t("chat.report.submit")}
       </button>
     </fetcher.Form>

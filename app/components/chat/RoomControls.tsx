@@ -485,13 +485,7 @@ export function RoomControlsButton(props: RoomControlsProps) {
         <Plus aria-hidden className="size-5" />
         <span className="sr-only">{t("chat.controls.open")}</span>
       </button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t("chat.controls.title")}
-        returnFocus={button}
-        sheet
-      >
+      <Dialog open={open} onOpenChange={setOpen} title={t("chat.controls.title")} returnFocus={button} sheet>
         <ControlSections {...props} />
       </Dialog>
     </>

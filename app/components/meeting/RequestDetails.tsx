@@ -46,17 +46,17 @@ export function RequestDetails({
       <dl
         className={`grid grid-cols-[auto_1fr] gap-x-3 ${compact ? "gap-y-0.5 text-xs" : "gap-y-1 text-sm"}`}
       >
-      {details.map((detail) => (
-        <div key={detail.name} className="contents">
-          <dt className="text-muted whitespace-nowrap">{t(`meeting.request.${detail.name}`)}</dt>
-          <dd
-            className={`min-w-0 break-words whitespace-pre-wrap ${compact ? "line-clamp-2" : ""}`}
-            data-request-field={detail.name}
-          >
-            {valueOf(detail, language)}
-          </dd>
-        </div>
-      ))}
+        {details.map((detail) => (
+          <div key={detail.name} className="contents">
+            <dt className="text-muted whitespace-nowrap">{t(`meeting.request.${detail.name}`)}</dt>
+            <dd
+              className={`min-w-0 break-words whitespace-pre-wrap ${compact ? "line-clamp-2" : ""}`}
+              data-request-field={detail.name}
+            >
+              {valueOf(detail, language)}
+            </dd>
+          </div>
+        ))}
       </dl>
     </div>
   );

@@ -222,7 +222,11 @@ describe("/meeting/{kind}/chat, a photo with words", () => {
     const headers = new Headers(as ? { Cookie: as.cookie } : {});
     return callWithRequest(
       chatPage.action,
-      new Request(`http://localhost:3999/meeting/repair/chat?room=${code}`, { method: "POST", headers, body }),
+      new Request(`http://localhost:3999/meeting/repair/chat?room=${code}`, {
+        method: "POST",
+        headers,
+        body,
+      }),
       { kind: "repair" },
     );
   }
@@ -230,7 +234,9 @@ describe("/meeting/{kind}/chat, a photo with words", () => {
   it("stores the photo and the words as one message, once, for the sides only", async () => {
     const subject = await openMeeting();
     const { other: requester, adminWithoutTwoFactor } = callers;
-    expect((await postPhoto(null, subject.code, "photo-words-0001", "경고등 사진입니다")).outcome).toBe("sign-in");
+    expect((await postPhoto(null, subject.code, "photo-words-0001", "경고등 사진입니다")).outcome).toBe(
+      "sign-in",
+    );
     expect((await postPhoto(adminWithoutTwoFactor, subject.code, "photo-words-0001", "x")).outcome).toBe(
       "two-step",
     );

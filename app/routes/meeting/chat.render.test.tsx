@@ -220,7 +220,14 @@ describe("the chat page", () => {
     const asProvider = render(`/meeting/repair/chat?room=${room.code}`, roomData({}));
     expect(asProvider).toContain("초보라이더님의 신청 내용");
     expect(asProvider).toMatch(/<details[^>]* open=""[^>]*>.*초보라이더님의 신청 내용/s);
-    for (const text of ["기종", "혼다 PCX 125", "정비 항목", "엔진오일 교환", "증상", "브레이크에서 소리가 납니다"])
+    for (const text of [
+      "기종",
+      "혼다 PCX 125",
+      "정비 항목",
+      "엔진오일 교환",
+      "증상",
+      "브레이크에서 소리가 납니다",
+    ])
       expect(asProvider).toContain(text);
     expect(asProvider).toContain("희망 예약 날짜와 시간");
     const asRequester = render(

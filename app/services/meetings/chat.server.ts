@@ -103,8 +103,7 @@ function checkedText(text: string): string {
 
 /** A text, or a photo with the words typed beside it (none, or a text by the same rules), as one message. */
 export type SendInput = { code: string; clientId: string } & (
-  | { text: string; image?: undefined }
-  | { image: UploadInput; text?: string }
+  { text: string; image?: undefined } | { image: UploadInput; text?: string }
 );
 
 async function sentBefore(source: DatabaseOrUnit, meetingId: number, senderId: string, clientId: string) {

@@ -9,11 +9,7 @@ const kindFields = {
   pickup: ["startAddress", "destinationAddress", "pickupAt", "item", "distanceKm", "minutes"],
 } as const satisfies Record<MeetingKind, readonly string[]>;
 
-type RequestDetailName =
-  | (typeof kindFields)[MeetingKind][number]
-  | "wishAt"
-  | "memo"
-  | "locationName";
+type RequestDetailName = (typeof kindFields)[MeetingKind][number] | "wishAt" | "memo" | "locationName";
 
 /** A field whose value is a reference code, and the filter table that names it. */
 const codedFields = { repairOption: "repairSkill", item: "pickupItem" } as const;

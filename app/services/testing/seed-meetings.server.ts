@@ -101,7 +101,10 @@ export async function seedMeeting(runtime: Runtime, input: SeedMeetingInput): Pr
     code: created.code,
     chatPath: meetingChatPath(created),
     request: Object.fromEntries(
-      Object.entries(fields).map(([name, value]) => [name, value instanceof Date ? value.toISOString() : value]),
+      Object.entries(fields).map(([name, value]) => [
+        name,
+        value instanceof Date ? value.toISOString() : value,
+      ]),
     ),
   };
 }
