@@ -19,10 +19,14 @@ export function MessageMenuPopup({ messageId, nickname, actionPath }: MessageMen
   const next = useRef(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const done = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
+  // A report taken closes the dialog (adjusted while rendering) and says so in a toast.
+  const [closedFor, setClosedFor] = useState(done);
+  if (done !== closedFor) {
+    setClosedFor(done);
+    if (done) setReporting(false);
+  }
   useEffect(() => {
-    if (!done) return;
-    setReporting(false);
-    if (done.notice) notify(done.notice);
+    if (done?.notice) notify(done.notice);
   }, [done]);
   return (
     <>
