@@ -386,7 +386,7 @@ test("on a phone the provider reads the rider's request in the list and the room
   const shop = await memberPage(browser, "198.51.100.231", "shop", "business", PHONE);
   const sides = { requesterId: rider.id, providerId: shop.id };
   const talking = await seededMeeting(page.request, { ...sides, kind: "repair" });
-  const reserved = await seededMeeting(page.request, { ...sides, kind: "repair", reserved: true });
+  const reserved = await seededMeeting(page.request, { ...sides, kind: "coaching", reserved: true });
 
   // The finder's pages are one main landmark, inside the layout's.
   for (const path of ["/meeting/repair", "/meeting/repair/search"]) {
@@ -397,7 +397,7 @@ test("on a phone the provider reads the rider's request in the list and the room
   // The provider reads what the rider asked in the received requests, and at the top of the room.
   await shop.page.goto("/my/meeting?tab=repair&side=received");
   const received = shop.page.getByRole("definition").filter({ hasText: "시동이 늦게 걸리고" });
-  await expect(received).toHaveCount(2);
+  await expect(received).toHaveCount(1);
   await expect(
     shop.page.getByRole("list", { name: "정비 만남 목록" }).getByText("엔진오일 교환").first(),
   ).toBeVisible();
@@ -410,7 +410,9 @@ test("on a phone the provider reads the rider's request in the list and the room
   // The rider's room: the composer sits right under the messages; cancelling and the no-show report wait in the sheet.
   await visit(reserved.chatPath);
   await expect(page.getByText(`${rider.nickname}님의 신청 내용`)).toBeVisible();
-  await expect(page.getByText("혼다 PCX 125 · 엔진오일 교환")).toBeVisible();
+  await expect(
+    page.getByText("와인딩 코너링 자세를 배우고 싶어요. · 스쿠터 2년, 매뉴얼 6개월"),
+  ).toBeVisible();
   const sheet = await controls(page);
   await expect(sheet.getByRole("heading", { name: "예약 취소" })).toBeVisible();
   await expect(sheet.getByRole("button", { name: "노쇼 신고" })).toBeDisabled();

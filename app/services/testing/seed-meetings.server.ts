@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { memberSkill, type MeetingKind } from "#app/db/schema";
 import { HOUR_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import type { Runtime } from "#app/platform/runtime.server";
@@ -60,26 +61,34 @@ function requestOfKind(kind: MeetingKind, now: Date): Record<string, string | nu
 
 /**
  * A meeting between two seeded members, opened as a rider's request opens one: the provider gets a skill of the
- * kind around Yeongdeungpo-gu, the requester asks through it with the kind's usual answers, and with `reserved` the
+ * kind around Yeongdeungpo-gu (or keeps theirs; the two may have only one open meeting through it), the requester asks through it with the kind's usual answers, and with `reserved` the
  * provider sets an appointment two hours ahead and confirms it.
  */
 export async function seedMeeting(runtime: Runtime, input: SeedMeetingInput): Promise<SeededMeeting> {
   const { db, clock } = runtime;
   const now = clock.now();
-  const [skill] = await db
-    .insert(memberSkill)
-    .values({
-      memberId: input.providerId,
-      kind: input.kind,
-      areaName: "영등포구",
-      latitude: 37.526618,
-      longitude: 126.919666,
-      entries: ["친절한 상담"],
-      priceGuide: 20_000,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: memberSkill.id });
+  // One skill per kind and member: a second meeting of the kind goes through the same skill.
+  const [existing] = await db
+    .select({ id: memberSkill.id })
+    .from(memberSkill)
+    .where(and(eq(memberSkill.memberId, input.providerId), eq(memberSkill.kind, input.kind)))
+    .limit(1);
+  const [skill] = existing
+    ? [existing]
+    : await db
+        .insert(memberSkill)
+        .values({
+          memberId: input.providerId,
+          kind: input.kind,
+          areaName: "영등포구",
+          latitude: 37.526618,
+          longitude: 126.919666,
+          entries: ["친절한 상담"],
+          priceGuide: 20_000,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: memberSkill.id });
   const fields = requestOfKind(input.kind, now);
   const request = {
     kind: input.kind,
