@@ -403,8 +403,8 @@ test("on a phone the provider reads the rider's request in the list and the room
   ).toBeVisible();
   await shop.page.goto(talking.chatPath);
   const request = shop.page.getByRole("group").filter({ hasText: `${rider.nickname}님의 신청 내용` });
-  await expect(request.getByText("혼다 PCX 125")).toBeVisible();
-  await expect(request.getByText("엔진오일 교환")).toBeVisible();
+  await expect(request.getByText("혼다 PCX 125", { exact: true })).toBeVisible();
+  await expect(request.getByText("엔진오일 교환", { exact: true })).toBeVisible();
   await expect(request.getByText("시동이 늦게 걸리고 오일 경고등이 켜집니다.")).toBeVisible();
 
   // The rider's room: the composer sits right under the messages; cancelling and the no-show report wait in the sheet.
