@@ -269,7 +269,11 @@ describe("/meeting/{kind}/chat, the meeting's actions", () => {
     const subject = await openMeeting();
     const { owner: provider, other: requester } = callers;
     const typed = { intent: "setPlace", placeName: "모토정비", placeAddress: "서울 영등포구 여의대로 1" };
+    expect((await post(null, subject.code, typed)).outcome).toBe("sign-in");
+    expect((await post(callers.adminWithoutTwoFactor, subject.code, typed)).outcome).toBe("two-step");
+    expect((await post(stranger, subject.code, typed)).status).toBe(403);
     expect((await post(requester, subject.code, typed)).outcome).toBe("refused");
+    expect((await row(subject.id)).placeName).toBeNull();
     expect(await post(provider, subject.code, typed)).toMatchObject({ outcome: "done", data: { ok: true } });
     const placed = await row(subject.id);
     expect(placed).toMatchObject({ placeName: "모토정비", placeAddress: "서울 영등포구 여의대로 1" });
