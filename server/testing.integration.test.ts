@@ -2,12 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { member, memberProfile, session } from "#app/db/schema";
+import { meeting, member, memberProfile, session } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { totp } from "#app/platform/auth/totp";
 import { signIn, verifySignInCode, type AuthDeps } from "#app/services/auth/accounts.server";
 import { hasRequiredConsents } from "#app/services/auth/consents.server";
+import type { SeededMeeting } from "#app/services/testing/seed-meetings.server";
 import type { SeededMember } from "#app/services/testing/seed-members.server";
 import { createTestRuntime } from "../tests/setup/runtime";
 import { createHttpApp } from "./app";
@@ -143,5 +144,34 @@ describe("POST /test/seed/member", () => {
     });
     expect(malformed.status).toBe(400);
     expect(await open.runtime.db.select({ id: member.id }).from(member)).toHaveLength(before.length);
+  });
+});
+
+describe("POST /test/seed/meeting", () => {
+  const post = (base: string, body: unknown) =>
+    fetch(`${base}/test/seed/meeting`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("opens a meeting as a rider's request of the kind does, reserved when asked, and only behind the gate", async () => {
+    const [rider, expert] = await Promise.all(
+      [0, 1].map(async () => (await (await seed(open.base, { role: "member" })).json()) as SeededMember),
+    );
+    const sides = { requesterId: rider!.id, providerId: expert!.id };
+    expect((await fetch(`${closed.base}/test/seed/meeting`)).status).toBe(418);
+    expect((await post(closed.base, { ...sides, kind: "repair" })).status).not.toBe(201);
+    const response = await post(open.base, { ...sides, kind: "repair", reserved: true });
+    expect(response.status).toBe(201);
+    const seeded = (await response.json()) as SeededMeeting;
+    expect(seeded).toMatchObject({
+      chatPath: `/meeting/repair/chat?room=${seeded.code}`,
+      request: { model: "혼다 PCX 125", repairOption: "engineOil" },
+    });
+    const [row] = await open.runtime.db.select().from(meeting).where(eq(meeting.id, seeded.id));
+    expect(row).toMatchObject({ ...sides, kind: "repair", status: "reserved", request: seeded.request });
+    expect(row!.appointmentAt!.getTime()).toBeGreaterThan(Date.now());
+    expect((await post(open.base, { ...sides, kind: "tow" })).status).toBe(400);
   });
 });

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Runtime } from "#app/platform/runtime.server";
 import { isDomainError } from "#app/services/errors";
+import { meetingKinds } from "#app/db/schema";
+import { seedMeeting } from "#app/services/testing/seed-meetings.server";
 import { seedMember } from "#app/services/testing/seed-members.server";
 
 const seedMemberSchema = z.strictObject({
@@ -12,6 +14,13 @@ const seedMemberSchema = z.strictObject({
   signedIn: z.boolean().optional(),
 });
 
+const seedMeetingSchema = z.strictObject({
+  requesterId: z.string().min(1),
+  providerId: z.string().min(1),
+  kind: z.enum(meetingKinds),
+  reserved: z.boolean().optional(),
+});
+
 /**
  * Test seeding under /test, behind the outbox page's gate (OUTBOX_PAGE, on by default only in development): browser
  * tests make complete members and administrators here instead of driving the whole sign-up each time. With the gate
@@ -19,6 +28,9 @@ const seedMemberSchema = z.strictObject({
  *
  * POST /test/seed/member {role: "member" | "admin", nickname?, memberType?, signedIn?} answers 201 with the member's
  * credentials (and an administrator's authenticator secret), and with `signedIn` the session cookie to browse with.
+ *
+ * POST /test/seed/meeting {requesterId, providerId, kind, reserved?} answers 201 with the meeting a request of the
+ * kind opened between two seeded members (its id, room code, chat path and the request's answers).
  */
 export function createTestRouter(runtime: Runtime) {
   const router = express.Router();
@@ -34,8 +46,20 @@ export function createTestRouter(runtime: Runtime) {
       next(error);
     }
   });
+  router.post("/seed/meeting", express.json({ limit: "10kb" }), async (req, res, next) => {
+    const input = seedMeetingSchema.safeParse(req.body ?? {});
+    if (!input.success) {
+      res.status(400).json({ error: { code: "invalid_input", message: z.prettifyError(input.error) } });
+      return;
+    }
+    try {
+      res.status(201).json(await seedMeeting(runtime, input.data));
+    } catch (error) {
+      next(error);
+    }
+  });
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (isDomainError(error, "auth") || isDomainError(error, "profile")) {
+    if (isDomainError(error, "auth") || isDomainError(error, "profile") || isDomainError(error, "meeting")) {
       res.status(400).json({ error: { code: error.code, message: error.message } });
       return;
     }

@@ -4,7 +4,7 @@ import { phoneJpeg } from "../../app/services/uploads/test-images";
 import { expect, expectAccessible, test } from "./fixtures";
 import { newAdmin, uniqueNickname } from "./support/auth";
 import { ownServerTest } from "./support/own-server";
-import { signedInMember } from "./support/seed";
+import { seededMeeting, signedInMember } from "./support/seed";
 
 const MINUTE = 60_000;
 /** The centre of 서울 영등포구, where seeded members live (their main area). */
@@ -16,16 +16,21 @@ async function memberPage(
   address: string,
   label: string,
   memberType: "individual" | "business" = "individual",
+  viewport?: { width: number; height: number },
 ) {
   const context = await browser.newContext({
     locale: "ko-KR",
     extraHTTPHeaders: { "Accept-Language": "ko", "X-Forwarded-For": address },
+    ...(viewport ? { viewport } : {}),
   });
   const page = await context.newPage();
   const nickname = uniqueNickname(label);
-  await signedInMember(page, { nickname, memberType });
-  return { page, nickname };
+  const member = await signedInMember(page, { nickname, memberType });
+  return { page, nickname, id: member.id };
 }
+
+/** A phone's screen, where the room's controls and the request must not crowd the conversation. */
+const PHONE = { width: 390, height: 844 };
 
 async function serverNow(request: APIRequestContext): Promise<Date> {
   const response = await request.get("/test/clock");
@@ -64,12 +69,12 @@ async function send(page: Page, text: string, photo?: { name: string; mimeType: 
   await composer.getByRole("button", { name: "보내기", exact: true }).click();
 }
 
-/** The provider's plus controller, opened. */
+/** The meeting's controls: the composer's plus button opens them in a sheet. */
 async function controls(page: Page) {
-  const summary = page.getByText("만남 관리", { exact: true });
-  const panel = page.locator("details").filter({ has: summary });
-  if ((await panel.getAttribute("open")) === null) await summary.click();
-  return panel;
+  const sheet = page.getByRole("dialog", { name: "만남 관리" });
+  if (!(await sheet.isVisible())) await page.getByRole("button", { name: "만남 관리" }).click();
+  await expect(sheet).toBeVisible();
+  return sheet;
 }
 
 async function confirmIn(page: Page, action: string) {
@@ -142,9 +147,10 @@ ownServerTest(
       mimeType: "image/jpeg",
       buffer: await phoneJpeg(),
     });
-    await expect(
-      messages(shop.page).getByRole("img", { name: `${rider.nickname}님이 보낸 사진` }),
-    ).toBeVisible();
+    const photo = messages(shop.page)
+      .getByRole("listitem")
+      .filter({ has: shop.page.getByRole("img", { name: `${rider.nickname}님이 보낸 사진` }) });
+    await expect(photo).toContainText("경고등 사진입니다");
     await expectAccessible(shop.page);
 
     // A member of neither side is refused the room.
@@ -227,10 +233,10 @@ ownServerTest(
     await expect(waiting.getByText(/약속 시간 15분 뒤\(.+\)부터 신고할 수 있습니다\./)).toBeVisible();
     await expect(waiting.getByRole("button", { name: "노쇼 신고" })).toBeDisabled();
     await absent.page.goto(absentRoomPath);
-    await absent.page.locator("summary", { hasText: "노쇼 신고" }).click();
-    await expect(absent.page.getByRole("button", { name: "노쇼 신고" })).toBeDisabled();
-    await expect(absent.page.locator("summary", { hasText: "예약 취소" })).toBeVisible();
-    await expect(absent.page.getByText("만남 관리", { exact: true })).toHaveCount(0);
+    const absentControls = await controls(absent.page);
+    await expect(absentControls.getByRole("button", { name: "노쇼 신고" })).toBeDisabled();
+    await expect(absentControls.getByRole("heading", { name: "예약 취소" })).toBeVisible();
+    await expect(absentControls.getByRole("button", { name: "약속 저장" })).toHaveCount(0);
 
     // After the repair (the 20 minutes a repair meeting runs at least to earn feedback rewards) the provider
     // closes the meeting; the chat turns read-only.
@@ -290,8 +296,7 @@ ownServerTest(
 
     // 6. The other meeting: 15 minutes after the appointment the no-show report opens.
     await absent.page.goto(absentRoomPath);
-    await absent.page.locator("summary", { hasText: "노쇼 신고" }).click();
-    await expect(absent.page.getByRole("button", { name: "노쇼 신고" })).toBeEnabled();
+    await expect((await controls(absent.page)).getByRole("button", { name: "노쇼 신고" })).toBeEnabled();
     await shop.page.goto(absentRoomPath);
     const open = await controls(shop.page);
     await open.getByLabel("노쇼 내용").fill("약속 시간에 정비센터에 오지 않았고 연락도 받지 않았습니다.");
@@ -372,4 +377,103 @@ test("a rescue call reaches the nearby on-call experts and the first to accept t
   await expect(page.getByRole("heading", { name: `${first.nickname}님과의 대화` })).toBeVisible();
   await first.page.context().close();
   await second.page.context().close();
+});
+
+test("on a phone the provider reads the rider's request in the list and the room, whose controls wait behind the plus button", async ({
+  page,
+  browser,
+  visit,
+}) => {
+  test.slow();
+  await page.setViewportSize(PHONE);
+  const rider = await signedInMember(page, { nickname: uniqueNickname("rider") });
+  const shop = await memberPage(browser, "198.51.100.231", "shop", "business", PHONE);
+  const sides = { requesterId: rider.id, providerId: shop.id };
+  const talking = await seededMeeting(page.request, { ...sides, kind: "repair" });
+  const reserved = await seededMeeting(page.request, { ...sides, kind: "coaching", reserved: true });
+
+  // The finder's pages are one main landmark, inside the layout's.
+  for (const path of ["/meeting/repair", "/meeting/repair/search"]) {
+    await shop.page.goto(path);
+    await expect(shop.page.getByRole("main")).toHaveCount(1);
+  }
+
+  // The provider reads what the rider asked in the received requests, and at the top of the room.
+  await shop.page.goto("/my/meeting?tab=repair&side=received");
+  const received = shop.page.getByRole("definition").filter({ hasText: "시동이 늦게 걸리고" });
+  await expect(received).toHaveCount(1);
+  await expect(
+    shop.page.getByRole("list", { name: "정비 만남 목록" }).getByText("엔진오일 교환").first(),
+  ).toBeVisible();
+  await shop.page.goto(talking.chatPath);
+  const request = shop.page.getByRole("group").filter({ hasText: `${rider.nickname}님의 신청 내용` });
+  await expect(request.getByText("혼다 PCX 125", { exact: true })).toBeVisible();
+  await expect(request.getByText("엔진오일 교환", { exact: true })).toBeVisible();
+  await expect(request.getByText("시동이 늦게 걸리고 오일 경고등이 켜집니다.")).toBeVisible();
+
+  // The rider's room: the composer sits right under the messages; cancelling and the no-show report wait in the sheet.
+  await visit(reserved.chatPath);
+  await expect(page.getByText(`${rider.nickname}님의 신청 내용`)).toBeVisible();
+  await expect(
+    page.getByText("와인딩 코너링 자세를 배우고 싶어요. · 스쿠터 2년, 매뉴얼 6개월"),
+  ).toBeVisible();
+  const sheet = await controls(page);
+  await expect(sheet.getByRole("heading", { name: "예약 취소" })).toBeVisible();
+  await expect(sheet.getByRole("button", { name: "노쇼 신고" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+  await expect(page.getByText("예약 취소", { exact: true })).toBeHidden();
+  await expect(page.getByText("노쇼 신고", { exact: true })).toBeHidden();
+  const composer = page.getByRole("form", { name: "메시지" });
+  const log = await page.getByRole("list", { name: "대화 내용" }).locator("xpath=..").boundingBox();
+  const composed = await composer.boundingBox();
+  expect(Math.abs(composed!.y - (log!.y + log!.height))).toBeLessThanOrEqual(1);
+
+  // A photo with typed words sends both, and the box is cleared of both.
+  await page.goto(talking.chatPath);
+  await send(page, "엔진 쪽 사진입니다", {
+    name: "engine.jpg",
+    mimeType: "image/jpeg",
+    buffer: await phoneJpeg(),
+  });
+  await expect(composer.getByRole("textbox", { name: "메시지" })).toHaveValue("");
+  await expect(composer.getByText(/선택한 사진/)).toHaveCount(0);
+  const photo = messages(shop.page)
+    .getByRole("listitem")
+    .filter({ has: shop.page.getByRole("img", { name: `${rider.nickname}님이 보낸 사진` }) });
+  await expect(photo).toContainText("엔진 쪽 사진입니다");
+
+  // Reporting lives in the message's menu, opened from the keyboard, not under every bubble.
+  await expect(messages(shop.page).getByText("신고", { exact: true })).toHaveCount(0);
+  const menuButton = photo.getByRole("button", { name: `${rider.nickname}님의 메시지 메뉴` });
+  await expect(menuButton).toHaveAttribute("aria-haspopup", "menu");
+  await menuButton.focus();
+  await shop.page.keyboard.press("Enter");
+  await shop.page.getByRole("menuitem", { name: "신고" }).click();
+  const report = shop.page.getByRole("dialog", { name: "메시지 신고" });
+  await report.getByLabel("신고 사유").fill("앱 밖 거래를 권유합니다.");
+  await report.getByRole("button", { name: "신고하기" }).click();
+  await expect(shop.page.getByText("신고가 접수되었습니다.")).toBeVisible();
+  await expect(report).toBeHidden();
+
+  // The place picker shows the picked place by its address on the map, not fields of coordinates.
+  const arranging = await controls(shop.page);
+  await expect(arranging.getByRole("textbox", { name: "위도" })).toHaveCount(0);
+  await expect(arranging.getByRole("region", { name: /만남 장소 지도/ })).toHaveCount(0);
+  await arranging.getByLabel("장소 이름").fill("모토메이트 정비센터");
+  await arranging.getByRole("searchbox", { name: "주소 검색" }).fill("영등포");
+  await arranging.getByRole("button", { name: "검색", exact: true }).click();
+  await arranging
+    .getByRole("list", { name: "주소 검색 결과" })
+    .getByRole("button", { name: /영등포구/ })
+    .first()
+    .click();
+  await expect(arranging.getByText(/지도 위치: .*영등포구/)).toBeVisible();
+  const map = arranging.getByRole("region", { name: /만남 장소 지도: .*영등포구/ });
+  await expect(map.locator(".leaflet-tile-loaded").first()).toBeVisible();
+  await expect(map.locator(".location-marker")).toBeVisible();
+  await arranging.getByRole("button", { name: "장소 저장" }).click();
+  await expect(shop.page.getByRole("status").filter({ hasText: "만남 장소를 저장했습니다." })).toBeVisible();
+  await expect(messages(page)).toContainText("만남 장소가 정해졌습니다: 모토메이트 정비센터");
+  await shop.page.context().close();
 });

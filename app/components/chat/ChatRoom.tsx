@@ -1,6 +1,15 @@
 import ImagePlus from "lucide-react/icons/image-plus";
 import Send from "lucide-react/icons/send";
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 import {
   emitRealtimeEvent,
@@ -29,8 +38,16 @@ import {
 import type { ChatMessagePush, ChatMessageView } from "#app/services/meetings/messages.server";
 import type { FormError } from "#app/shell/auth.server";
 import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
+import { RequestDetails, useRequestSummary } from "#app/components/meeting/RequestDetails";
+import { useHydrated } from "#app/components/ui/use-hydrated";
 import { ContactWarning, MessageItem } from "./MessageItem";
-import { PlusController, RequesterControls, type ActionAnswer, type MapSettings } from "./PlusController";
+import {
+  hasRoomControls,
+  PlainRoomControls,
+  RoomControlsButton,
+  type ActionAnswer,
+  type MapSettings,
+} from "./RoomControls";
 
 export interface ChatRoomData {
   kind: MeetingKind;
@@ -92,7 +109,7 @@ function PendingMessage({
     body.set("intent", "send");
     body.set("clientId", item.clientId);
     if (item.image) body.set("image", item.image);
-    else body.set("text", item.text);
+    body.set("text", item.text);
     void fetcher.submit(body, { method: "post", action: actionPath, encType: "multipart/form-data" });
   }, [fetcher, item, actionPath]);
   const submit = useCallback(() => {
@@ -128,7 +145,9 @@ function PendingMessage({
     <li className="my-1 flex justify-end" aria-live="polite">
       <div className="flex max-w-[78%] flex-col items-end gap-1">
         <p className="whitespace-pre-wrap break-words rounded-2xl bg-primary/70 px-3 py-2 text-sm text-white">
-          {item.image ? t("chat.composer.imageChosen", { name: item.image.name }) : item.text}
+          {item.image ? t("chat.composer.imageChosen", { name: item.image.name }) : null}
+          {item.image && item.text ? <br /> : null}
+          {item.text}
         </p>
         {failed ? (
           <div className="flex flex-col items-end gap-1 text-xs">
@@ -165,10 +184,13 @@ function Composer({
   data,
   actionPath,
   onSend,
+  controls,
 }: {
   data: ChatRoomData;
   actionPath: string;
   onSend: (pending: Pending) => void;
+  /** The plus button of the meeting's controls, first in the row. */
+  controls: ReactNode;
 }) {
   const t = useT();
   const id = useId();
@@ -185,7 +207,8 @@ function Composer({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (image) {
+    // A photo takes the words typed beside it along, as one message; the box is cleared of both.
+    if (image && text.trim() === "") {
       onSend({ clientId: newClientId(), text: "", image });
       setImage(null);
       if (fileInput.current) fileInput.current.value = "";
@@ -199,8 +222,12 @@ function Composer({
       return;
     }
     setProblem(undefined);
-    onSend({ clientId: newClientId(), text: parsed.data, image: null });
+    onSend({ clientId: newClientId(), text: parsed.data, image });
     setText("");
+    if (image) {
+      setImage(null);
+      if (fileInput.current) fileInput.current.value = "";
+    }
   }
 
   return (
@@ -232,6 +259,7 @@ function Composer({
         </p>
       ) : null}
       <div className="flex items-end gap-2">
+        {controls}
         <label className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full border border-subtle focus-within:ring-2">
           <ImagePlus aria-hidden className="size-5" />
           <span className="sr-only">{t("chat.composer.image")}</span>
@@ -300,7 +328,6 @@ interface TypingPush {
  */
 export function ChatRoom({ data }: { data: ChatRoomData }) {
   const t = useT();
-  const language = useLanguage();
   const { room, viewerId } = data;
   const actionPath = useActionPath(room.code);
   const channel = meetingRoom(room.code);
@@ -445,20 +472,13 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
     id === room.requester.id ? room.requester : id === room.provider.id ? room.provider : null;
   const answer = useActionData<ActionAnswer>();
   const firstId = messages[0]?.id;
+  const hydrated = useHydrated();
+  // The meeting's controls (the plus button with the page's scripts, a disclosure above the composer without them).
+  const controls = hasRoomControls(room) ? { room, actionPath, now: data.now, map: data.map } : null;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="surface-muted border-b border-subtle px-4 py-2 text-xs">
-        <p>
-          <span className="font-semibold">{t(`meeting.status.${room.status}`)}</span>
-          {" · "}
-          {room.appointmentAt
-            ? t("chat.room.appointment", { at: formatDateTime(language, room.appointmentAt) })
-            : t("chat.room.noAppointment")}
-          {room.place ? ` · ${t("chat.room.place", { name: room.place.name })}` : null}
-        </p>
-        {room.cancelReason ? <p>{t("chat.room.cancelReason", { reason: room.cancelReason })}</p> : null}
-      </div>
+      <RoomHeader room={room} />
       {answer?.ok && answer.notice ? (
         <p role="status" className="bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
           {answer.notice}
@@ -520,16 +540,12 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
           </p>
         ) : null}
       </div>
-      {room.role === "provider" ? (
-        <PlusController room={room} actionPath={actionPath} now={data.now} map={data.map} />
-      ) : null}
-      {room.role === "requester" ? (
-        <RequesterControls room={room} actionPath={actionPath} now={data.now} />
-      ) : null}
+      {controls && !hydrated ? <PlainRoomControls {...controls} /> : null}
       {room.canWrite ? (
         <Composer
           data={data}
           actionPath={actionPath}
+          controls={controls && hydrated ? <RoomControlsButton {...controls} /> : null}
           onSend={(item) => {
             stickToBottom.current = true;
             setPending((current) => [...current, item]);
@@ -540,6 +556,47 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
           {room.role === "admin" ? t("chat.room.adminReadOnly") : t("chat.room.readOnly")}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * The top of the room: where the meeting stands (state, appointment, place) and what the requester asked for, for
+ * both sides: open for the provider while the request is being answered, a line that opens to it otherwise.
+ */
+function RoomHeader({ room }: { room: ChatRoomView }) {
+  const t = useT();
+  const language = useLanguage();
+  const summary = useRequestSummary(room.request);
+  return (
+    <div className="surface-muted space-y-1 border-b border-subtle px-4 py-2 text-xs">
+      <p>
+        <span className="font-semibold">{t(`meeting.status.${room.status}`)}</span>
+        {" · "}
+        {room.appointmentAt
+          ? t("chat.room.appointment", { at: formatDateTime(language, room.appointmentAt) })
+          : t("chat.room.noAppointment")}
+        {room.place
+          ? ` · ${t("chat.room.place", { name: room.place.name })}${room.place.address ? ` (${room.place.address})` : ""}`
+          : null}
+      </p>
+      {room.cancelReason ? <p>{t("chat.room.cancelReason", { reason: room.cancelReason })}</p> : null}
+      {room.request.length > 0 ? (
+        <details
+          className="group"
+          open={(room.role === "provider" && room.status === "chatting") || undefined}
+        >
+          <summary className="flex min-h-8 cursor-pointer items-center gap-1">
+            <span className="shrink-0 font-semibold">
+              {t("chat.room.request", { nickname: room.requester.nickname })}
+            </span>
+            <span className="text-muted truncate group-open:hidden">{summary}</span>
+          </summary>
+          <div className="max-h-[40vh] overflow-y-auto pt-1 pb-1">
+            <RequestDetails details={room.request} />
+          </div>
+        </details>
+      ) : null}
     </div>
   );
 }

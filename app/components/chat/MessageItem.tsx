@@ -1,13 +1,10 @@
-import { useFetcher } from "react-router";
 import { Avatar } from "#app/components/ui/Avatar";
 import { Time } from "#app/components/ui/Time";
-import { FormAlert } from "#app/components/ui/fields";
 import { useLanguage, useT } from "#app/i18n/react";
 import { seoulTime } from "#app/platform/seoul-calendar";
 import type { ChatMember } from "#app/services/meetings/chat.server";
-import { CHAT_REPORT_REASON_MAX } from "#app/services/meetings/chat.schema";
 import type { ChatMessageView } from "#app/services/meetings/messages.server";
-import type { FormError } from "#app/shell/auth.server";
+import { MessageMenu } from "./MessageMenu";
 import { systemText } from "./system-text";
 
 /** The gentle reminder under a message that seems to carry a phone or account number. */
@@ -17,52 +14,6 @@ export function ContactWarning() {
     <p role="note" className="mt-1 rounded-lg bg-amber-50 px-2 py-1 text-xs text-amber-900">
       {t("chat.warning.contact")}
     </p>
-  );
-}
-
-/** Reports another member's message; a plain form inside a disclosure, so it works without JavaScript too. */
-function ReportMessage({ messageId, actionPath }: { messageId: number; actionPath: string }) {
-  const t = useT();
-  const fetcher = useFetcher<{ ok?: true; notice?: string; error?: FormError }>();
-  const reasonId = `report-${messageId}`;
-  if (fetcher.data?.ok)
-    return (
-      <p role="status" className="text-muted text-xs">
-        {fetcher.data.notice}
-      </p>
-    );
-  return (
-    <details className="text-xs">
-      <summary className="text-muted cursor-pointer">{t("chat.report.action")}</summary>
-      <fetcher.Form
-        method="post"
-        action={actionPath}
-        className="mt-1 space-y-1"
-        aria-label={t("chat.report.title")}
-      >
-        <input type="hidden" name="intent" value="report" />
-        <input type="hidden" name="messageId" value={messageId} />
-        <label htmlFor={reasonId} className="block font-semibold">
-          {t("chat.report.reason")}
-        </label>
-        <textarea
-          id={reasonId}
-          name="reason"
-          required
-          maxLength={CHAT_REPORT_REASON_MAX}
-          rows={2}
-          aria-describedby={`${reasonId}-hint`}
-          className="surface w-full rounded-lg border border-subtle px-2 py-1"
-        />
-        <p id={`${reasonId}-hint`} className="text-muted">
-          {t("chat.report.reasonHint", { max: CHAT_REPORT_REASON_MAX })}
-        </p>
-        <FormAlert error={fetcher.data?.error} />
-        <button type="submit" className="rounded-lg border border-subtle px-3 py-1 font-semibold">
-          {t("chat.report.submit")}
-        </button>
-      </fetcher.Form>
-    </details>
   );
 }
 
@@ -97,24 +48,31 @@ export function MessageItem({
     );
   const mine = message.senderId === viewerId;
   const name = sender?.nickname ?? "";
+  const words = message.body ? (
+    <p
+      className={`whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${
+        mine ? "bg-primary text-white" : "surface border border-subtle"
+      }`}
+    >
+      {message.body}
+    </p>
+  ) : null;
+  // A photo carries the words typed beside it under it, in one bubble column.
   const content =
     message.kind === "image" && message.image ? (
-      <img
-        src={message.image.url}
-        width={message.image.width}
-        height={message.image.height}
-        alt={t("chat.room.imageAlt", { nickname: name })}
-        loading="lazy"
-        className="h-auto max-h-80 w-auto max-w-full rounded-xl"
-      />
+      <div className={`flex min-w-0 flex-col gap-1 ${mine ? "items-end" : "items-start"}`}>
+        <img
+          src={message.image.url}
+          width={message.image.width}
+          height={message.image.height}
+          alt={t("chat.room.imageAlt", { nickname: name })}
+          loading="lazy"
+          className="h-auto max-h-80 w-auto max-w-full rounded-xl"
+        />
+        {words}
+      </div>
     ) : (
-      <p
-        className={`whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${
-          mine ? "bg-primary text-white" : "surface border border-subtle"
-        }`}
-      >
-        {message.body}
-      </p>
+      words
     );
   return (
     <li
@@ -134,9 +92,11 @@ export function MessageItem({
             <Time at={message.createdAt} format="dateTime" className="sr-only" />
             <span aria-hidden>{timeOfDay(message.createdAt)}</span>
           </span>
+          {canReport && !mine ? (
+            <MessageMenu messageId={message.id} nickname={name} actionPath={actionPath} />
+          ) : null}
         </div>
         {message.flagged ? <ContactWarning /> : null}
-        {canReport && !mine ? <ReportMessage messageId={message.id} actionPath={actionPath} /> : null}
       </div>
     </li>
   );

@@ -35,6 +35,8 @@ export interface DialogProps {
   title: string;
   description?: string;
   returnFocus?: RefObject<HTMLElement | null>;
+  /** A sheet from the bottom of a phone's screen (centred from the medium width on), with a close button. */
+  sheet?: boolean;
   children: ReactNode;
 }
 

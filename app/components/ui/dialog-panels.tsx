@@ -1,5 +1,6 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as RadixDialog from "@radix-ui/react-dialog";
+import X from "lucide-react/icons/x";
 import { useRef, type RefObject } from "react";
 import { useT } from "#app/i18n/react";
 import { dialogButtonClass, type ConfirmDialogProps, type DialogProps } from "./Dialog";
@@ -12,6 +13,8 @@ import { dialogButtonClass, type ConfirmDialogProps, type DialogProps } from "./
 const overlayClass = "fixed inset-0 z-[60] bg-black/40";
 const panelClass =
   "surface fixed top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-3 overflow-y-auto rounded-xl border border-subtle p-5 shadow-xl focus:outline-none";
+const sheetClass =
+  "surface fixed inset-x-0 bottom-0 z-[61] max-h-[85dvh] space-y-3 overflow-y-auto rounded-t-2xl border border-subtle p-5 shadow-xl focus:outline-none md:inset-x-auto md:top-1/2 md:bottom-auto md:left-1/2 md:w-[min(32rem,calc(100vw-2rem))] md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-xl";
 const tones = {
   danger: "bg-rose-700 text-white hover:bg-rose-800",
   primary: "bg-primary text-white hover:bg-primary-strong",
@@ -36,18 +39,37 @@ function useReturnFocus(target: RefObject<HTMLElement | null> | undefined) {
   };
 }
 
-export function DialogPanel({ open, onOpenChange, title, description, returnFocus, children }: DialogProps) {
+export function DialogPanel({
+  open,
+  onOpenChange,
+  title,
+  description,
+  returnFocus,
+  sheet = false,
+  children,
+}: DialogProps) {
+  const t = useT();
   const focus = useReturnFocus(returnFocus);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClass} />
         <RadixDialog.Content
-          className={panelClass}
+          className={sheet ? sheetClass : panelClass}
           {...focus}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
-          <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
+          {sheet ? (
+            <div className="flex items-center justify-between gap-2">
+              <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
+              <RadixDialog.Close className="inline-flex size-10 items-center justify-center rounded-full hover:bg-[var(--surface-muted)]">
+                <X aria-hidden className="size-5" />
+                <span className="sr-only">{t("dialog.close")}</span>
+              </RadixDialog.Close>
+            </div>
+          ) : (
+            <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
+          )}
           {description ? (
             <RadixDialog.Description className="text-muted text-sm">{description}</RadixDialog.Description>
           ) : null}

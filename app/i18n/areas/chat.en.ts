@@ -40,6 +40,7 @@ export const enChat: Widen<typeof koChat> = {
     cancelReason: "Reason for cancelling: {reason}",
     refused: "You cannot enter this chat room.",
     newMessages: "New messages",
+    request: "{nickname}'s request",
   },
   composer: {
     label: "Message",
@@ -55,8 +56,12 @@ export const enChat: Widen<typeof koChat> = {
     contact:
       "This looks like a phone or account number. Keep arrangements and payment in the app so that we can help if something goes wrong.",
   },
+  menu: {
+    label: "Message menu ({nickname})",
+  },
   report: {
     action: "Report",
+    help: "Reports {nickname}'s message to the administrators, who will read the chat.",
     title: "Report message",
     reason: "Reason",
     reasonHint: "Up to {max} characters.",
@@ -76,9 +81,10 @@ export const enChat: Widen<typeof koChat> = {
     addressPlaceholder: "Type a district or an address",
     search: "Search",
     noResults: "No results.",
-    latitude: "Latitude",
-    longitude: "Longitude",
-    mapLabel: "Meeting place map (tap to move the place)",
+    addressResults: "Address results",
+    placeAddressHint: "Pick an address from the search to show it on the map.",
+    picked: "On the map: {address}",
+    mapLabel: "Map of the meeting place: {address}",
     setPlace: "Save place",
     reserve: "Confirm reservation",
     reserveConfirm: "Confirm the reservation for this appointment?",

@@ -37,6 +37,7 @@ export const koChat = {
     cancelReason: "취소 사유: {reason}",
     refused: "채팅방에 들어갈 수 없습니다.",
     newMessages: "새 메시지",
+    request: "{nickname}님의 신청 내용",
   },
   composer: {
     label: "메시지",
@@ -52,8 +53,12 @@ export const koChat = {
     contact:
       "전화번호나 계좌번호가 보이네요. 약속과 결제는 앱 안에서 해야 문제가 생겼을 때 도와드릴 수 있어요.",
   },
+  menu: {
+    label: "{nickname}님의 메시지 메뉴",
+  },
   report: {
     action: "신고",
+    help: "{nickname}님의 메시지를 관리자에게 신고합니다. 관리자가 대화를 확인합니다.",
     title: "메시지 신고",
     reason: "신고 사유",
     reasonHint: "{max}자 이내로 적어 주세요.",
@@ -73,9 +78,10 @@ export const koChat = {
     addressPlaceholder: "동네나 주소를 입력하세요",
     search: "검색",
     noResults: "검색 결과가 없습니다.",
-    latitude: "위도",
-    longitude: "경도",
-    mapLabel: "만남 장소 지도 (누르면 위치가 바뀝니다)",
+    addressResults: "주소 검색 결과",
+    placeAddressHint: "주소 검색에서 고르면 지도에 표시됩니다.",
+    picked: "지도 위치: {address}",
+    mapLabel: "만남 장소 지도: {address}",
     setPlace: "장소 저장",
     reserve: "예약 확정",
     reserveConfirm: "이 약속으로 예약을 확정할까요?",

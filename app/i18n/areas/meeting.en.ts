@@ -86,6 +86,8 @@ export const enMeeting: Widen<typeof koMeeting> = {
     emptyReceived: "No {kind} requests received.",
     emptySent: "No {kind} requests sent.",
     findExperts: "Find experts",
+    requestReceived: "{nickname}'s request",
+    requestSent: "Your request to {nickname}",
   },
   error: {
     not_found: "The meeting could not be found.",
@@ -114,5 +116,7 @@ export const enMeeting: Widen<typeof koMeeting> = {
     reason_required: "Please give a reason for cancelling.",
     reason_length: "The reason can be up to 200 characters.",
     place_invalid: "Check the meeting place's name, address and position.",
+    place_not_found:
+      "No place was found for this address. Add the city or district, or pick it from the address search.",
   },
 };

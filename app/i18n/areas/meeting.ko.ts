@@ -83,6 +83,8 @@ export const koMeeting = {
     emptyReceived: "받은 {kind} 신청이 없습니다.",
     emptySent: "보낸 {kind} 신청이 없습니다.",
     findExperts: "전문가 찾아보기",
+    requestReceived: "{nickname}님의 신청 내용",
+    requestSent: "{nickname}님께 보낸 신청 내용",
   },
   error: {
     not_found: "만남을 찾을 수 없습니다.",
@@ -111,5 +113,6 @@ export const koMeeting = {
     reason_required: "취소 사유를 입력해 주세요.",
     reason_length: "취소 사유는 200자 이내로 적어 주세요.",
     place_invalid: "만날 장소의 이름, 주소와 위치를 확인해 주세요.",
+    place_not_found: "주소로 위치를 찾지 못했습니다. 시·군·구까지 적거나 주소 검색으로 골라 주세요.",
   },
 } as const;

@@ -4,10 +4,12 @@ import { meeting, meetingMessage, meetingMessageReport, noShowReport } from "#ap
 import type { Runtime } from "#app/platform/runtime.server";
 import { AdjustableClock } from "#app/platform/clock.server";
 import { toSeoulInput } from "#app/platform/seoul-calendar";
+import { phoneJpeg } from "#app/services/uploads/test-images";
 import { insertMeeting } from "../../../tests/setup/conduct-meetings";
 import {
   callAction,
   callLoader,
+  callWithRequest,
   signUpCallers,
   signUpMember,
   startRouteRuntime,
@@ -209,7 +211,84 @@ describe("/meeting/{kind}/chat, sending and reading", () => {
   });
 });
 
+describe("/meeting/{kind}/chat, a photo with words", () => {
+  /** The composer's post with a photo and the words typed beside it, as a browser sends it (multipart). */
+  async function postPhoto(as: SignedInMember | null, code: string, clientId: string, text: string) {
+    const body = new FormData();
+    body.set("intent", "send");
+    body.set("clientId", clientId);
+    body.set("text", text);
+    body.set("image", new File([new Uint8Array(await phoneJpeg())], "dash.jpg", { type: "image/jpeg" }));
+    const headers = new Headers(as ? { Cookie: as.cookie } : {});
+    return callWithRequest(
+      chatPage.action,
+      new Request(`http://localhost:3999/meeting/repair/chat?room=${code}`, {
+        method: "POST",
+        headers,
+        body,
+      }),
+      { kind: "repair" },
+    );
+  }
+
+  it("stores the photo and the words as one message, once, for the sides only", async () => {
+    const subject = await openMeeting();
+    const { other: requester, adminWithoutTwoFactor } = callers;
+    expect((await postPhoto(null, subject.code, "photo-words-0001", "경고등 사진입니다")).outcome).toBe(
+      "sign-in",
+    );
+    expect((await postPhoto(adminWithoutTwoFactor, subject.code, "photo-words-0001", "x")).outcome).toBe(
+      "two-step",
+    );
+    expect((await postPhoto(stranger, subject.code, "photo-words-0001", "x")).status).toBe(403);
+    const sent = await postPhoto(requester, subject.code, "photo-words-0001", "  경고등 사진입니다 ");
+    expect(sent).toMatchObject({
+      outcome: "done",
+      data: { ok: true, message: { kind: "image", body: "경고등 사진입니다", senderId: requester.id } },
+    });
+    expect(
+      (await postPhoto(requester, subject.code, "photo-words-0001", "경고등 사진입니다")).data,
+    ).toMatchObject({ message: { id: (sent.data as { message: { id: number } }).message.id } });
+    const stored = await runtime.db
+      .select()
+      .from(meetingMessage)
+      .where(eq(meetingMessage.meetingId, subject.id));
+    expect(stored.filter((message) => message.kind !== "system")).toMatchObject([
+      { kind: "image", body: "경고등 사진입니다", imageUrl: expect.stringMatching(/^\/uploads\//) },
+    ]);
+    const tooLong = await postPhoto(requester, subject.code, "photo-words-0002", "가".repeat(1001));
+    expect(tooLong).toMatchObject({ outcome: "invalid", data: { error: { code: "text_length" } } });
+    expect((await postPhoto(requester, subject.code, "photo-only-00001", "  ")).data).toMatchObject({
+      message: { kind: "image", body: "" },
+    });
+  });
+});
+
 describe("/meeting/{kind}/chat, the meeting's actions", () => {
+  it("places a meeting place sent without a point (a page without JavaScript) at its address's district", async () => {
+    const subject = await openMeeting();
+    const { owner: provider, other: requester } = callers;
+    const typed = { intent: "setPlace", placeName: "모토정비", placeAddress: "서울 영등포구 여의대로 1" };
+    expect((await post(null, subject.code, typed)).outcome).toBe("sign-in");
+    expect((await post(callers.adminWithoutTwoFactor, subject.code, typed)).outcome).toBe("two-step");
+    expect((await post(stranger, subject.code, typed)).status).toBe(403);
+    expect((await post(requester, subject.code, typed)).outcome).toBe("refused");
+    expect((await row(subject.id)).placeName).toBeNull();
+    expect(await post(provider, subject.code, typed)).toMatchObject({ outcome: "done", data: { ok: true } });
+    const placed = await row(subject.id);
+    expect(placed).toMatchObject({ placeName: "모토정비", placeAddress: "서울 영등포구 여의대로 1" });
+    expect(placed.placeLatitude).toBeCloseTo(37.52, 1);
+    expect(placed.placeLongitude).toBeCloseTo(126.9, 1);
+    const nowhere = await post(provider, subject.code, { ...typed, placeAddress: "없는동네 어딘가 1" });
+    expect(nowhere).toMatchObject({
+      data: {
+        error: { code: "place_not_found" },
+        values: { placeName: "모토정비", placeAddress: "없는동네 어딘가 1" },
+      },
+    });
+    expect((await row(subject.id)).placeAddress).toBe("서울 영등포구 여의대로 1");
+  });
+
   it("lets the provider arrange, reserve and close the meeting, and refuses the requester", async () => {
     const subject = await openMeeting();
     const { owner: provider, other: requester, admin, adminWithoutTwoFactor } = callers;

@@ -60,6 +60,12 @@ const room: ChatRoomView = {
   appointmentAt: "2026-03-03T01:00:00.000Z",
   place: null,
   cancelReason: null,
+  request: [
+    { name: "model", type: "text", text: "혼다 PCX 125" },
+    { name: "repairOption", type: "label", label: { ko: "엔진오일 교환", en: "Oil Change" } },
+    { name: "symptom", type: "text", text: "브레이크에서 소리가 납니다" },
+    { name: "wishAt", type: "at", at: "2026-03-04T05:00:00.000Z" },
+  ],
   canWrite: true,
   otherReadUpTo: 3,
   readUpTo: 0,
@@ -145,8 +151,8 @@ describe("the chat page", () => {
       `/meeting/repair/chat?room=${room.code}`,
       roomData({ role: "requester", actions: ["cancel"], otherReadUpTo: 5 }, requester.id),
     );
-    expect(asRequester).not.toContain("만남 관리");
     expect(asRequester).not.toContain('name="at"');
+    expect(asRequester).not.toContain('name="placeName"');
     expect(asRequester).toContain('value="cancel"');
     expect(asRequester).toContain('name="reason"');
     expect(asRequester).toContain('name="text"');
@@ -174,7 +180,7 @@ describe("the chat page", () => {
         requester.id,
       ),
     );
-    expect(waiting).not.toContain("만남 관리");
+    expect(waiting).not.toContain('name="at"');
     expect(waiting).toContain('value="reportNoShow"');
     expect(waiting).toContain("약속 시간 15분 뒤");
     expect(waiting).toMatch(/name="content"[^>]*disabled/);
@@ -208,6 +214,59 @@ describe("the chat page", () => {
     );
     expect(waiting).toContain("약속 시간 15분 뒤");
     expect(waiting).toMatch(/name="content"[^>]*disabled/);
+  });
+
+  it("shows both sides what the rider asked at the top of the room, open for the provider of a new request", () => {
+    const asProvider = render(`/meeting/repair/chat?room=${room.code}`, roomData({}));
+    expect(asProvider).toContain("초보라이더님의 신청 내용");
+    expect(asProvider).toMatch(/<details[^>]* open=""[^>]*>.*초보라이더님의 신청 내용/s);
+    for (const text of [
+      "기종",
+      "혼다 PCX 125",
+      "정비 항목",
+      "엔진오일 교환",
+      "증상",
+      "브레이크에서 소리가 납니다",
+    ])
+      expect(asProvider).toContain(text);
+    expect(asProvider).toContain("희망 예약 날짜와 시간");
+    const asRequester = render(
+      `/en/meeting/repair/chat?room=${room.code}`,
+      roomData({ role: "requester", status: "reserved", actions: ["cancel"] }, requester.id),
+    );
+    expect(asRequester).toContain("초보라이더&#x27;s request");
+    expect(asRequester).toContain("혼다 PCX 125 · Oil Change");
+    expect(asRequester).toContain("Repair item");
+    expect(asRequester).not.toMatch(/<details[^>]* open=""[^>]*>.*s request/s);
+  });
+
+  it("puts reporting in each of the other side's messages' menu, not a line under every bubble", () => {
+    const html = render(`/meeting/repair/chat?room=${room.code}`, roomData({}, requester.id));
+    // The provider's two messages have a menu; the requester's own three do not.
+    expect(html.match(/모토정비님의 메시지 메뉴/g)).toHaveLength(2);
+    expect(html).not.toMatch(/<summary[^>]*>신고<\/summary>/);
+    expect(html).toContain('value="report"');
+    const english = render(`/en/meeting/repair/chat?room=${room.code}`, roomData({}, requester.id));
+    expect(english.match(/Message menu \(모토정비\)/g)).toHaveLength(2);
+  });
+
+  it("picks the meeting place by its address, with no fields of coordinates and no empty map", () => {
+    const unplaced = render(`/meeting/repair/chat?room=${room.code}`, roomData({}));
+    expect(unplaced).toContain('name="placeAddress"');
+    expect(unplaced).toContain("주소 검색에서 고르면 지도에 표시됩니다.");
+    expect(unplaced).not.toContain('name="latitude"');
+    expect(unplaced).not.toContain("위도");
+    expect(unplaced).not.toContain("만남 장소 지도");
+    const placed = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData({
+        place: { name: "모토정비", address: "서울 영등포구", latitude: 37.5264, longitude: 126.8962 },
+      }),
+    );
+    expect(placed).toMatch(/<input type="hidden" name="latitude" value="37.5264"/);
+    expect(placed).toContain("지도 위치: 서울 영등포구");
+    expect(placed).toContain('aria-label="만남 장소 지도: 서울 영등포구"');
+    expect(placed).toContain("장소 모토정비 (서울 영등포구)");
   });
 
   it("tells a member who may not enter, in their language", () => {

@@ -147,7 +147,8 @@ const imageOf = async (form: FormData) => {
   return { body: Buffer.from(await file.arrayBuffer()), declaredType: file.type };
 };
 
-const numberOr = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+/** A coordinate from the form: null when the page sent none, NaN when it is not a number (the service refuses). */
+const coordinate = (text: string) => (text.trim() === "" ? null : Number(text));
 
 /**
  * The room's forms: the composer (text or image; the answer is the stored message, the sender's acknowledgement),
@@ -158,7 +159,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const { db, clock, storage } = getRuntime();
+  const { db, clock, storage, addresses } = getRuntime();
   // The composer sends one image at most.
   const form = await readForm(request, uploadFormLimit(1, imageRules.postImage.maxBytes));
   const intent = formText(form, "intent") as ChatIntent;
@@ -182,9 +183,10 @@ export async function action({ request }: Route.ActionArgs) {
         takeChatTurn(db, clock, actor);
         const clientId = formText(form, "clientId");
         const image = await imageOf(form);
+        const text = formText(form, "text");
         const message = image
-          ? await sendMessage(db, clock, actor, { code, clientId, image }, storage)
-          : await sendMessage(db, clock, actor, { code, clientId, text: formText(form, "text") });
+          ? await sendMessage(db, clock, actor, { code, clientId, image, text }, storage)
+          : await sendMessage(db, clock, actor, { code, clientId, text });
         return done({ message });
       }
       case "read": {
@@ -209,12 +211,19 @@ export async function action({ request }: Route.ActionArgs) {
         );
         break;
       case "setPlace":
-        await setPlace(db, clock, actor, meetingId, {
-          name: values.placeName ?? "",
-          address: values.placeAddress ?? "",
-          latitude: numberOr(values.latitude ?? ""),
-          longitude: numberOr(values.longitude ?? ""),
-        });
+        await setPlace(
+          db,
+          clock,
+          actor,
+          meetingId,
+          {
+            name: values.placeName ?? "",
+            address: values.placeAddress ?? "",
+            latitude: coordinate(values.latitude ?? ""),
+            longitude: coordinate(values.longitude ?? ""),
+          },
+          addresses,
+        );
         break;
       case "reserve":
         await reserveMeeting(db, clock, actor, meetingId);

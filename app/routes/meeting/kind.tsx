@@ -46,7 +46,7 @@ export default function MeetingKind({ loaderData }: Route.ComponentProps) {
   const button =
     "inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-5 text-base font-semibold";
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4">
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold">{t(`finder.kind.${kind}`)}</h1>
         <p>{t(`finder.intro.${kind}`)}</p>
@@ -101,6 +101,6 @@ export default function MeetingKind({ loaderData }: Route.ComponentProps) {
         <Search aria-hidden className="size-5" />
         {t("finder.start")}
       </LocalLink>
-    </main>
+    </div>
   );
 }

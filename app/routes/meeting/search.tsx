@@ -266,7 +266,7 @@ export default function MeetingSearch({ loaderData }: Route.ComponentProps) {
   const tab = "inline-flex min-h-11 items-center gap-1 rounded-lg border border-subtle px-3 text-sm";
 
   return (
-    <main className="mx-auto flex w-full max-w-5xl flex-col gap-4 p-4">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 p-4">
       <header className="flex flex-col gap-1">
         <h1 className="text-xl font-bold">
           {t("finder.search.heading", { kind: t(`finder.kind.${kind}`) })}
@@ -388,7 +388,7 @@ export default function MeetingSearch({ loaderData }: Route.ComponentProps) {
           )}
         </nav>
       )}
-    </main>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import MessageCircle from "lucide-react/icons/message-circle";
 import type { Route } from "./+types/meeting";
 import { MeetingStatusBadge } from "#app/components/meeting/MeetingStatusBadge";
+import { RequestDetails } from "#app/components/meeting/RequestDetails";
 import { Avatar } from "#app/components/ui/Avatar";
 import { Time } from "#app/components/ui/Time";
 
@@ -106,7 +107,7 @@ export default function MyMeetings({ loaderData }: Route.ComponentProps) {
           className="divide-y divide-[var(--border)] rounded-xl border border-subtle"
         >
           {items.map((item) => (
-            <li key={item.id} className="flex items-center gap-3 px-4 py-3" data-meeting-status={item.status}>
+            <li key={item.id} className="flex items-start gap-3 px-4 py-3" data-meeting-status={item.status}>
               <Avatar name={item.other.nickname} src={item.other.avatarUrl} size="md" />
               <div className="min-w-0 flex-1 space-y-1">
                 <p className="flex flex-wrap items-center gap-2">
@@ -125,6 +126,15 @@ export default function MyMeetings({ loaderData }: Route.ComponentProps) {
                   )}
                   <Time at={item.lastMessageAt} now={now} />
                 </p>
+                {item.request.length > 0 ? (
+                  <RequestDetails
+                    details={item.request}
+                    label={t(side === "received" ? "meeting.my.requestReceived" : "meeting.my.requestSent", {
+                      nickname: item.other.nickname,
+                    })}
+                    compact
+                  />
+                ) : null}
               </div>
               <LocalLink
                 to={item.chatPath}

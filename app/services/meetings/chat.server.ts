@@ -45,6 +45,8 @@ import {
 } from "./messages.server";
 import { MEETING_CODE_PATTERN, meetingRoleOf, type Meeting, type MeetingRole } from "./participants.server";
 import { meetingChatPath } from "./paths";
+import type { RequestDetail } from "./request-details";
+import { readRequestDetails } from "./request-details.server";
 
 export type { ChatMessageView } from "./messages.server";
 
@@ -99,7 +101,10 @@ function checkedText(text: string): string {
   throw fail(parsed.error.issues[0]?.message === "chat.error.text_length" ? "text_length" : "text_required");
 }
 
-export type SendInput = { code: string; clientId: string } & ({ text: string } | { image: UploadInput });
+/** A text, or a photo with the words typed beside it (none, or a text by the same rules), as one message. */
+export type SendInput = { code: string; clientId: string } & (
+  { text: string; image?: undefined } | { image: UploadInput; text?: string }
+);
 
 async function sentBefore(source: DatabaseOrUnit, meetingId: number, senderId: string, clientId: string) {
   const [row] = await executor(source)
@@ -254,8 +259,8 @@ async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promi
 }
 
 /**
- * Sends a text (1–1000 characters) or an image (re-encoded by the upload service, metadata removed) to a meeting's
- * chat, as one of its two sides while it is open. The answer is the stored message: the sending page's
+ * Sends a text (1–1000 characters) or an image (re-encoded by the upload service, metadata removed) with the words
+ * typed beside it, if any, to a meeting's chat, as one of its two sides while it is open. The answer is the stored message: the sending page's
  * acknowledgement. The browser's `clientId` makes a resend (after a lost answer) store nothing more and answer the
  * same message. A text that looks like a phone or account number is flagged. The provider's message counts as their
  * answer; the other side is notified once while they have not read the chat since.
@@ -269,14 +274,18 @@ export async function sendMessage(
 ): Promise<ChatMessageView> {
   if (typeof input.clientId !== "string" || !CLIENT_ID_PATTERN.test(input.clientId))
     throw fail("client_id_invalid");
-  const text = "text" in input ? checkedText(input.text) : "";
+  const text = input.image
+    ? (input.text ?? "").trim() === ""
+      ? ""
+      : checkedText(input.text ?? "")
+    : checkedText(input.text);
   const { meeting: subject, role } = await roomFor(db, actor, input.code);
   assertWritable(role, subject);
   const earlier = await sentBefore(db, subject.id, actor.id, input.clientId);
   if (earlier) return messageView(earlier);
 
   let image: Awaited<ReturnType<typeof storeImage>> | null = null;
-  if ("image" in input) {
+  if (input.image) {
     if (!storage) throw new Error("Chat images need the file storage");
     image = await storeImage(storage, input.image.body, {
       kind: "post",
@@ -382,6 +391,8 @@ export interface ChatRoomView {
   appointmentAt: string | null;
   place: { name: string; address: string; latitude: number; longitude: number } | null;
   cancelReason: string | null;
+  /** What the requester asked for (the request form's answers), shown at the top of the room to both sides. */
+  request: RequestDetail[];
   /** Whether the viewer may write (one of the sides, while the meeting is open). */
   canWrite: boolean;
   /** How far the other side has read: the viewer's messages up to it show "read". 0 for administrators. */
@@ -392,7 +403,10 @@ export interface ChatRoomView {
   actions: MeetingAction[];
 }
 
-/** A room's page data for someone entitled to enter it (see `roomFor`): two statements after the room's own. */
+/**
+ * A room's page data for someone entitled to enter it (see `roomFor`): two statements after the room's own (the
+ * request's code labels come from the reference cache).
+ */
 export async function loadRoom(
   db: Database,
   clock: Clock,
@@ -400,7 +414,7 @@ export async function loadRoom(
   code: string,
 ): Promise<ChatRoomView> {
   const { meeting: subject, role } = await roomFor(db, actor, code);
-  const [people, reads] = await Promise.all([
+  const [people, reads, [request]] = await Promise.all([
     db
       .select({ id: member.id, nickname: member.nickname, name: member.name, avatarUrl: member.image })
       .from(member)
@@ -409,6 +423,7 @@ export async function loadRoom(
       .select({ memberId: meetingRead.memberId, upTo: meetingRead.lastReadMessageId })
       .from(meetingRead)
       .where(eq(meetingRead.meetingId, subject.id)),
+    readRequestDetails(db, [subject]),
   ]);
   const person = (id: string): ChatMember => {
     const found = people.find((row) => row.id === id);
@@ -436,6 +451,7 @@ export async function loadRoom(
         }
       : null,
     cancelReason: subject.cancelReason,
+    request: request ?? [],
     canWrite: role !== "admin" && writable.has(subject.status),
     otherReadUpTo: reads.find((row) => row.memberId === otherId)?.upTo ?? 0,
     readUpTo: role === "admin" ? 0 : (reads.find((row) => row.memberId === actor.id)?.upTo ?? 0),

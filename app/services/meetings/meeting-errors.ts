@@ -25,4 +25,5 @@ export type MeetingErrorCode =
   | "end_too_early"
   | "reason_required"
   | "reason_length"
-  | "place_invalid";
+  | "place_invalid"
+  | "place_not_found";

@@ -13,6 +13,7 @@ import {
   type MeetingRequestFields,
   type MeetingStatus,
 } from "#app/db/schema";
+import { AddressLookupError, type AddressProvider } from "#app/platform/address.server";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
@@ -37,6 +38,8 @@ import {
   REQUEST_PLACE_MAX,
   type MeetingRequestInput,
 } from "./request.schema";
+import type { RequestDetail } from "./request-details";
+import { readRequestDetails } from "./request-details.server";
 import { cancelExpiry, cancelReminders, scheduleExpiry, scheduleReminders } from "./schedule.server";
 
 export { allowedActions, type MeetingAction } from "./meeting-actions";
@@ -369,38 +372,70 @@ export async function setAppointment(
 export interface MeetingPlace {
   name: string;
   address: string;
-  latitude: number;
-  longitude: number;
+  /** The point picked from the address search; null when the page sent none (without JavaScript). */
+  latitude: number | null;
+  longitude: number | null;
 }
 
-/** The provider sets the meeting place, picked on the map, while the meeting is being arranged. */
+/** The most words an address lookup drops from the end of an address, looking for a match. */
+const ADDRESS_LOOKUPS_MAX = 6;
+
+/**
+ * The address service's best match for an address, dropping its last words until one matches ("서울 영등포구
+ * 여의대로 1" → "서울 영등포구": the built-in gazetteer knows districts, not streets). Null when none does.
+ */
+async function pointOfAddress(addresses: AddressProvider, address: string) {
+  const words = address.split(/\s+/).filter(Boolean);
+  for (let count = words.length; count > 0 && words.length - count < ADDRESS_LOOKUPS_MAX; count -= 1) {
+    try {
+      const [best] = await addresses.search(words.slice(0, count).join(" "), "ko");
+      if (best) return best;
+    } catch (error) {
+      if (error instanceof AddressLookupError) return null;
+      throw error;
+    }
+  }
+  return null;
+}
+
+/**
+ * The provider sets the meeting place while the meeting is being arranged: its name, its address and the point on
+ * the map. A place sent without a point (a page without JavaScript cannot search) is placed at the address
+ * service's best match for the address, `place_not_found` when there is none (without the service: `place_invalid`).
+ */
 export async function setPlace(
   db: Database,
   clock: Clock,
   actor: Actor,
   meetingId: number,
   place: MeetingPlace,
+  addresses?: AddressProvider,
 ): Promise<void> {
+  const name = place.name.trim();
+  const address = place.address.trim();
+  const inRange = (value: number | null, bound: number) =>
+    value !== null && Number.isFinite(value) && Math.abs(value) <= bound;
+  if (!name || !address || [...name].length > REQUEST_PLACE_MAX || [...address].length > REQUEST_ADDRESS_MAX)
+    throw fail("place_invalid");
+  let point = { latitude: place.latitude, longitude: place.longitude };
+  if (addresses && point.latitude === null && point.longitude === null) {
+    // Looked up before the unit of work (a lookup never holds the meeting's row lock), for the provider only.
+    if (!Number.isSafeInteger(meetingId) || meetingId <= 0) throw fail("not_found");
+    const { meeting: row, role } = await meetingForActor(db, actor, { id: meetingId });
+    assertAction(row, role, "setPlace", clock.now());
+    const best = await pointOfAddress(addresses, address);
+    if (!best) throw fail("place_not_found");
+    point = { latitude: best.lat, longitude: best.lng };
+  }
+  if (!inRange(point.latitude, 90) || !inRange(point.longitude, 180)) throw fail("place_invalid");
   await runInTransaction(db, clock, async (uow) => {
     const { row, role } = await lockForActor(uow, actor, meetingId);
     assertAction(row, role, "setPlace", uow.now);
-    const name = place.name.trim();
-    const address = place.address.trim();
-    const inRange = (value: number, bound: number) => Number.isFinite(value) && Math.abs(value) <= bound;
-    if (
-      !name ||
-      !address ||
-      [...name].length > REQUEST_PLACE_MAX ||
-      [...address].length > REQUEST_ADDRESS_MAX ||
-      !inRange(place.latitude, 90) ||
-      !inRange(place.longitude, 180)
-    )
-      throw fail("place_invalid");
     await touch(uow, meetingId, {
       placeName: name,
       placeAddress: address,
-      placeLatitude: place.latitude,
-      placeLongitude: place.longitude,
+      placeLatitude: point.latitude,
+      placeLongitude: point.longitude,
     });
     await answeredBy(uow, role, meetingId);
     await appendSystemMessage(uow, meetingId, "placeSet", { name, address });
@@ -480,6 +515,8 @@ export interface MyMeeting {
   /** The other side of the meeting. */
   other: { id: string; nickname: string; avatarUrl: string | null };
   appointmentAt: string | null;
+  /** What the requester asked for: the provider reads it in the received list before opening the room. */
+  request: RequestDetail[];
   createdAt: string;
   lastMessageAt: string;
 }
@@ -529,8 +566,12 @@ export async function listMyMeetings(
     .limit(MY_MEETINGS_PAGE_SIZE + 1);
   const page = rows.slice(0, MY_MEETINGS_PAGE_SIZE);
   const last = page[page.length - 1];
+  const requests = await readRequestDetails(
+    db,
+    page.map(({ row }) => row),
+  );
   return {
-    items: page.map(({ row, nickname, name, avatarUrl }) => ({
+    items: page.map(({ row, nickname, name, avatarUrl }, index) => ({
       id: row.id,
       kind: row.kind,
       status: row.status,
@@ -541,6 +582,7 @@ export async function listMyMeetings(
         avatarUrl,
       },
       appointmentAt: row.appointmentAt?.toISOString() ?? null,
+      request: requests[index] ?? [],
       createdAt: row.createdAt.toISOString(),
       lastMessageAt: row.lastMessageAt.toISOString(),
     })),

@@ -28,4 +28,5 @@ export const meetingErrors: ErrorTable["meeting"] = {
   reason_required: { status: 400, messageKey: "meeting.error.reason_required" },
   reason_length: { status: 400, messageKey: "meeting.error.reason_length" },
   place_invalid: { status: 400, messageKey: "meeting.error.place_invalid" },
+  place_not_found: { status: 400, messageKey: "meeting.error.place_not_found" },
 };

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { LOCALE_COOKIE } from "../../../app/i18n";
+import type { SeededMeeting } from "../../../app/services/testing/seed-meetings.server";
 import type { SeededMember } from "../../../app/services/testing/seed-members.server";
 import { expect } from "../fixtures";
 
@@ -42,4 +43,17 @@ export async function signedInMember(page: Page, input: SeedInput = {}): Promise
     { name: LOCALE_COOKIE, value: "ko", url: origin, sameSite: "Lax" },
   ]);
   return member;
+}
+
+/**
+ * A meeting between two seeded members, as the rider's request of `kind` opens one (the provider gets a skill of the
+ * kind); `reserved` has the provider set an appointment two hours ahead and confirm it.
+ */
+export async function seededMeeting(
+  request: APIRequestContext,
+  input: { requesterId: string; providerId: string; kind: string; reserved?: boolean },
+): Promise<SeededMeeting> {
+  const response = await request.post("/test/seed/meeting", { data: input });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as SeededMeeting;
 }

@@ -1,8 +1,9 @@
+import MapPin from "lucide-react/icons/map-pin";
 import Plus from "lucide-react/icons/plus";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Form, useActionData } from "react-router";
 import { MapView } from "#app/components/map/MapView";
-import { ConfirmButton, dialogButtonClass } from "#app/components/ui/Dialog";
+import { ConfirmButton, Dialog, dialogButtonClass } from "#app/components/ui/Dialog";
 import { FormAlert } from "#app/components/ui/fields";
 import { formatDateTime } from "#app/i18n/calendar";
 import { useLanguage, useT } from "#app/i18n/react";
@@ -71,22 +72,38 @@ interface AddressResult {
   lng: number;
 }
 
-const DEFAULT_CENTRE = { lat: 37.526618, lng: 126.919666 };
+/** Where the place is: its address and point, once picked from the search (or kept from before). */
+interface PickedPoint {
+  address: string;
+  lat: number;
+  lng: number;
+}
 
-/** Name, address (searched through the address service) and the point on the map of the meeting place. */
+function pickedOf(values: Record<string, string>, place: ChatRoomView["place"]): PickedPoint | null {
+  if (values.latitude !== undefined) {
+    const lat = Number(values.latitude);
+    const lng = Number(values.longitude);
+    return values.latitude !== "" && Number.isFinite(lat) && Number.isFinite(lng)
+      ? { address: values.placeAddress ?? "", lat, lng }
+      : null;
+  }
+  return place ? { address: place.address, lat: place.latitude, lng: place.longitude } : null;
+}
+
+/**
+ * The meeting place: its name, and its address searched through the address service; the pick shows as its
+ * address on a map. The point travels in hidden fields. Without JavaScript the typed address is placed by the server.
+ */
 function PlaceForm({ room, actionPath, map }: { room: ChatRoomView; actionPath: string; map: MapSettings }) {
   const t = useT();
   const language = useLanguage();
   const id = useId();
   const { error, values } = useAnswer("setPlace");
   const [address, setAddress] = useState(values.placeAddress ?? room.place?.address ?? "");
-  const [lat, setLat] = useState(values.latitude ?? (room.place ? String(room.place.latitude) : ""));
-  const [lng, setLng] = useState(values.longitude ?? (room.place ? String(room.place.longitude) : ""));
+  const [picked, setPicked] = useState<PickedPoint | null>(() => pickedOf(values, room.place));
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<AddressResult[] | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
-  const point = { lat: Number(lat), lng: Number(lng) };
-  const hasPoint = lat !== "" && lng !== "" && Number.isFinite(point.lat) && Number.isFinite(point.lng);
 
   async function search() {
     setSearchError(null);
@@ -148,16 +165,15 @@ function PlaceForm({ room, actionPath, map }: { room: ChatRoomView; actionPath: 
         <p className="text-muted text-sm">{t("chat.controls.noResults")}</p>
       ) : null}
       {results && results.length > 0 ? (
-        <ul className="rounded-lg border border-subtle" aria-label={t("chat.controls.addressSearch")}>
+        <ul className="rounded-lg border border-subtle" aria-label={t("chat.controls.addressResults")}>
           {results.map((result) => (
             <li key={`${result.label}-${result.lat}-${result.lng}`}>
               <button
                 type="button"
-                className="block w-full px-3 py-2 text-left text-sm hover:bg-[var(--surface-muted)]"
+                className="block min-h-11 w-full px-3 py-2 text-left text-sm hover:bg-[var(--surface-muted)]"
                 onClick={() => {
                   setAddress(result.label);
-                  setLat(String(result.lat));
-                  setLng(String(result.lng));
+                  setPicked({ address: result.label, lat: result.lat, lng: result.lng });
                   setResults(null);
                 }}
               >
@@ -176,41 +192,35 @@ function PlaceForm({ room, actionPath, map }: { room: ChatRoomView; actionPath: 
         required
         maxLength={REQUEST_ADDRESS_MAX}
         value={address}
-        onChange={(event) => setAddress(event.target.value)}
+        aria-describedby={`${id}-address-hint`}
+        onChange={(event) => {
+          setAddress(event.target.value);
+          // A changed address is no longer where the picked point is: the server places the new one.
+          if (picked && event.target.value !== picked.address) setPicked(null);
+        }}
         className={inputClass}
       />
-      <div className="grid grid-cols-2 gap-2">
-        <label className="text-sm">
-          {t("chat.controls.latitude")}
-          <input
-            name="latitude"
-            inputMode="decimal"
-            required
-            value={lat}
-            onChange={(event) => setLat(event.target.value)}
-            className={inputClass}
+      <p id={`${id}-address-hint`} className="text-muted text-xs">
+        {t("chat.controls.placeAddressHint")}
+      </p>
+      {picked ? (
+        <figure className="space-y-2">
+          <input type="hidden" name="latitude" value={picked.lat} />
+          <input type="hidden" name="longitude" value={picked.lng} />
+          <MapView
+            center={{ lat: picked.lat, lng: picked.lng }}
+            markers={[{ lat: picked.lat, lng: picked.lng, title: picked.address }]}
+            tileUrl={map.tileUrl}
+            attribution={map.attribution}
+            label={t("chat.controls.mapLabel", { address: picked.address })}
+            className="h-40 md:h-56"
           />
-        </label>
-        <label className="text-sm">
-          {t("chat.controls.longitude")}
-          <input
-            name="longitude"
-            inputMode="decimal"
-            required
-            value={lng}
-            onChange={(event) => setLng(event.target.value)}
-            className={inputClass}
-          />
-        </label>
-      </div>
-      <MapView
-        center={hasPoint ? point : DEFAULT_CENTRE}
-        markers={hasPoint ? [{ ...point, title: address }] : []}
-        tileUrl={map.tileUrl}
-        attribution={map.attribution}
-        label={t("chat.controls.mapLabel")}
-        className="md:h-64"
-      />
+          <figcaption className="flex items-center gap-1 text-sm" data-testid="picked-place">
+            <MapPin aria-hidden className="size-4 shrink-0 text-primary" />
+            {t("chat.controls.picked", { address: picked.address })}
+          </figcaption>
+        </figure>
+      ) : null}
       <FormAlert error={error} />
       <button type="submit" className={primary}>
         {t("chat.controls.setPlace")}
@@ -313,11 +323,8 @@ export interface MapSettings {
   attribution: string;
 }
 
-/**
- * The provider's plus controller: exactly the actions the meeting's resolver gives them now (appointment, place,
- * reservation, cancel, close, no-show). The no-show form wakes 15 minutes after the appointment.
- */
-export function PlusController({
+/** The meeting's controls the viewer has now, as sections: exactly what the resolver gives their role. */
+function ControlSections({
   room,
   actionPath,
   now,
@@ -334,126 +341,153 @@ export function PlusController({
   const reserve = useAnswer("reserve");
   const end = useAnswer("end");
   const id = useId();
-  const refused = Boolean(useActionData<ActionAnswer>()?.error);
-  if (room.actions.length === 0) return null;
+  return (
+    <div className="space-y-3">
+      {has("setAppointment") ? (
+        <Section title={t("chat.controls.appointment")}>
+          <ActionForm intent="setAppointment" actionPath={actionPath}>
+            <label htmlFor={`${id}-at`} className="sr-only">
+              {t("chat.controls.appointment")}
+            </label>
+            <input
+              id={`${id}-at`}
+              type="datetime-local"
+              name="at"
+              required
+              aria-describedby={`${id}-at-hint`}
+              defaultValue={
+                appointment.values.at ?? (room.appointmentAt ? toSeoulInput(room.appointmentAt) : "")
+              }
+              className={inputClass}
+            />
+            <p id={`${id}-at-hint`} className="text-muted text-xs">
+              {t("chat.controls.appointmentHint")}
+            </p>
+            <FormAlert error={appointment.error} />
+            <button type="submit" className={primary}>
+              {t("chat.controls.setAppointment")}
+            </button>
+          </ActionForm>
+        </Section>
+      ) : null}
+      {has("setPlace") ? (
+        <Section title={t("chat.controls.place")}>
+          <PlaceForm room={room} actionPath={actionPath} map={map} />
+        </Section>
+      ) : null}
+      {has("reserve") ? (
+        <Section title={t("chat.controls.reserve")}>
+          <ActionForm intent="reserve" actionPath={actionPath}>
+            <FormAlert error={reserve.error} />
+            <ConfirmButton
+              className={primary}
+              confirm={{ title: t("chat.controls.reserveConfirm"), action: t("chat.controls.reserve") }}
+            >
+              {t("chat.controls.reserve")}
+            </ConfirmButton>
+          </ActionForm>
+        </Section>
+      ) : null}
+      {has("end") ? (
+        <Section title={t("chat.controls.end")}>
+          <ActionForm intent="end" actionPath={actionPath}>
+            <FormAlert error={end.error} />
+            <ConfirmButton
+              className={primary}
+              confirm={{ title: t("chat.controls.endConfirm"), action: t("chat.controls.end") }}
+            >
+              {t("chat.controls.end")}
+            </ConfirmButton>
+          </ActionForm>
+        </Section>
+      ) : null}
+      {noShowShown(room) ? (
+        <Section title={t("chat.controls.noShow")}>
+          <NoShowForm room={room} actionPath={actionPath} now={now} />
+        </Section>
+      ) : null}
+      {has("cancel") ? (
+        <Section title={t("chat.controls.cancel")}>
+          <CancelForm actionPath={actionPath} />
+        </Section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Whether the viewer has any of the meeting's controls now (the provider's arranging, or either side's cancel). */
+export function hasRoomControls(room: ChatRoomView): boolean {
+  return room.role !== "admin" && (room.actions.length > 0 || noShowShown(room));
+}
+
+/** The intents of the meeting's controls (the composer, read marks and reports answer elsewhere). */
+const controlIntents: ReadonlySet<string> = new Set<MeetingAction>([
+  "setAppointment",
+  "setPlace",
+  "reserve",
+  "cancel",
+  "end",
+  "reportNoShow",
+]);
+
+interface RoomControlsProps {
+  room: ChatRoomView;
+  actionPath: string;
+  now: string;
+  map: MapSettings;
+}
+
+/**
+ * The meeting's controls without JavaScript (and until the page's scripts run): one disclosure above the composer,
+ * opened again by a refusal so its message and what was typed show.
+ */
+export function PlainRoomControls(props: RoomControlsProps) {
+  const t = useT();
+  const answer = useActionData<ActionAnswer>();
+  const refused = Boolean(answer?.error && controlIntents.has(answer.values?.intent ?? ""));
   return (
     <details className="surface border-t border-subtle" open={refused || undefined}>
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold">
         <Plus aria-hidden className="size-5" />
         {t("chat.controls.open")}
       </summary>
-      <div className="max-h-[60vh] space-y-3 overflow-y-auto px-4 pb-4">
-        {has("setAppointment") ? (
-          <Section title={t("chat.controls.appointment")}>
-            <ActionForm intent="setAppointment" actionPath={actionPath}>
-              <label htmlFor={`${id}-at`} className="sr-only">
-                {t("chat.controls.appointment")}
-              </label>
-              <input
-                id={`${id}-at`}
-                type="datetime-local"
-                name="at"
-                required
-                aria-describedby={`${id}-at-hint`}
-                defaultValue={
-                  appointment.values.at ?? (room.appointmentAt ? toSeoulInput(room.appointmentAt) : "")
-                }
-                className={inputClass}
-              />
-              <p id={`${id}-at-hint`} className="text-muted text-xs">
-                {t("chat.controls.appointmentHint")}
-              </p>
-              <FormAlert error={appointment.error} />
-              <button type="submit" className={primary}>
-                {t("chat.controls.setAppointment")}
-              </button>
-            </ActionForm>
-          </Section>
-        ) : null}
-        {has("setPlace") ? (
-          <Section title={t("chat.controls.place")}>
-            <PlaceForm room={room} actionPath={actionPath} map={map} />
-          </Section>
-        ) : null}
-        {has("reserve") ? (
-          <Section title={t("chat.controls.reserve")}>
-            <ActionForm intent="reserve" actionPath={actionPath}>
-              <FormAlert error={reserve.error} />
-              <ConfirmButton
-                className={primary}
-                confirm={{ title: t("chat.controls.reserveConfirm"), action: t("chat.controls.reserve") }}
-              >
-                {t("chat.controls.reserve")}
-              </ConfirmButton>
-            </ActionForm>
-          </Section>
-        ) : null}
-        {has("end") ? (
-          <Section title={t("chat.controls.end")}>
-            <ActionForm intent="end" actionPath={actionPath}>
-              <FormAlert error={end.error} />
-              <ConfirmButton
-                className={primary}
-                confirm={{ title: t("chat.controls.endConfirm"), action: t("chat.controls.end") }}
-              >
-                {t("chat.controls.end")}
-              </ConfirmButton>
-            </ActionForm>
-          </Section>
-        ) : null}
-        {noShowShown(room) ? (
-          <Section title={t("chat.controls.noShow")}>
-            <NoShowForm room={room} actionPath={actionPath} now={now} />
-          </Section>
-        ) : null}
-        {has("cancel") ? (
-          <Section title={t("chat.controls.cancel")}>
-            <CancelForm actionPath={actionPath} />
-          </Section>
-        ) : null}
+      <div className="max-h-[60vh] overflow-y-auto px-4 pb-4">
+        <ControlSections {...props} />
       </div>
     </details>
   );
 }
 
 /**
- * The requester's controls: exactly what the resolver gives them (cancelling, and the no-show report, whose button
- * wakes 15 minutes after the appointment); never the provider's arranging.
+ * The plus button of the composer: the meeting's controls in a sheet, out of the conversation's way. A control's
+ * refusal keeps the sheet open with its message; a control done closes it (its notice shows above the messages).
  */
-export function RequesterControls({
-  room,
-  actionPath,
-  now,
-}: {
-  room: ChatRoomView;
-  actionPath: string;
-  now: string;
-}) {
+export function RoomControlsButton(props: RoomControlsProps) {
   const t = useT();
   const answer = useActionData<ActionAnswer>();
-  const intent = answer?.values?.intent;
+  const [open, setOpen] = useState(false);
+  const [seen, setSeen] = useState(answer);
+  if (answer !== seen) {
+    setSeen(answer);
+    const intent = answer?.values?.intent ?? answer?.intent;
+    if (intent && controlIntents.has(intent)) setOpen(Boolean(answer?.error));
+  }
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      {room.actions.includes("cancel") ? (
-        <details className="surface border-t border-subtle" open={intent === "cancel" || undefined}>
-          <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
-            {t("chat.controls.cancel")}
-          </summary>
-          <div className="px-4 pb-4">
-            <CancelForm actionPath={actionPath} />
-          </div>
-        </details>
-      ) : null}
-      {noShowShown(room) ? (
-        <details className="surface border-t border-subtle" open={intent === "reportNoShow" || undefined}>
-          <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
-            {t("chat.controls.noShow")}
-          </summary>
-          <div className="px-4 pb-4">
-            <NoShowForm room={room} actionPath={actionPath} now={now} />
-          </div>
-        </details>
-      ) : null}
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-subtle"
+      >
+        <Plus aria-hidden className="size-5" />
+        <span className="sr-only">{t("chat.controls.open")}</span>
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title={t("chat.controls.title")} returnFocus={button} sheet>
+        <ControlSections {...props} />
+      </Dialog>
     </>
   );
 }
