@@ -27,6 +27,10 @@ let categoryId: string;
 /** Resolved each time a worker thread is given rich text to read. */
 let workerStarted: () => void = () => undefined;
 
+function isRouteErrorData(thrown: unknown): thrown is { init: ResponseInit | null } {
+  return typeof thrown === "object" && thrown !== null && "init" in thrown && "data" in thrown;
+}
+
 /** The board write page's action behind plain HTTP: a redirect, or the refusal's code as JSON. */
 async function writePage(req: ExpressRequest, res: ExpressResponse) {
   const headers = new Headers();
@@ -38,7 +42,14 @@ async function writePage(req: ExpressRequest, res: ExpressResponse) {
     body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
     duplex: "half",
   } as RequestInit);
-  const result = await submitWriteForm(request, "board");
+  let result: Awaited<ReturnType<typeof submitWriteForm>>;
+  try {
+    result = await submitWriteForm(request, "board");
+  } catch (thrown) {
+    // A body over the form's limit is thrown as the page's error (413) before it is parsed.
+    if (isRouteErrorData(thrown)) return void res.status(thrown.init!.status!).end();
+    throw thrown;
+  }
   if (result instanceof Response) return void res.status(result.status).end();
   // A service refusal names its code; the form schema's names the field's message key (board.error.<code>).
   const refusal = result as unknown as {
@@ -132,10 +143,13 @@ describe("rich text on worker threads", () => {
     expect(deep.status).toBe(400);
     expect(((await deep.json()) as { code: string }).code).toBe("content_too_deep");
     expect(reads).toBe(1);
-    // The body that once kept the server busy for 97 s.
-    const large = await post("<p><b><i><u><s>".repeat(66_000));
+    // Over the content's limit but within the form's: the service refuses it before any thread reads it.
+    const large = await post("<p>x</p>".repeat(Math.ceil(RICH_TEXT_MAX_BYTES / 8) + 1));
     expect(large.status).toBe(400);
     expect(((await large.json()) as { code: string }).code).toBe("content_too_large");
+    // The body that once kept the server busy for 97 s: over the form's limit, refused before it is parsed.
+    const huge = await post("<p><b><i><u><s>".repeat(66_000));
+    expect(huge.status).toBe(413);
     expect(reads).toBe(1);
   });
 });
