@@ -125,7 +125,7 @@ function limitPageBodies(req: Request, res: Response, next: NextFunction) {
 }
 
 /** The most of a body left unread that is still read and dropped to keep the connection for the client. */
-export const DRAIN_LIMIT = 1024 * 1024;
+const DRAIN_LIMIT = 1024 * 1024;
 
 /**
  * How long and how much of a body is still read and dropped on a connection closed under it: closing on unread data

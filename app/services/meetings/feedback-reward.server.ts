@@ -25,7 +25,7 @@ export interface RewardClaim {
 }
 
 /** How long a meeting ran, in whole minutes: from its appointment (its request, without one) to its close. */
-export function meetingMinutes(meeting: RewardClaim["meeting"]): number {
+function meetingMinutes(meeting: RewardClaim["meeting"]): number {
   const from = (meeting.appointmentAt ?? meeting.createdAt).getTime();
   const to = meeting.endedAt?.getTime() ?? from;
   return Math.max(0, Math.floor((to - from) / MINUTE_MS));

@@ -18,10 +18,10 @@ import { DomainError } from "#app/services/errors";
  */
 
 /** How long an upload may wait for the post, review … it was made for. */
-export const UNATTACHED_LIFETIME_MS = DAY_MS;
+const UNATTACHED_LIFETIME_MS = DAY_MS;
 
 /** The collection runs this often, so an abandoned file is gone between 24 and 25 hours after it was stored. */
-export const COLLECTION_INTERVAL_MS = HOUR_MS;
+const COLLECTION_INTERVAL_MS = HOUR_MS;
 
 /** Files removed by one run at most; a run that removed this many runs again at once. */
 const COLLECTION_BATCH = 500;
