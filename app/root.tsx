@@ -217,8 +217,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A refusal's own (localised) status text names it; otherwise the status's text from the catalogue.
-  const given = isRouteErrorResponse(error) ? error.statusText : "";
+  // A refusal's own (localised) status text names it, or for a body too large its data (input.server.ts);
+  // otherwise the status's text from the catalogue.
+  const given = !isRouteErrorResponse(error)
+    ? ""
+    : error.status === 413 && typeof error.data === "string"
+      ? error.data
+      : error.statusText;
   const message =
     status === 404
       ? t("error.notFoundTitle")

@@ -119,6 +119,15 @@ describe("page form limits", () => {
     expect(offer.bytes).toBeLessThan(64 * 1024);
   });
 
+  it("answer 413 with the message at a form address that has no page of its own", async () => {
+    // The spark control posts here with fetch: the refusal is the answer itself, not a page's error boundary.
+    const answer = await post("/review/motorcycle/spark", "reviewId=1&amount=1", "note", 100 * 1024, {
+      chunked: false,
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("입력한 내용이 이 양식에 비해 너무 깁니다.");
+  });
+
   it("give a refused form back what was typed up to the echo's bound, never all of it", async () => {
     // Within the form's limit, far over the field's: refused by the schema, kept only in part.
     const answer = await post("/en/point", "token=t3&amount=1000", "nickname", 40_000, { chunked: false });

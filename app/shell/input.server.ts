@@ -53,10 +53,14 @@ export function uploadFormLimit(files: number, bytesEach: number): FormLimit {
   return { bytes: files * bytesEach + formLimits.text.bytes, message: "error.payloadTooLarge" };
 }
 
-/** The body refused as too large, in the language of the page it was sent to. */
+/**
+ * The body refused as too large, in the language of the page it was sent to. The message is the answer's data, not
+ * its status text: at an address without a page of its own the status text becomes the HTTP status line, which
+ * cannot carry Korean.
+ */
 function tooLarge(request: Request, limit: FormLimit): never {
   const message = translate(languageFromPath(new URL(request.url).pathname), limit.message);
-  throw data(message, { status: 413, statusText: message });
+  throw data(message, { status: 413 });
 }
 
 /**
