@@ -26,7 +26,7 @@ const budgets: Record<string, { kib: number; modules: number; cap: keyof typeof 
   "/announce": { kib: 128, modules: 13, cap: "page" },
   "/search": { kib: 127, modules: 10, cap: "page" },
   "/market/total": { kib: 133, modules: 16, cap: "page" },
-  "/market/gear/1": { kib: 139, modules: 23, cap: "page" },
+  "/market/gear/1": { kib: 139, modules: 24, cap: "page" },
   "/market/write": { kib: 152, modules: 27, cap: "editor" },
 };
 
