@@ -21,7 +21,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "react-hooks": reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
+      // The two rules of hooks everywhere; the React Compiler's rules below, where components and hooks live.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["error", "warn"] }],
@@ -40,6 +42,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The React Compiler's rules analyse every function as a possible component, which is most of the lint's time:
+    // they run on the app's browser-side code, not on its server modules, services, database or tests.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      "**/*.server.{ts,tsx}",
+      "app/services/**",
+      "app/db/**",
+      "app/platform/**",
+    ],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   // Layers (ARCHITECTURE.md): each may import only the layers below it. Type-only imports are erased from the build,
   // so client code may name a server module's types.

@@ -14,10 +14,18 @@ import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { createTestDatabase } from "./database";
+import { testPasswordHasher } from "./password-hasher";
 
 /** A complete runtime on this test file's own database, with the local (outbox) message adapters. */
 export async function createTestRuntime(
-  options: { env?: Record<string, string>; clock?: Clock; buildId?: string; database?: DatabaseHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    buildId?: string;
+    database?: DatabaseHandle;
+    /** Better Auth's production password hashing instead of the tests' cheaper one (./password-hasher.ts). */
+    productionPasswords?: boolean;
+  } = {},
 ): Promise<Runtime> {
   const { db } = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? systemClock;
@@ -35,7 +43,8 @@ export async function createTestRuntime(
     config: { mailFrom: config.mail.from, smsSender: config.sms.sender },
   });
   const logger = createLogger("silent");
-  const auth = createAuth({ config, clock, db, messaging, logger });
+  const passwordHasher = options.productionPasswords ? undefined : testPasswordHasher;
+  const auth = createAuth({ config, clock, db, messaging, logger, passwordHasher });
   return {
     config,
     db,

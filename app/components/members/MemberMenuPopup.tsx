@@ -118,33 +118,37 @@ export function MemberMenuPopup({
                   </Link>
                 </Menu.Item>
               </>
-            ) : state ? (
+            ) : relation === "failed" ? (
+              <Menu.Item className={itemClass} disabled>
+                {t("members.menu.failed")}
+              </Menu.Item>
+            ) : (
+              // Until the relation arrives the items are there, disabled, so the menu does not grow under the
+              // pointer when it does.
               <>
                 <Menu.Item
                   className={itemClass}
-                  disabled={busy}
-                  onSelect={() => void change(state.pinned ? "DELETE" : "POST", "pin")}
+                  disabled={busy || !state}
+                  aria-busy={!state}
+                  onSelect={() => state && void change(state.pinned ? "DELETE" : "POST", "pin")}
                 >
-                  {state.pinned ? t("relations.unpin") : t("relations.pin")}
+                  {state?.pinned ? t("relations.unpin") : t("relations.pin")}
                 </Menu.Item>
                 <Menu.Item
                   className={itemClass}
-                  disabled={busy}
+                  disabled={busy || !state}
+                  aria-busy={!state}
                   onSelect={() => {
-                    if (state.blinded) void change("DELETE", "blind");
-                    else next.current = "blind";
+                    if (state?.blinded) void change("DELETE", "blind");
+                    else if (state) next.current = "blind";
                   }}
                 >
-                  {state.blinded ? t("relations.unblind") : t("relations.blind")}
+                  {state?.blinded ? t("relations.unblind") : t("relations.blind")}
                 </Menu.Item>
                 <Menu.Item className={itemClass} onSelect={() => (next.current = "report")}>
                   {t("members.menu.report")}
                 </Menu.Item>
               </>
-            ) : (
-              <Menu.Item className={itemClass} disabled>
-                {relation === "failed" ? t("members.menu.failed") : t("members.menu.loading")}
-              </Menu.Item>
             )}
           </Menu.Content>
         </Menu.Portal>

@@ -19,7 +19,6 @@ export const enMembers: Widen<typeof koMembers> = {
   menu: {
     viewProfile: "View profile",
     report: "Report member",
-    loading: "Loading…",
     signInPrompt: "Sign in to hide, pin or report members.",
     signIn: "Sign in",
     failed: "Could not load this member.",

@@ -16,7 +16,6 @@ export const koMembers = {
   menu: {
     viewProfile: "프로필 보기",
     report: "회원 신고",
-    loading: "불러오는 중…",
     signInPrompt: "로그인하면 숨기기, 고정, 신고를 할 수 있습니다.",
     signIn: "로그인",
     failed: "회원 정보를 불러오지 못했습니다.",

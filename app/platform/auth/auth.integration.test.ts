@@ -1,14 +1,18 @@
+import { verifyPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { account } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { createTestRuntime } from "../../../tests/setup/runtime";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, isOpenAuthPath, openAuthPaths } from "./auth.server";
 import { joiningConsents } from "../../../tests/setup/consents";
+import { testPasswordHasher } from "../../../tests/setup/password-hasher";
 
 let runtime: Runtime;
 let cookie: string;
 beforeAll(async () => {
-  runtime = await createTestRuntime();
+  runtime = await createTestRuntime({ productionPasswords: true });
   const signedUp = await signUpWithEmail(
     { ...runtime, config: runtime.config },
     { email: "paths@example.com", password: "Saddle-Road-42!", consents: joiningConsents },
@@ -91,5 +95,19 @@ describe("Better Auth over HTTP", () => {
     for (const path of ["/verify-password", "/update-session", "/revoke-session"]) {
       expect((await call(path, "POST")).status, path).toBe(404);
     }
+  });
+});
+
+describe("passwords", () => {
+  it("are stored with Better Auth's own scrypt, which the tests' cheaper hasher cannot read", async () => {
+    // The file's one member, made by the sign-up above.
+    const [stored] = await runtime.db
+      .select({ password: account.password })
+      .from(account)
+      .where(eq(account.providerId, "credential"));
+    const hash = stored!.password!;
+    expect(await verifyPassword({ hash, password: "Saddle-Road-42!" })).toBe(true);
+    expect(await verifyPassword({ hash, password: "Saddle-Road-43!" })).toBe(false);
+    expect(await testPasswordHasher.verify({ hash, password: "Saddle-Road-42!" })).toBe(false);
   });
 });

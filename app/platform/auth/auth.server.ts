@@ -111,18 +111,27 @@ function originNotes(config: AppConfig, db: Database, clock: Clock) {
   };
 }
 
+/** Hashes a password for storage and checks one against its stored hash. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
 export function createAuth({
   config,
   clock,
   db,
   messaging,
   logger,
+  passwordHasher,
 }: {
   config: AppConfig;
   clock: Clock;
   db: Database;
   messaging: Messaging;
   logger: Logger;
+  /** How passwords are hashed and checked; Better Auth's scrypt (N 16,384, r 16) unless a test runtime says. */
+  passwordHasher?: PasswordHasher;
 }) {
   const secure = config.publicUrl.startsWith("https://");
   const social = config.socialProviders;
@@ -168,6 +177,7 @@ export function createAuth({
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
       autoSignIn: true,
       resetPasswordTokenExpiresIn: LINK_TTL_S,
       revokeSessionsOnPasswordReset: true,
