@@ -31,8 +31,22 @@ export const chromiumArgs = [
   "--no-first-run",
 ];
 
+/**
+ * The specs with journeys on a server of their own (support/own-server.ts): the longest tests of the suite. Playwright
+ * hands out tests in the order of its projects, and within one in the order their workers' fixtures first appear, so
+ * these come first in a project of their own; run last, as they were, one worker ran the last journey alone while
+ * the other core had nothing to do.
+ */
+const ownServerSpecs = ["clock", "exchange", "market", "motorcycles", "notice"].map(
+  (name) => `${name}.spec.ts`,
+);
+
 export default defineConfig({
   testDir: "./tests/e2e",
+  projects: [
+    { name: "own servers", testMatch: ownServerSpecs },
+    { name: "shared server", testIgnore: ownServerSpecs },
+  ],
   fullyParallel: true,
   workers: 2,
   retries: 0,
