@@ -26,6 +26,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("setting/inquiry", "routes/setting/inquiry.tsx", { id: id("setting-inquiry") }),
       route("admin/inquiry", "routes/admin/inquiry.tsx", { id: id("admin-inquiry") }),
       route("admin/jobs", "routes/admin/jobs.tsx", { id: id("admin-jobs") }),
+      route("admin/audit", "routes/admin/audit.tsx", { id: id("admin-audit") }),
       route("my/pin", "routes/my/pin.tsx", { id: id("my-pin") }),
       route("point", "routes/point.tsx", { id: id("point") }),
       route("my/point", "routes/point.tsx", { id: id("my-point") }),

@@ -11,6 +11,7 @@ import { enTime } from "./areas/time.en";
 import { enConsent } from "./areas/consent.en";
 import { enMembers } from "./areas/members.en";
 import { enDialog } from "./areas/dialog.en";
+import { enAdmin } from "./areas/admin.en";
 import { enJobs } from "./areas/jobs.en";
 import { enMachine } from "./areas/machine.en";
 import { enMarket } from "./areas/market.en";
@@ -55,6 +56,7 @@ export const en: Messages = {
   consent: enConsent,
   members: enMembers,
   dialog: enDialog,
+  admin: enAdmin,
   jobs: enJobs,
   machine: enMachine,
   market: enMarket,

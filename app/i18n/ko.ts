@@ -11,6 +11,7 @@ import { koTime } from "./areas/time.ko";
 import { koConsent } from "./areas/consent.ko";
 import { koMembers } from "./areas/members.ko";
 import { koDialog } from "./areas/dialog.ko";
+import { koAdmin } from "./areas/admin.ko";
 import { koJobs } from "./areas/jobs.ko";
 import { koMachine } from "./areas/machine.ko";
 import { koMarket } from "./areas/market.ko";
@@ -56,6 +57,7 @@ export const ko = {
   consent: koConsent,
   members: koMembers,
   dialog: koDialog,
+  admin: koAdmin,
   jobs: koJobs,
   machine: koMachine,
   market: koMarket,

@@ -340,21 +340,32 @@ export interface FailedJob {
   createdAt: Date;
 }
 
+const failedJobColumns = {
+  id: job.id,
+  kind: job.kind,
+  lastError: job.lastError,
+  attempts: job.attempts,
+  failedAt: job.finishedAt,
+  createdAt: job.createdAt,
+};
+
 /** Jobs that failed for good, most recent first: what administrators look at. */
 export async function listFailedJobs(source: DatabaseOrUnit, limit = 100): Promise<FailedJob[]> {
   return executor(source)
-    .select({
-      id: job.id,
-      kind: job.kind,
-      lastError: job.lastError,
-      attempts: job.attempts,
-      failedAt: job.finishedAt,
-      createdAt: job.createdAt,
-    })
+    .select(failedJobColumns)
     .from(job)
     .where(eq(job.status, "failed"))
     .orderBy(desc(job.finishedAt), desc(job.id))
     .limit(limit);
+}
+
+/** One job that failed for good, or null when the id names no such job. */
+export async function failedJob(source: DatabaseOrUnit, id: number): Promise<FailedJob | null> {
+  const [found] = await executor(source)
+    .select(failedJobColumns)
+    .from(job)
+    .where(and(eq(job.id, id), eq(job.status, "failed")));
+  return found ?? null;
 }
 
 /**

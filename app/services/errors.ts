@@ -1,4 +1,5 @@
 import type { MessageParams } from "#app/i18n";
+import type { AdminErrorCode } from "./admin/errors";
 import type { AuthErrorCode } from "./auth/errors";
 import type { WeakPasswordReason } from "./auth/password-policy";
 import type { BoardErrorCode, CommentErrorCode, MemberReportErrorCode } from "./board/errors";
@@ -43,6 +44,7 @@ type RequestErrorCode =
  * API's); the edge's table (app/shell/error-table.server.ts) gives each one its HTTP status and message.
  */
 export interface ErrorCodes {
+  admin: AdminErrorCode;
   alarm: AlarmErrorCode;
   auth: AuthErrorCode;
   board: BoardErrorCode;

@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
 import { languageFromPath, localizePath, type Language } from "#app/i18n";
+import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer, type SessionViewer } from "#app/platform/viewer.server";
 import { actorOf, type Actor } from "#app/services/actor";
+import type { ActingFrom } from "#app/services/admin/audit.server";
 import type { AuthDeps } from "#app/services/auth/accounts.server";
 import { consentField, consentKinds, type SignUpConsents } from "#app/services/auth/consents";
 import { domainFailure } from "./domain.server";
@@ -62,6 +64,11 @@ export async function requireSignedIn(request: Request): Promise<{ viewer: Sessi
 /** The acting identity behind an action that changes data (see `requireSignedIn`). */
 export async function requireActor(request: Request): Promise<Actor> {
   return (await requireSignedIn(request)).actor;
+}
+
+/** Where an administrator's request came from, for the audit log: the address the edge read (server/app.ts). */
+export function actingFrom(request: Request): ActingFrom {
+  return { address: request.headers.get(CLIENT_IP_HEADER) };
 }
 
 export function formText(form: FormData, name: string): string {

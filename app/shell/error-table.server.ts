@@ -142,6 +142,9 @@ export const errorTable: ErrorTable = {
     not_found: { status: 404, messageKey: "inquiry.error.not_found" },
     forbidden: { status: 403, messageKey: "inquiry.error.forbidden" },
   },
+  admin: {
+    forbidden: { status: 403, messageKey: "admin.error.forbidden" },
+  },
   jobs: {
     forbidden: { status: 403, messageKey: "jobs.error.forbidden" },
     not_failed: { status: 409, messageKey: "jobs.error.not_failed" },

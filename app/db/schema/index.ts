@@ -12,3 +12,4 @@ export * from "./market";
 export * from "./motorcycle";
 export * from "./meeting";
 export * from "./uploads";
+export * from "./audit";

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  adminAudit,
   announcement,
   boardArticle,
   boardCategory,
@@ -60,6 +61,17 @@ async function newCategory() {
   });
 }
 
+/** The audit log's rows about one subject, oldest first. */
+function auditRows(kind: string, id: number) {
+  return runtime.db
+    .select()
+    .from(adminAudit)
+    .where(and(eq(adminAudit.subjectKind, kind), eq(adminAudit.subjectId, String(id))))
+    .orderBy(asc(adminAudit.id));
+}
+
+const auditOf = (categoryId: number) => auditRows("category", categoryId);
+
 async function category(id: number) {
   const [row] = await runtime.db.select().from(boardCategory).where(eq(boardCategory.id, id));
   return row!;
@@ -83,6 +95,8 @@ describe("/admin/board (board categories)", () => {
       expect(remove.outcome, who).toBe(outcome);
     }
     expect(await category(id)).toMatchObject({ nameKo: "임시1", deleted: false });
+    // The refusals left nothing on record; the creation above is the category's one act so far.
+    expect((await auditOf(id)).map((row) => row.action)).toEqual(["board.category.add"]);
 
     const rename = await post(callers.admin, {
       intent: "rename",
@@ -96,6 +110,21 @@ describe("/admin/board (board categories)", () => {
       (await post(callers.admin, { intent: "delete", categoryId: String(id), confirmCount: "0" })).outcome,
     ).toBe("done");
     expect((await category(id)).deleted).toBe(true);
+    // Each act is on record with the administrator and the names before and after.
+    expect(await auditOf(id)).toEqual([
+      expect.objectContaining({ action: "board.category.add", adminId: callers.admin.id }),
+      expect.objectContaining({
+        action: "board.category.rename",
+        adminId: callers.admin.id,
+        before: { nameKo: "임시1", nameEn: expect.any(String) },
+        after: { nameKo: "바뀜", nameEn: "Changed" },
+      }),
+      expect.objectContaining({
+        action: "board.category.delete",
+        before: expect.objectContaining({ nameKo: "바뀜" }),
+        after: { deletedArticles: 0 },
+      }),
+    ]);
   });
 
   it("shows the page to the acting administrator only (404 to a member)", async () => {
@@ -191,6 +220,37 @@ describe("/admin/community (announcements, FAQ, events)", () => {
       faqDeleted: true,
       eventDeleted: true,
     });
+    // Every act is on record, with what changed; the refusals above left nothing.
+    const acts = async (kind: string, id: number) =>
+      (await auditRows(kind, id)).map(({ action, before, after }) => ({ action, before, after }));
+    expect(await acts("announcement", ids.notice)).toEqual([
+      {
+        action: "notice.announcement.create",
+        before: null,
+        after: { tab: "notice", title: "점검 안내", pinned: false },
+      },
+      {
+        action: "notice.announcement.update",
+        before: { tab: "notice", title: "점검 안내", pinned: false },
+        after: { tab: "notice", title: "고친 안내", pinned: false },
+      },
+      {
+        action: "notice.announcement.delete",
+        before: { tab: "notice", title: "고친 안내", pinned: false },
+        after: null,
+      },
+    ]);
+    expect((await acts("faq", ids.faq)).map((act) => act.action)).toEqual([
+      "notice.faq.create",
+      "notice.faq.delete",
+    ]);
+    expect(await acts("event", ids.event)).toEqual([
+      expect.objectContaining({ action: "notice.event.create" }),
+      expect.objectContaining({
+        action: "notice.event.delete",
+        before: expect.objectContaining({ title: "봄맞이 점검" }),
+      }),
+    ]);
   });
 });
 
@@ -236,6 +296,16 @@ describe("/admin/report (reports)", () => {
     // A second press finds the report handled: the machine refuses it and nothing more is logged.
     expect(await resolve(callers.admin)).toMatchObject({ outcome: "invalid", status: 409 });
     expect(await logged()).toHaveLength(1);
+    // The deletion is on the audit log once, against the article, with the report's reason.
+    expect(await auditRows("article", articleId)).toEqual([
+      expect.objectContaining({
+        action: "board.report.decide",
+        adminId: callers.admin.id,
+        reason: "광고입니다",
+        before: { report: report!.id, status: "open" },
+        after: { decision: "delete", closedReports: 1 },
+      }),
+    ]);
   });
 });
 

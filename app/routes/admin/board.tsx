@@ -13,7 +13,7 @@ import {
   replaceCategory,
 } from "#app/services/board/categories.server";
 import { isDomainError } from "#app/services/errors";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
 import { domainAnswer } from "#app/shell/domain.server";
 import type { Flash } from "#app/shell/flash";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -57,25 +57,28 @@ export async function action({ request }: Route.ActionArgs) {
   // Which form the answer belongs to, so that only it shows what was typed.
   const target = intent === "add" ? `add:${kind}` : `category:${categoryId}`;
   const done = (flash: Flash) => redirectWithFlash(localizePath(language, "/admin/board"), flash);
+  const from = actingFrom(request);
   try {
     if (intent === "add") {
-      await addCategory(db, clock, actor, { kind, ...names });
+      await addCategory(db, clock, actor, { kind, ...names }, from);
       return done({ key: "board.admin.added" });
     }
     if (intent === "rename") {
-      await renameCategory(db, actor, { categoryId, ...names });
+      await renameCategory(db, clock, actor, { categoryId, ...names }, from);
       return done({ key: "board.admin.renamed" });
     }
     if (intent === "delete") {
-      const { deletedArticles } = await deleteCategory(db, clock, actor, { categoryId, confirmCount });
+      const { deletedArticles } = await deleteCategory(db, clock, actor, { categoryId, confirmCount }, from);
       return done({ key: "board.admin.removed", params: { count: deletedArticles } });
     }
     if (intent === "replace") {
-      const { deletedArticles } = await replaceCategory(db, clock, actor, {
-        categoryId,
-        ...names,
-        confirmCount,
-      });
+      const { deletedArticles } = await replaceCategory(
+        db,
+        clock,
+        actor,
+        { categoryId, ...names, confirmCount },
+        from,
+      );
       return done({ key: "board.admin.replaced", params: { count: deletedArticles } });
     }
   } catch (error) {

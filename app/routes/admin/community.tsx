@@ -26,7 +26,7 @@ import {
 import { createEvent, deleteEvent, eventsForAdmin, updateEvent } from "#app/services/notice/events.server";
 import { createFaqEntry, deleteFaqEntry, faqForAdmin, updateFaqEntry } from "#app/services/notice/faq.server";
 import { faqTabs } from "#app/services/notice/tabs";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
@@ -123,6 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
     fieldsOf[section].map((name) => [name, formText(form, name)]),
   );
   const { db, clock } = getRuntime();
+  const from = actingFrom(request);
   try {
     if (section === "announce") {
       const input = {
@@ -131,9 +132,9 @@ export async function action({ request }: Route.ActionArgs) {
         contentHtml: values.content!,
         pinned: values.pinned === "on",
       };
-      if (verb === "delete") await deleteAnnouncement(db, clock, actor, id ?? 0);
-      else if (id) await updateAnnouncement(db, clock, actor, id, input);
-      else await createAnnouncement(db, clock, actor, input);
+      if (verb === "delete") await deleteAnnouncement(db, clock, actor, id ?? 0, from);
+      else if (id) await updateAnnouncement(db, clock, actor, id, input, from);
+      else await createAnnouncement(db, clock, actor, input, from);
     } else if (section === "faq") {
       const input = {
         tab: values.tab!,
@@ -143,9 +144,9 @@ export async function action({ request }: Route.ActionArgs) {
         questionEn: values.questionEn!,
         answerEn: values.answerEn!,
       };
-      if (verb === "delete") await deleteFaqEntry(db, clock, actor, id ?? 0);
-      else if (id) await updateFaqEntry(db, clock, actor, id, input);
-      else await createFaqEntry(db, clock, actor, input);
+      if (verb === "delete") await deleteFaqEntry(db, clock, actor, id ?? 0, from);
+      else if (id) await updateFaqEntry(db, clock, actor, id, input, from);
+      else await createFaqEntry(db, clock, actor, input, from);
     } else {
       const input = {
         title: values.title!,
@@ -154,9 +155,9 @@ export async function action({ request }: Route.ActionArgs) {
         startsAt: parseSeoulInput(values.startsAt!),
         endsAt: parseSeoulInput(values.endsAt!),
       };
-      if (verb === "delete") await deleteEvent(db, clock, actor, id ?? 0);
-      else if (id) await updateEvent(db, clock, actor, id, input);
-      else await createEvent(db, clock, actor, input);
+      if (verb === "delete") await deleteEvent(db, clock, actor, id ?? 0, from);
+      else if (id) await updateEvent(db, clock, actor, id, input, from);
+      else await createEvent(db, clock, actor, input, from);
     }
   } catch (error) {
     return domainFailure(language, error, {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { job } from "#app/db/schema";
+import { adminAudit, job } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import {
   callAction,
@@ -37,6 +37,14 @@ async function failedJob() {
     })
     .returning({ id: job.id });
   return row!.id;
+}
+
+/** What the audit log holds about one job. */
+function auditOf(id: number) {
+  return runtime.db
+    .select()
+    .from(adminAudit)
+    .where(eq(adminAudit.subjectId, String(id)));
 }
 
 async function status(id: number) {
@@ -80,16 +88,29 @@ describe("/admin/jobs (failed jobs)", () => {
     for (const [who, as, outcome] of refused) {
       expect((await post(as, id)).outcome, who).toBe(outcome);
       expect(await status(id), who).toBe("failed");
+      expect(await auditOf(id), who).toEqual([]);
     }
     const retried = await post(callers.admin, id);
     expect(retried).toMatchObject({ outcome: "done", location: "/admin/jobs", flashed: true });
     expect(await status(id)).toBe("pending");
-    // The second click finds nothing to retry.
+    // The retry is on record: who, what, and the job as it was.
+    expect(await auditOf(id)).toEqual([
+      expect.objectContaining({
+        adminId: callers.admin.id,
+        adminName: callers.admin.nickname,
+        role: "admin",
+        action: "jobs.retry",
+        subjectKind: "job",
+        before: { kind: "event.notifyStarted", attempts: 5, lastError: "connection reset" },
+      }),
+    ]);
+    // The second click finds nothing to retry, and records nothing.
     const again = await post(callers.admin, id);
     expect(again.outcome).toBe("invalid");
     expect(again.status).toBe(409);
     expect(again.data).toMatchObject({
       error: { code: "not_failed", message: "이미 다시 실행되었거나 실패한 작업이 아닙니다." },
     });
+    expect(await auditOf(id)).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { isDomainError } from "#app/services/errors";
 import { failedJobsForAdmin, retryJobAsAdmin } from "#app/services/operations/failed-jobs.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
 import { domainAnswer } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const { db, clock } = getRuntime();
   try {
-    await retryJobAsAdmin(db, clock, actor, idOrNull(formText(form, "id")) ?? 0);
+    await retryJobAsAdmin(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, actingFrom(request));
   } catch (error) {
     const { status, error: body } = domainAnswer(language, error);
     return data({ error: body }, { status });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { meetingBan, noShowReport } from "#app/db/schema";
+import { adminAudit, meetingBan, noShowReport } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { MINUTE_MS } from "#app/platform/seoul-calendar";
 import type { Runtime } from "#app/platform/runtime.server";
@@ -105,5 +105,31 @@ describe("/admin/no-show", () => {
     expect((await bansOf(callers.owner.id))[0]!.liftedAt).toBeNull();
     expect((await post(callers.admin, { intent: "lift", id: String(ban!.id) })).outcome).toBe("done");
     expect((await bansOf(callers.owner.id))[0]!.liftedAt).not.toBeNull();
+    // The decision and the lift are on record, once each: the refused calls left nothing.
+    const decided = await runtime.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.subjectKind, "no_show_report"), eq(adminAudit.subjectId, String(id))));
+    expect(decided).toEqual([
+      expect.objectContaining({
+        action: "meeting.no_show.decide",
+        adminId: callers.admin.id,
+        before: expect.objectContaining({ status: "pending" }),
+        after: expect.objectContaining({
+          status: "penalised",
+          decision: "penalise",
+          bannedMember: callers.owner.id,
+        }),
+      }),
+    ]);
+    const lifted = await runtime.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.action, "meeting.ban.lift"), eq(adminAudit.subjectId, callers.owner.id)));
+    expect(lifted).toEqual([
+      expect.objectContaining({
+        before: expect.objectContaining({ ban: ban!.id, reason: "maliciousReport" }),
+      }),
+    ]);
   });
 });

@@ -15,7 +15,7 @@ import {
   reviewNoShow,
   type NoShowDecision,
 } from "#app/services/meetings/no-shows.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -81,12 +81,12 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "lift") {
       if (id === null) throw new DomainError("conduct", "ban_not_found");
-      await liftBan(db, clock, actor, id);
+      await liftBan(db, clock, actor, id, actingFrom(request));
       return redirectWithFlash(localizePath(language, "/admin/no-show"), { key: "conduct.flash.banLifted" });
     }
     if (!isDecision(intent)) throw new DomainError("conduct", "decision_invalid");
     if (id === null) throw new DomainError("conduct", "not_found");
-    await reviewNoShow(db, clock, actor, id, intent);
+    await reviewNoShow(db, clock, actor, id, intent, actingFrom(request));
   } catch (error) {
     const refused = domainFailure(language, error);
     return data({ ...refused.data, ...target }, refused.init ?? undefined);

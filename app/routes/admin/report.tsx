@@ -8,7 +8,7 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listOpenReports, resolveReport } from "#app/services/board/reports.server";
 import { isDomainError } from "#app/services/errors";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainAnswer, errorStatus } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
@@ -62,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   const decision = given === "delete" || given === "resolve" ? given : "dismiss";
   const { db, clock } = getRuntime();
   try {
-    await resolveReport(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, decision);
+    await resolveReport(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, decision, actingFrom(request));
   } catch (error) {
     const { status, error: body } = domainAnswer(language, error);
     return data({ error: body }, { status });

@@ -58,7 +58,9 @@ describe("board categories for administrators", () => {
         code: "admin_only",
       });
       expect(
-        await failure(renameCategory(db, actor, { categoryId: category!.id, nameKo: "x", nameEn: "x" })),
+        await failure(
+          renameCategory(db, systemClock, actor, { categoryId: category!.id, nameKo: "x", nameEn: "x" }),
+        ),
       ).toEqual({ code: "admin_only" });
       expect(
         await failure(deleteCategory(db, systemClock, actor, { categoryId: category!.id, confirmCount: 0 })),
@@ -85,7 +87,11 @@ describe("board categories for administrators", () => {
     });
     expect((await listCategories(db, "qna")).at(-1)).toMatchObject({ id, nameKo: "타이어", nameEn: "Tyres" });
     const [article] = await fill(id, 1);
-    await renameCategory(db, actor, { categoryId: id, nameKo: "타이어·휠", nameEn: "Tyres & Wheels" });
+    await renameCategory(db, systemClock, actor, {
+      categoryId: id,
+      nameKo: "타이어·휠",
+      nameEn: "Tyres & Wheels",
+    });
     const board = (await categoriesForAdmin(db, actor)).find((entry) => entry.kind === "qna")!;
     expect(board.categories.find((category) => category.id === id)).toEqual({
       id,

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { boardArticle, boardCategory } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type Transaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
@@ -16,7 +17,7 @@ const fail = (code: BoardErrorCode, params?: Record<string, number>) =>
   new DomainError("board", code, { params });
 
 /** Categories are managed by acting administrators only (see `actorOf`), checked by every function here. */
-function requireAdmin(actor: Actor) {
+function requireAdmin(actor: Actor): asserts actor is AdminActor {
   if (!isAdmin(actor)) throw fail("admin_only");
 }
 
@@ -75,13 +76,15 @@ export async function addCategory(
   clock: Clock,
   actor: Actor,
   input: { kind: string; nameKo: string; nameEn: string },
+  from?: ActingFrom,
 ) {
   requireAdmin(actor);
   const kind = input.kind;
   if (!isBoardKind(kind)) throw fail("kind_invalid");
   const names = checkedNames(input);
-  return runInTransaction(db, clock, async ({ tx, now, afterCommit }) => {
-    afterCommit(() => forgetReferenceData(db));
+  return runInTransaction(db, clock, async (uow) => {
+    const { tx, now } = uow;
+    uow.afterCommit(() => forgetReferenceData(db));
     const [last] = await tx
       .select({ index: sql<number>`coalesce(max(${boardCategory.index}), -1)::int` })
       .from(boardCategory)
@@ -90,6 +93,12 @@ export async function addCategory(
       .insert(boardCategory)
       .values({ kind, code: newCode(), ...names, index: (last?.index ?? -1) + 1, createdAt: now })
       .returning({ id: boardCategory.id });
+    await recordAdminAct(
+      uow,
+      actor,
+      { action: "board.category.add", subject: { kind: "category", id: row!.id }, after: { kind, ...names } },
+      from,
+    );
     return { id: row!.id };
   });
 }
@@ -97,18 +106,34 @@ export async function addCategory(
 /** Corrects a category's labels; it stays the same category, so its articles stay. */
 export async function renameCategory(
   db: Database,
+  clock: Clock,
   actor: Actor,
   input: { categoryId: number; nameKo: string; nameEn: string },
+  from?: ActingFrom,
 ) {
   requireAdmin(actor);
   const names = checkedNames(input);
-  const renamed = await db
-    .update(boardCategory)
-    .set(names)
-    .where(and(eq(boardCategory.id, input.categoryId), eq(boardCategory.deleted, false)))
-    .returning({ id: boardCategory.id });
-  if (renamed.length === 0) throw fail("category_not_found");
-  forgetReferenceData(db);
+  await runInTransaction(db, clock, async (uow) => {
+    uow.afterCommit(() => forgetReferenceData(db));
+    const [before] = await uow.tx
+      .select({ nameKo: boardCategory.nameKo, nameEn: boardCategory.nameEn })
+      .from(boardCategory)
+      .where(and(eq(boardCategory.id, input.categoryId), eq(boardCategory.deleted, false)))
+      .for("update");
+    if (!before) throw fail("category_not_found");
+    await uow.tx.update(boardCategory).set(names).where(eq(boardCategory.id, input.categoryId));
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "board.category.rename",
+        subject: { kind: "category", id: input.categoryId },
+        before,
+        after: names,
+      },
+      from,
+    );
+  });
 }
 
 /**
@@ -122,12 +147,25 @@ export async function deleteCategory(
   clock: Clock,
   actor: Actor,
   input: { categoryId: number; confirmCount?: number | null },
+  from?: ActingFrom,
 ): Promise<{ deletedArticles: number }> {
   requireAdmin(actor);
   return runInTransaction(db, clock, async (uow) => {
     uow.afterCommit(() => forgetReferenceData(db));
-    const { count } = await lockCategoryForRemoval(uow.tx, input);
-    return { deletedArticles: await removeCategory(uow, input.categoryId, count) };
+    const { kind, nameKo, nameEn, count } = await lockCategoryForRemoval(uow.tx, input);
+    const deletedArticles = await removeCategory(uow, input.categoryId, count);
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "board.category.delete",
+        subject: { kind: "category", id: input.categoryId },
+        before: { kind, nameKo, nameEn },
+        after: { deletedArticles },
+      },
+      from,
+    );
+    return { deletedArticles };
   });
 }
 
@@ -140,17 +178,29 @@ export async function replaceCategory(
   clock: Clock,
   actor: Actor,
   input: { categoryId: number; nameKo: string; nameEn: string; confirmCount?: number | null },
+  from?: ActingFrom,
 ): Promise<{ id: number; deletedArticles: number }> {
   requireAdmin(actor);
   const names = checkedNames(input);
   return runInTransaction(db, clock, async (uow) => {
     uow.afterCommit(() => forgetReferenceData(db));
-    const { kind, index, count } = await lockCategoryForRemoval(uow.tx, input);
-    const deletedArticles = await removeCategory(uow, input.categoryId, count);
+    const old = await lockCategoryForRemoval(uow.tx, input);
+    const deletedArticles = await removeCategory(uow, input.categoryId, old.count);
     const [row] = await uow.tx
       .insert(boardCategory)
-      .values({ kind, code: newCode(), ...names, index, createdAt: uow.now })
+      .values({ kind: old.kind, code: newCode(), ...names, index: old.index, createdAt: uow.now })
       .returning({ id: boardCategory.id });
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "board.category.replace",
+        subject: { kind: "category", id: input.categoryId },
+        before: { kind: old.kind, nameKo: old.nameKo, nameEn: old.nameEn },
+        after: { id: row!.id, ...names, deletedArticles },
+      },
+      from,
+    );
     return { id: row!.id, deletedArticles };
   });
 }
@@ -160,7 +210,12 @@ async function lockCategoryForRemoval(
   input: { categoryId: number; confirmCount?: number | null },
 ) {
   const [category] = await tx
-    .select({ kind: boardCategory.kind, index: boardCategory.index })
+    .select({
+      kind: boardCategory.kind,
+      index: boardCategory.index,
+      nameKo: boardCategory.nameKo,
+      nameEn: boardCategory.nameEn,
+    })
     .from(boardCategory)
     .where(and(eq(boardCategory.id, input.categoryId), eq(boardCategory.deleted, false)))
     .for("update");
@@ -174,7 +229,7 @@ async function lockCategoryForRemoval(
   if (stated === undefined || stated === null || !Number.isInteger(stated))
     throw fail("confirm_required", { count });
   if (stated !== count) throw fail("count_changed", { count });
-  return { kind: category.kind, index: category.index, count };
+  return { ...category, count };
 }
 
 async function removeCategory({ tx, now }: UnitOfWork, categoryId: number, count: number) {

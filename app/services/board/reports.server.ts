@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { boardArticle, boardComment, contentReport, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
@@ -101,7 +102,7 @@ export async function reportMember(
 }
 
 /** Reports are handled by acting administrators only (see `actorOf`). */
-function requireModerator(actor: Actor) {
+function requireModerator(actor: Actor): asserts actor is AdminActor {
   if (!isAdmin(actor)) throw fail("forbidden");
 }
 
@@ -327,6 +328,7 @@ export async function resolveReport(
   actor: Actor,
   reportId: number,
   action: "delete" | "resolve" | "dismiss",
+  from?: ActingFrom,
 ): Promise<void> {
   requireModerator(actor);
   if (!Number.isSafeInteger(reportId) || reportId <= 0) throw fail("report_not_found");
@@ -353,12 +355,26 @@ export async function resolveReport(
       handledBy: actor.id,
       removeTarget: action === "delete",
     });
+    let closed = 1;
     for (const other of locked) {
       if (other.id === report.id || other.status !== "open") continue;
       await applyTransition(uow, reportQueue, other.id, transition, by, {
         handledBy: actor.id,
         removeTarget: false,
       });
+      closed += 1;
     }
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "board.report.decide",
+        subject: { kind: report.targetType, id: report.targetMemberId ?? report.targetId! },
+        reason: report.reason,
+        before: { report: report.id, status: report.status },
+        after: { decision: action, closedReports: closed },
+      },
+      from,
+    );
   });
 }

@@ -9,7 +9,9 @@ import {
   type DatabaseOrUnit,
   type UnitOfWork,
 } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
+
 import { DomainError } from "#app/services/errors";
 
 export type MeetingBan = typeof meetingBan.$inferSelect;
@@ -164,7 +166,7 @@ export async function banHistory(db: Database, memberId: string): Promise<BanRec
 
 const BANS_LIMIT = 100;
 
-function requireAdmin(actor: Actor) {
+function requireAdmin(actor: Actor): asserts actor is AdminActor {
   if (!isAdmin(actor)) throw new DomainError("conduct", "forbidden");
 }
 
@@ -185,7 +187,13 @@ export async function currentBans(db: Database, clock: Clock, actor: Actor): Pro
  * Lifts a running or queued ban (acting administrators only): it stops counting at once and for the ladder. Bans
  * queued after it keep their start.
  */
-export async function liftBan(db: Database, clock: Clock, actor: Actor, banId: number): Promise<void> {
+export async function liftBan(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  banId: number,
+  from?: ActingFrom,
+): Promise<void> {
   requireAdmin(actor);
   await runInTransaction(db, clock, async (uow) => {
     const [ban] = await uow.tx.select().from(meetingBan).where(eq(meetingBan.id, banId)).for("update");
@@ -193,5 +201,21 @@ export async function liftBan(db: Database, clock: Clock, actor: Actor, banId: n
     if (ban.liftedAt || (ban.endsAt && ban.endsAt <= uow.now))
       throw new DomainError("conduct", "ban_not_active");
     await uow.tx.update(meetingBan).set({ liftedAt: uow.now }).where(eq(meetingBan.id, banId));
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "meeting.ban.lift",
+        subject: { kind: "member", id: ban.memberId },
+        before: {
+          ban: ban.id,
+          reason: ban.reason,
+          startsAt: ban.startsAt.toISOString(),
+          endsAt: ban.endsAt?.toISOString() ?? null,
+        },
+        after: { liftedAt: uow.now.toISOString() },
+      },
+      from,
+    );
   });
 }

@@ -12,7 +12,9 @@ import {
 import type { Clock } from "#app/platform/clock.server";
 import { seoulDay } from "#app/platform/seoul-calendar";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
+
 import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
@@ -194,7 +196,7 @@ const noShows = bindMachine<typeof noShowMachine, typeof noShowReport, DecisionI
   },
 });
 
-function requireAdmin(actor: Actor) {
+function requireAdmin(actor: Actor): asserts actor is AdminActor {
   if (!isAdmin(actor)) throw fail("forbidden");
 }
 
@@ -209,6 +211,7 @@ export async function reviewNoShow(
   admin: Actor,
   reportId: number,
   decision: NoShowDecision,
+  from?: ActingFrom,
 ): Promise<{ status: NoShowStatus; ban: MeetingBan | null }> {
   requireAdmin(admin);
   if (!noShowDecisions.includes(decision)) throw fail("decision_invalid");
@@ -229,7 +232,23 @@ export async function reviewNoShow(
       { role: "admin", id: admin.id },
       input,
     );
-    return { status: to, ban: input.ban ?? null };
+    const ban = input.ban ?? null;
+    await recordAdminAct(
+      uow,
+      admin,
+      {
+        action: "meeting.no_show.decide",
+        subject: { kind: "no_show_report", id: reportId },
+        before: { status: report.status, meeting: report.meetingId },
+        after: {
+          status: to,
+          decision,
+          ...(ban ? { bannedMember: ban.memberId, banEndsAt: ban.endsAt?.toISOString() ?? null } : {}),
+        },
+      },
+      from,
+    );
+    return { status: to, ban };
   });
 }
 

@@ -1,4 +1,4 @@
-import { isAdmin, type Actor } from "#app/services/actor";
+import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 
 export type NoticeErrorCode =
@@ -28,7 +28,7 @@ export function noticeError(code: NoticeErrorCode): DomainError<"notice"> {
 }
 
 /** Every write (and every administrators' list) of this area checks this first, whatever the page did. */
-export function requireAdmin(actor: Actor): void {
+export function requireAdmin(actor: Actor): asserts actor is AdminActor {
   if (!isAdmin(actor)) throw noticeError("forbidden");
 }
 

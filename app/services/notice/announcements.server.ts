@@ -6,6 +6,7 @@ import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { attachUploads } from "#app/services/uploads/ownership.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { notifyAll } from "#app/services/notifications/notify.server";
 import { ANNOUNCEMENT_TITLE_MAX, isAnnouncementTab, type AnnouncementTab } from "./tabs";
@@ -100,6 +101,7 @@ export async function createAnnouncement(
   clock: Clock,
   actor: Actor,
   input: AnnouncementInput,
+  from?: ActingFrom,
 ): Promise<{ id: number; tab: AnnouncementTab }> {
   requireAdmin(actor);
   const checked = await checkedInput(input);
@@ -126,6 +128,16 @@ export async function createAnnouncement(
       params: { title: checked.title },
       link: announcementPath(checked.tab, id),
     });
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "notice.announcement.create",
+        subject: { kind: "announcement", id },
+        after: { tab: checked.tab, title: checked.title, pinned: checked.pinned },
+      },
+      from,
+    );
     return { id, tab: checked.tab };
   });
 }
@@ -137,10 +149,12 @@ export async function updateAnnouncement(
   actor: Actor,
   id: number,
   input: AnnouncementInput,
+  from?: ActingFrom,
 ): Promise<{ id: number; tab: AnnouncementTab }> {
   requireAdmin(actor);
   const checked = await checkedInput(input);
   await runInTransaction(db, clock, async (uow) => {
+    const before = await announcementSummary(uow.tx, id);
     const updated = await uow.tx
       .update(announcement)
       .set({
@@ -153,21 +167,57 @@ export async function updateAnnouncement(
       })
       .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)))
       .returning({ id: announcement.id });
-    if (updated.length === 0) throw noticeError("announcement_not_found");
+    if (updated.length === 0 || !before) throw noticeError("announcement_not_found");
     await attachUploads(uow, actor.id, checked.content.images, `announcement:${id}`);
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "notice.announcement.update",
+        subject: { kind: "announcement", id },
+        before,
+        after: { tab: checked.tab, title: checked.title, pinned: checked.pinned },
+      },
+      from,
+    );
   });
   return { id, tab: checked.tab };
 }
 
 /** Deletes an announcement; the row stays so its address can say it was deleted. */
-export async function deleteAnnouncement(db: Database, clock: Clock, actor: Actor, id: number) {
+export async function deleteAnnouncement(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  id: number,
+  from?: ActingFrom,
+) {
   requireAdmin(actor);
-  const deleted = await db
-    .update(announcement)
-    .set({ deletedAt: clock.now() })
+  await runInTransaction(db, clock, async (uow) => {
+    const before = await announcementSummary(uow.tx, id);
+    const deleted = await uow.tx
+      .update(announcement)
+      .set({ deletedAt: uow.now })
+      .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)))
+      .returning({ id: announcement.id });
+    if (deleted.length === 0 || !before) throw noticeError("announcement_not_found");
+    await recordAdminAct(
+      uow,
+      actor,
+      { action: "notice.announcement.delete", subject: { kind: "announcement", id }, before },
+      from,
+    );
+  });
+}
+
+/** What the audit log keeps of a live announcement: its tab, title and pin; null when there is none. */
+async function announcementSummary(tx: Database, id: number) {
+  const [row] = await tx
+    .select({ tab: announcement.tab, title: announcement.title, pinned: announcement.pinned })
+    .from(announcement)
     .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)))
-    .returning({ id: announcement.id });
-  if (deleted.length === 0) throw noticeError("announcement_not_found");
+    .for("update");
+  return row ?? null;
 }
 
 /** Every live announcement with its content, for the administrators' page. */

@@ -9,6 +9,7 @@ import { validateArticleHtml } from "#app/services/content/article-html.server";
 import { runInTransaction, type DatabaseOrUnit, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { attachUploads } from "#app/services/uploads/ownership.server";
 import { notifyAll } from "#app/services/notifications/notify.server";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { EVENT_SUMMARY_MAX, EVENT_TITLE_MAX, eventState, type EventState, type EventTab } from "./tabs";
 
@@ -257,6 +258,7 @@ export async function createEvent(
   clock: Clock,
   actor: Actor,
   input: EventInput,
+  from?: ActingFrom,
 ): Promise<{ id: number }> {
   requireAdmin(actor);
   const checked = await checkedInput(input);
@@ -279,6 +281,12 @@ export async function createEvent(
     const id = row!.id;
     await attachUploads(uow, actor.id, checked.content.images, `event:${id}`);
     await scheduleEventStartCheck(uow, checked.startsAt, id);
+    await recordAdminAct(
+      uow,
+      actor,
+      { action: "notice.event.create", subject: { kind: "event", id }, after: eventSummaryOf(checked) },
+      from,
+    );
     return { id };
   });
 }
@@ -290,10 +298,12 @@ export async function updateEvent(
   actor: Actor,
   id: number,
   input: EventInput,
+  from?: ActingFrom,
 ): Promise<void> {
   requireAdmin(actor);
   const checked = await checkedInput(input);
   await runInTransaction(db, clock, async (uow) => {
+    const before = await eventSummary(uow.tx, id);
     const updated = await uow.tx
       .update(communityEvent)
       .set({
@@ -307,23 +317,62 @@ export async function updateEvent(
       })
       .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
       .returning({ id: communityEvent.id });
-    if (updated.length === 0) throw noticeError("event_not_found");
+    if (updated.length === 0 || !before) throw noticeError("event_not_found");
     await attachUploads(uow, actor.id, checked.content.images, `event:${id}`);
     await scheduleEventStartCheck(uow, checked.startsAt, id);
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "notice.event.update",
+        subject: { kind: "event", id },
+        before,
+        after: eventSummaryOf(checked),
+      },
+      from,
+    );
   });
 }
 
-export async function deleteEvent(db: Database, clock: Clock, actor: Actor, id: number): Promise<void> {
+export async function deleteEvent(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  id: number,
+  from?: ActingFrom,
+): Promise<void> {
   requireAdmin(actor);
   await runInTransaction(db, clock, async (uow) => {
+    const before = await eventSummary(uow.tx, id);
     const deleted = await uow.tx
       .update(communityEvent)
       .set({ deletedAt: uow.now })
       .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
       .returning({ id: communityEvent.id });
-    if (deleted.length === 0) throw noticeError("event_not_found");
+    if (deleted.length === 0 || !before) throw noticeError("event_not_found");
     await cancelJobs(uow, eventStartKey(id));
+    await recordAdminAct(
+      uow,
+      actor,
+      { action: "notice.event.delete", subject: { kind: "event", id }, before },
+      from,
+    );
   });
+}
+
+/** What the audit log keeps of an event: its title and period. */
+function eventSummaryOf(event: { title: string; startsAt: Date; endsAt: Date }) {
+  return { title: event.title, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString() };
+}
+
+/** The audit summary of a live event, locked for the change; null when there is none. */
+async function eventSummary(tx: Database, id: number) {
+  const [row] = await tx
+    .select({ title: communityEvent.title, startsAt: communityEvent.startsAt, endsAt: communityEvent.endsAt })
+    .from(communityEvent)
+    .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
+    .for("update");
+  return row ? eventSummaryOf(row) : null;
 }
 
 /** Every live event with its content, newest first, for the administrators' page. */

@@ -5,6 +5,7 @@ import { faqEntry } from "#app/db/schema";
 import type { Language } from "#app/i18n";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { noticeError, requireAdmin, requiredText } from "./access.server";
 import { faqSeeds } from "./faq-seed";
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, faqTabs, isFaqTab, type FaqTab } from "./tabs";
@@ -94,15 +95,27 @@ export async function createFaqEntry(
   clock: Clock,
   actor: Actor,
   input: FaqEntryInput,
+  from?: ActingFrom,
 ): Promise<{ id: number }> {
   requireAdmin(actor);
   const checked = checkedInput(input);
-  const now = clock.now();
-  const [row] = await db
-    .insert(faqEntry)
-    .values({ ...checked, createdAt: now, updatedAt: now })
-    .returning({ id: faqEntry.id });
-  return { id: row!.id };
+  return runInTransaction(db, clock, async (uow) => {
+    const [row] = await uow.tx
+      .insert(faqEntry)
+      .values({ ...checked, createdAt: uow.now, updatedAt: uow.now })
+      .returning({ id: faqEntry.id });
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "notice.faq.create",
+        subject: { kind: "faq", id: row!.id },
+        after: { tab: checked.tab, index: checked.index, questionKo: checked.questionKo },
+      },
+      from,
+    );
+    return { id: row!.id };
+  });
 }
 
 export async function updateFaqEntry(
@@ -111,26 +124,61 @@ export async function updateFaqEntry(
   actor: Actor,
   id: number,
   input: FaqEntryInput,
+  from?: ActingFrom,
 ): Promise<void> {
   requireAdmin(actor);
   const checked = checkedInput(input);
-  const updated = await db
-    .update(faqEntry)
-    .set({ ...checked, updatedAt: clock.now() })
-    .where(and(eq(faqEntry.id, id), eq(faqEntry.deleted, false)))
-    .returning({ id: faqEntry.id });
-  if (updated.length === 0) throw noticeError("faq_not_found");
+  await runInTransaction(db, clock, async (uow) => {
+    const before = await faqSummary(uow.tx, id);
+    if (!before) throw noticeError("faq_not_found");
+    await uow.tx
+      .update(faqEntry)
+      .set({ ...checked, updatedAt: uow.now })
+      .where(eq(faqEntry.id, id));
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "notice.faq.update",
+        subject: { kind: "faq", id },
+        before,
+        after: { tab: checked.tab, index: checked.index, questionKo: checked.questionKo },
+      },
+      from,
+    );
+  });
 }
 
 /** Deletes an entry (soft, so the starting entries are not seeded again: see seedFaqEntries). */
-export async function deleteFaqEntry(db: Database, clock: Clock, actor: Actor, id: number): Promise<void> {
+export async function deleteFaqEntry(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  id: number,
+  from?: ActingFrom,
+): Promise<void> {
   requireAdmin(actor);
-  const deleted = await db
-    .update(faqEntry)
-    .set({ deleted: true, updatedAt: clock.now() })
+  await runInTransaction(db, clock, async (uow) => {
+    const before = await faqSummary(uow.tx, id);
+    if (!before) throw noticeError("faq_not_found");
+    await uow.tx.update(faqEntry).set({ deleted: true, updatedAt: uow.now }).where(eq(faqEntry.id, id));
+    await recordAdminAct(
+      uow,
+      actor,
+      { action: "notice.faq.delete", subject: { kind: "faq", id }, before },
+      from,
+    );
+  });
+}
+
+/** What the audit log keeps of a live FAQ entry (locked for the change): its tab, place and Korean question. */
+async function faqSummary(tx: Database, id: number) {
+  const [row] = await tx
+    .select({ tab: faqEntry.tab, index: faqEntry.index, questionKo: faqEntry.questionKo })
+    .from(faqEntry)
     .where(and(eq(faqEntry.id, id), eq(faqEntry.deleted, false)))
-    .returning({ id: faqEntry.id });
-  if (deleted.length === 0) throw noticeError("faq_not_found");
+    .for("update");
+  return row ?? null;
 }
 
 // Any number: it only has to differ from the other advisory locks of the product.

@@ -1,8 +1,9 @@
 import type { Database } from "#app/db/client.server";
 import type { Clock } from "#app/platform/clock.server";
-import { listFailedJobs, retryFailedJob, type FailedJob } from "#app/platform/jobs.server";
+import { failedJob, listFailedJobs, retryFailedJob, type FailedJob } from "#app/platform/jobs.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { isAdmin, type Actor } from "#app/services/actor";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
 
 export type FailedJobErrorCode = "forbidden" | "not_failed";
@@ -15,9 +16,31 @@ export async function failedJobsForAdmin(db: Database, actor: Actor): Promise<Fa
   return listFailedJobs(db);
 }
 
-/** An administrator puts a failed job back in the queue, due now; its handler is idempotent, so a rerun is safe. */
-export async function retryJobAsAdmin(db: Database, clock: Clock, actor: Actor, id: number): Promise<void> {
+/**
+ * An administrator puts a failed job back in the queue, due now; its handler is idempotent, so a rerun is safe. The
+ * retry is recorded in the audit log with the job's kind and its last error.
+ */
+export async function retryJobAsAdmin(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  id: number,
+  from?: ActingFrom,
+): Promise<void> {
   if (!isAdmin(actor)) throw jobsError("forbidden");
-  const retried = await runInTransaction(db, clock, (uow) => retryFailedJob(uow, id));
-  if (!retried) throw jobsError("not_failed");
+  await runInTransaction(db, clock, async (uow) => {
+    const job = await failedJob(uow, id);
+    if (!job || !(await retryFailedJob(uow, id))) throw jobsError("not_failed");
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "jobs.retry",
+        subject: { kind: "job", id },
+        before: { kind: job.kind, attempts: job.attempts, lastError: job.lastError?.slice(0, 500) ?? null },
+        after: { due: uow.now.toISOString() },
+      },
+      from,
+    );
+  });
 }
