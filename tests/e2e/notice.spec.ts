@@ -90,6 +90,12 @@ ownServer(
     // The saved page may show the editor's own loading status beside the message.
     await expect(admin.getByRole("status").filter({ hasText: "저장했습니다." })).toBeVisible();
     await expect(admin.getByRole("listitem").filter({ hasText: eventTitle })).toContainText("진행 중");
+    // Both acts are on the audit log, under the administrator's name.
+    await admin.goto("/admin/audit");
+    await expectAccessible(admin);
+    const acts = admin.getByTestId("audit-rows").getByRole("listitem");
+    await expect(acts.filter({ hasText: noticeTitle })).toContainText("공지 등록");
+    await expect(acts.filter({ hasText: eventTitle })).toContainText("이벤트 등록");
     await admin.context().close();
 
     await visit("/announce");

@@ -23,6 +23,9 @@ export const enAdmin: Widen<typeof koAdmin> = {
     after: "After",
     address: "From address {address}",
   },
+  roles: {
+    admin: "administrator",
+  },
   actions: {
     jobs_retry: "Retried a failed job",
     board_category_add: "Added a board category",

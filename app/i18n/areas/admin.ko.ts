@@ -20,6 +20,9 @@ export const koAdmin = {
     after: "이후",
     address: "접속 주소 {address}",
   },
+  roles: {
+    admin: "관리자",
+  },
   actions: {
     jobs_retry: "실패한 작업 다시 실행",
     board_category_add: "게시판 카테고리 추가",

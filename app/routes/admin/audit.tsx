@@ -154,8 +154,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 {isKnownAction(row.action) ? t(actionNames[row.action]) : row.action}
               </p>
               <p>
-                {t("admin.audit.by", { name: row.adminName, role: row.role })} ·{" "}
-                {t("admin.audit.subjectOf", { kind: row.subjectKind, id: row.subjectId })}
+                {t("admin.audit.by", {
+                  name: row.adminName,
+                  role: row.role === "admin" ? t("admin.roles.admin") : row.role,
+                })}{" "}
+                · {t("admin.audit.subjectOf", { kind: row.subjectKind, id: row.subjectId })}
               </p>
               <p className="text-muted text-xs">
                 <time>{row.at}</time>
