@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/faq";
 import { NoticeLinks } from "#app/components/notice/NoticeLinks";
 import { TabNav } from "#app/components/notice/TabNav";
@@ -11,6 +10,7 @@ import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { notFound } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["clear-article-page", "clear-meeting-manage-index"];
 export const middleware = [serverGuards(guards)];
@@ -21,10 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") ?? faqTabs[0];
   if (!isFaqTab(tab)) {
-    throw data(`Page Not Found: ${url.pathname}`, {
-      status: 404,
-      statusText: `Page Not Found: ${url.pathname}`,
-    });
+    notFound();
   }
   const entries = await listFaq(getRuntime().db, languageFromPath(url.pathname));
   return { tab, entries: entries[tab] };

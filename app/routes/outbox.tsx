@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/outbox";
 import { Time } from "#app/components/ui/Time";
 import { useT } from "#app/i18n/react";
@@ -7,6 +6,7 @@ import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
 import { actorOf, isAdmin } from "#app/services/actor";
 import type { RouteHandle } from "#app/shell/meta";
+import { notFound } from "#app/shell/input.server";
 
 export const handle: RouteHandle = { titleKey: "auth.outbox.title" };
 
@@ -14,8 +14,7 @@ export const handle: RouteHandle = { titleKey: "auth.outbox.title" };
 export async function loader({ request }: Route.LoaderArgs) {
   const { config, db } = getRuntime();
   if (!config.outboxPage && !isAdmin(actorOf(await getViewer(request)))) {
-    const { pathname } = new URL(request.url);
-    throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
+    notFound();
   }
   const messages = await listOutbox(db, { limit: 100 });
   return {

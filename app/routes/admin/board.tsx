@@ -18,7 +18,7 @@ import { domainAnswer } from "#app/shell/domain.server";
 import type { Flash } from "#app/shell/flash";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { countOrNull, idOrNull, readForm } from "#app/shell/input.server";
+import { countOrNull, idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -35,8 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { boards: await categoriesForAdmin(getRuntime().db, actor) };
   } catch (error) {
     if (isDomainError(error, "board") && error.code === "admin_only") {
-      const { pathname } = new URL(request.url);
-      throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
+      notFound();
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-import { data, useActionData, useLocation } from "react-router";
+import { useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/community";
 import { FormAlert } from "#app/components/ui/fields";
 import {
@@ -30,7 +30,7 @@ import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
-import { countOrNull, formLimits, idOrNull, readForm } from "#app/shell/input.server";
+import { countOrNull, formLimits, idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -43,11 +43,6 @@ export const handle: RouteHandle = { titleKey: "notice.admin.title" };
 const sections = ["announce", "faq", "event"] as const;
 type Section = (typeof sections)[number];
 const isSection = (value: unknown): value is Section => sections.includes(value as Section);
-
-function notFound(request: Request): never {
-  const { pathname } = new URL(request.url);
-  throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
-}
 
 async function sectionData(actor: Actor, section: Section, language: Language) {
   const { db, clock } = getRuntime();
@@ -89,7 +84,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireActor(request);
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") ?? "announce";
-  if (!isSection(tab)) notFound(request);
+  if (!isSection(tab)) notFound();
   try {
     return {
       section: tab,
@@ -100,7 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...(await sectionData(actor, tab, languageFromPath(url.pathname))),
     };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "forbidden") notFound(request);
+    if (error instanceof DomainError && error.code === "forbidden") notFound();
     throw error;
   }
 }
@@ -117,7 +112,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Announcements and events are rich text.
   const form = await readForm(request, formLimits.richText);
   const [section, verb] = formText(form, "intent").split(".") as [string, string];
-  if (!isSection(section) || (verb !== "save" && verb !== "delete")) notFound(request);
+  if (!isSection(section) || (verb !== "save" && verb !== "delete")) notFound();
   const id = idOrNull(formText(form, "id"));
   const values: FormValues = Object.fromEntries(
     fieldsOf[section].map((name) => [name, formText(form, name)]),

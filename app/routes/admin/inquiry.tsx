@@ -11,7 +11,7 @@ import { domainAnswer } from "#app/shell/domain.server";
 import { formText, requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -36,8 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (isDomainError(error, "inquiry")) {
-      const { pathname } = new URL(request.url);
-      throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
+      notFound();
     }
     throw error;
   }

@@ -11,7 +11,7 @@ import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
 import { domainAnswer } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -39,10 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (isDomainError(error, "jobs") && error.code === "forbidden") {
-      throw data(`Page Not Found: ${url.pathname}`, {
-        status: 404,
-        statusText: `Page Not Found: ${url.pathname}`,
-      });
+      notFound();
     }
     throw error;
   }

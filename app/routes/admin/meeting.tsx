@@ -22,7 +22,7 @@ import { formText, requireActor, type FormError } from "#app/shell/auth.server";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -44,8 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = url.searchParams;
   const { db } = getRuntime();
-  const pageNotFound = () =>
-    data(`Page Not Found: ${url.pathname}`, { status: 404, statusText: `Page Not Found: ${url.pathname}` });
   try {
     const id = idOrNull(search.get("id"));
     if (id !== null) {
@@ -89,7 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       nextCursor: found.nextCursor,
     };
   } catch (error) {
-    if (isDomainError(error) && [403, 404].includes(errorStatus(error))) throw pageNotFound();
+    if (isDomainError(error) && [403, 404].includes(errorStatus(error))) notFound();
     throw error;
   }
 }

@@ -30,7 +30,7 @@ import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseSubmission, withLastResult } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { readForm } from "#app/shell/input.server";
+import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -66,10 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (isDomainError(error) && errorStatus(error) === 403) {
-      throw data(`Page Not Found: ${url.pathname}`, {
-        status: 404,
-        statusText: `Page Not Found: ${url.pathname}`,
-      });
+      notFound();
     }
     throw error;
   }

@@ -17,7 +17,7 @@ import {
 } from "#app/services/motorcycles/import.server";
 import { formText, requireActor, type FormError } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
-import { readForm, uploadFormLimit } from "#app/shell/input.server";
+import { notFound, readForm, uploadFormLimit } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -34,21 +34,13 @@ const OWN_COLUMNS =
 /** How many changed and refused rows the page lists; the counts cover them all. */
 const LISTED_ROWS = 200;
 
-function notFound(url: URL): never {
-  throw data(`Page Not Found: ${url.pathname}`, {
-    status: 404,
-    statusText: `Page Not Found: ${url.pathname}`,
-  });
-}
-
 /** Administrators (with two-step verification) import into the catalogue; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireActor(request);
-  const url = new URL(request.url);
   try {
     return { counts: await catalogueCounts(getRuntime().db, actor), maxRows: IMPORT_MAX_ROWS };
   } catch (error) {
-    if (isImportError(error) && error.code === "forbidden") notFound(url);
+    if (isImportError(error) && error.code === "forbidden") notFound();
     throw error;
   }
 }

@@ -19,7 +19,7 @@ import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -32,7 +32,6 @@ export const handle: RouteHandle = { titleKey: "conduct.admin.noShowTitle" };
 /** Administrators (with two-step verification) review no-show reports and bans; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireActor(request);
-  const url = new URL(request.url);
   const { db, clock } = getRuntime();
   try {
     const [reports, bans] = await Promise.all([listNoShowReports(db, actor), currentBans(db, clock, actor)]);
@@ -56,10 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (isDomainError(error) && errorStatus(error) === 403) {
-      throw data(`Page Not Found: ${url.pathname}`, {
-        status: 404,
-        statusText: `Page Not Found: ${url.pathname}`,
-      });
+      notFound();
     }
     throw error;
   }

@@ -12,7 +12,7 @@ import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainAnswer, errorStatus } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -39,10 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (isDomainError(error) && errorStatus(error) === 403) {
-      throw data(`Page Not Found: ${url.pathname}`, {
-        status: 404,
-        statusText: `Page Not Found: ${url.pathname}`,
-      });
+      notFound();
     }
     throw error;
   }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/index";
 import { NoticeLinks } from "#app/components/notice/NoticeLinks";
 import { Pager } from "#app/components/notice/Pager";
@@ -13,7 +12,7 @@ import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
-import { pageOf } from "#app/shell/input.server";
+import { notFound, pageOf } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["clear-article-page", "clear-meeting-manage-index", "clear-search-model"];
 export const middleware = [serverGuards(guards)];
@@ -24,10 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") ?? announcementTabs[0];
   if (!isAnnouncementTab(tab)) {
-    throw data(`Page Not Found: ${url.pathname}`, {
-      status: 404,
-      statusText: `Page Not Found: ${url.pathname}`,
-    });
+    notFound();
   }
   const page = pageOf(url);
   const list = await listAnnouncements(getRuntime().db, { tab, page });

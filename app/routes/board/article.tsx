@@ -7,7 +7,7 @@ import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
 import { routeShareMeta } from "#app/shell/share";
 import { articlePageAction, loadArticlePage } from "./article-page.server";
-import { pageNotFound } from "./list-loader.server";
+import { notFound } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["expired-article"];
 export const middleware = [serverGuards(guards)];
@@ -15,7 +15,7 @@ export const clientMiddleware = [clientGuards(guards)];
 
 /** /board/{kind}/{boardId}: server-rendered for everybody; private articles only for their author and admins. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!isBoardListKind(params.kind)) pageNotFound(request);
+  if (!isBoardListKind(params.kind)) notFound();
   return loadArticlePage(request, params.boardId, params.kind, await getViewer(request));
 }
 

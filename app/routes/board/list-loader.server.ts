@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { languageFromPath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
@@ -42,10 +41,4 @@ export async function loadBoardList(
     signedIn: Boolean(viewer),
     pageTitle: translate(languageFromPath(url.pathname), `board.kind.${kind}`),
   };
-}
-
-/** The error screen's 404, for addresses naming no board. */
-export function pageNotFound(request: Request): never {
-  const { pathname } = new URL(request.url);
-  throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
 }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/index";
 import { EventCard } from "#app/components/notice/EventCard";
 import { NoticeLinks } from "#app/components/notice/NoticeLinks";
@@ -12,7 +11,7 @@ import { listEvents } from "#app/services/notice/events.server";
 import { formatDateTime } from "#app/i18n/calendar";
 import { eventTabs, isEventTab } from "#app/services/notice/tabs";
 import type { RouteHandle } from "#app/shell/meta";
-import { pageOf } from "#app/shell/input.server";
+import { notFound, pageOf } from "#app/shell/input.server";
 
 export const handle: RouteHandle = { titleKey: "notice.event.title" };
 
@@ -21,10 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") ?? "active";
   if (!isEventTab(tab)) {
-    throw data(`Page Not Found: ${url.pathname}`, {
-      status: 404,
-      statusText: `Page Not Found: ${url.pathname}`,
-    });
+    notFound();
   }
   const viewer = await getViewer(request);
   const page = pageOf(url);

@@ -7,8 +7,8 @@ import type { GuardName } from "#app/shell/guards";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
 import { routeShareMeta } from "#app/shell/share";
-import { pageNotFound } from "#app/routes/board/list-loader.server";
 import { listingPageAction, loadListingPage } from "./listing-page.server";
+import { notFound } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["expired-article"];
 export const middleware = [serverGuards(guards)];
@@ -16,7 +16,7 @@ export const clientMiddleware = [clientGuards(guards)];
 
 /** /market/{kind}/{boardId}: server-rendered for everybody; an unknown kind is a 404. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!isMarketListKind(params.kind)) pageNotFound(request);
+  if (!isMarketListKind(params.kind)) notFound();
   return loadListingPage(request, params.boardId, params.kind, await getViewer(request));
 }
 

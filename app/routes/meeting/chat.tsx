@@ -29,11 +29,10 @@ import {
 } from "#app/services/meetings/meetings.server";
 import { reportNoShow } from "#app/services/meetings/no-shows.server";
 import { meetingChatPath } from "#app/services/meetings/paths";
-import { pageNotFound } from "#app/routes/board/list-loader.server";
 import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm, uploadFormLimit } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm, uploadFormLimit } from "#app/shell/input.server";
 import { imageRules } from "#app/services/uploads/images.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
@@ -85,7 +84,7 @@ async function conversationsPage(
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
-  if (!isMeetingKind(params.kind)) pageNotFound(request);
+  if (!isMeetingKind(params.kind)) notFound();
   const kind = params.kind;
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);

@@ -11,12 +11,12 @@ import { getRuntime } from "#app/platform/runtime.server";
 import { actorOf } from "#app/services/actor";
 import { isMeetingKind } from "#app/services/meetings/finder-options";
 import { offersSkill } from "#app/services/meetings/finder.server";
-import { pageNotFound } from "#app/routes/board/list-loader.server";
 import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { notFound } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -26,7 +26,7 @@ export const handle: RouteHandle = { titleKey: "finder.title" };
 /** /meeting/{kind}: what the kind is, how a meeting goes, and the way into the finder (and, for rescue, the call). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
-  if (!isMeetingKind(params.kind)) pageNotFound(request);
+  if (!isMeetingKind(params.kind)) notFound();
   const kind = params.kind;
   const language = languageFromPath(new URL(request.url).pathname);
   const rescueProvider = kind === "rescue" && (await offersSkill(getRuntime().db, actorOf(viewer), "rescue"));

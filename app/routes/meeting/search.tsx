@@ -33,7 +33,6 @@ import {
 } from "#app/services/meetings/finder-options";
 import { shownPositionKey } from "#app/services/meetings/shown-position.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
-import { pageNotFound } from "#app/routes/board/list-loader.server";
 import { requireViewer } from "#app/shell/auth.server";
 import { answerOf } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
@@ -41,6 +40,7 @@ import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
 import { notifyError } from "#app/shell/toasts";
+import { notFound } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -67,7 +67,7 @@ const coordinate = (value: string) => (value.trim() === "" ? Number.NaN : Number
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
-  if (!isMeetingKind(params.kind)) pageNotFound(request);
+  if (!isMeetingKind(params.kind)) notFound();
   const kind = params.kind;
   const actor = actorOf(viewer);
   const url = new URL(request.url);

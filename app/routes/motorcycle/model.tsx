@@ -9,12 +9,11 @@ import { Time } from "#app/components/ui/Time";
 import { languageFromPath } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { pageNotFound } from "#app/routes/board/list-loader.server";
 import { listingPath } from "#app/services/market/kinds";
 import { COMPARE_MAX, parseSelection, selectionParam } from "#app/services/motorcycles/compare-selection";
 import { getModelPage } from "#app/services/motorcycles/model-page.server";
 import { specsIn } from "#app/services/motorcycles/spec-words";
-import { idOrNull } from "#app/shell/input.server";
+import { idOrNull, notFound } from "#app/shell/input.server";
 
 /**
  * /motorcycle/{modelId} (open to everybody): a model's names, every model year's figures with the manufacturer's
@@ -24,10 +23,10 @@ import { idOrNull } from "#app/shell/input.server";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const modelId = idOrNull(params.modelId);
-  if (modelId === null) pageNotFound(request);
+  if (modelId === null) notFound();
   const { db, clock } = getRuntime();
   const page = await getModelPage(db, modelId);
-  if (!page) pageNotFound(request);
+  if (!page) notFound();
   const language = languageFromPath(url.pathname);
   return {
     ...page,

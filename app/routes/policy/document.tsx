@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/document";
 import { policies, policyKinds } from "#app/content/policies";
 import type { PolicyKind } from "#app/content/policies/types";
 import { languageFromPath } from "#app/i18n";
 import { formatDay } from "#app/i18n/calendar";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { notFound } from "#app/shell/input.server";
 
 function isPolicyKind(value: string): value is PolicyKind {
   return (policyKinds as readonly string[]).includes(value);
@@ -13,7 +13,7 @@ function isPolicyKind(value: string): value is PolicyKind {
 export function loader({ params, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   if (!isPolicyKind(params.kind)) {
-    throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: `Page Not Found: ${pathname}` });
+    notFound();
   }
   const document = policies[params.kind][languageFromPath(pathname)];
   return { document, pageTitle: document.title };

@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/account-return";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { requireViewer } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { notFound } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -29,8 +29,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!error && viewer.emailVerified) return redirectWithFlash(account, { key: "auth.signIn.verified" });
     return redirectWithFlash(account, { key: "auth.error.link_invalid", type: "error" });
   }
-  throw data(`Page Not Found: ${url.pathname}`, {
-    status: 404,
-    statusText: `Page Not Found: ${url.pathname}`,
-  });
+  notFound();
 }
