@@ -1,16 +1,8 @@
 import { z } from "zod";
 import { pageText } from "#app/services/form-fields";
 
-/** A Seoul calendar day as a date field sends it. */
-const dayText = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(
-    (day) =>
-      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
-      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-  );
+/** A Seoul calendar day as a date field sends it (a real date: 2026-02-30 is not one). */
+const dayText = z.string().trim().pipe(z.iso.date());
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(

@@ -11,7 +11,6 @@ import {
 } from "#app/platform/unit-of-work.server";
 import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
-
 import { DomainError } from "#app/services/errors";
 
 export type MeetingBan = typeof meetingBan.$inferSelect;

@@ -14,7 +14,6 @@ import { seoulDay } from "#app/platform/seoul-calendar";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
-
 import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";

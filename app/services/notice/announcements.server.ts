@@ -155,7 +155,8 @@ export async function updateAnnouncement(
   const checked = await checkedInput(input);
   await runInTransaction(db, clock, async (uow) => {
     const before = await announcementSummary(uow.tx, id);
-    const updated = await uow.tx
+    if (!before) throw noticeError("announcement_not_found");
+    await uow.tx
       .update(announcement)
       .set({
         tab: checked.tab,
@@ -165,9 +166,7 @@ export async function updateAnnouncement(
         pinned: checked.pinned,
         updatedAt: uow.now,
       })
-      .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)))
-      .returning({ id: announcement.id });
-    if (updated.length === 0 || !before) throw noticeError("announcement_not_found");
+      .where(eq(announcement.id, id));
     await attachUploads(uow, actor.id, checked.content.images, `announcement:${id}`);
     await recordAdminAct(
       uow,
@@ -195,12 +194,8 @@ export async function deleteAnnouncement(
   requireAdmin(actor);
   await runInTransaction(db, clock, async (uow) => {
     const before = await announcementSummary(uow.tx, id);
-    const deleted = await uow.tx
-      .update(announcement)
-      .set({ deletedAt: uow.now })
-      .where(and(eq(announcement.id, id), isNull(announcement.deletedAt)))
-      .returning({ id: announcement.id });
-    if (deleted.length === 0 || !before) throw noticeError("announcement_not_found");
+    if (!before) throw noticeError("announcement_not_found");
+    await uow.tx.update(announcement).set({ deletedAt: uow.now }).where(eq(announcement.id, id));
     await recordAdminAct(
       uow,
       actor,
@@ -210,7 +205,7 @@ export async function deleteAnnouncement(
   });
 }
 
-/** What the audit log keeps of a live announcement: its tab, title and pin; null when there is none. */
+/** A live announcement locked for a change, as the audit log keeps it (tab, title, pin); null when there is none. */
 async function announcementSummary(tx: Database, id: number) {
   const [row] = await tx
     .select({ tab: announcement.tab, title: announcement.title, pinned: announcement.pinned })

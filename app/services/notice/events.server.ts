@@ -304,7 +304,8 @@ export async function updateEvent(
   const checked = await checkedInput(input);
   await runInTransaction(db, clock, async (uow) => {
     const before = await eventSummary(uow.tx, id);
-    const updated = await uow.tx
+    if (!before) throw noticeError("event_not_found");
+    await uow.tx
       .update(communityEvent)
       .set({
         title: checked.title,
@@ -315,9 +316,7 @@ export async function updateEvent(
         endsAt: checked.endsAt,
         updatedAt: uow.now,
       })
-      .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
-      .returning({ id: communityEvent.id });
-    if (updated.length === 0 || !before) throw noticeError("event_not_found");
+      .where(eq(communityEvent.id, id));
     await attachUploads(uow, actor.id, checked.content.images, `event:${id}`);
     await scheduleEventStartCheck(uow, checked.startsAt, id);
     await recordAdminAct(
@@ -344,12 +343,8 @@ export async function deleteEvent(
   requireAdmin(actor);
   await runInTransaction(db, clock, async (uow) => {
     const before = await eventSummary(uow.tx, id);
-    const deleted = await uow.tx
-      .update(communityEvent)
-      .set({ deletedAt: uow.now })
-      .where(and(eq(communityEvent.id, id), isNull(communityEvent.deletedAt)))
-      .returning({ id: communityEvent.id });
-    if (deleted.length === 0 || !before) throw noticeError("event_not_found");
+    if (!before) throw noticeError("event_not_found");
+    await uow.tx.update(communityEvent).set({ deletedAt: uow.now }).where(eq(communityEvent.id, id));
     await cancelJobs(uow, eventStartKey(id));
     await recordAdminAct(
       uow,
