@@ -9,6 +9,13 @@ const pages = [
   "/policy/market",
   "/market/total",
   "/market/over125Scooter?all=1",
+  "/board/guestbook",
+  "/review/motorcycle/hot",
+  "/specCompare/search",
+  "/announce",
+  "/faq",
+  "/event",
+  "/login",
   "/not-a-page",
 ];
 
