@@ -1,4 +1,4 @@
-import { parse, useForm, type SubmissionResult } from "@conform-to/react";
+import { parse, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { loadParser, useLoadedAfterHydration } from "./schema-check";
 
@@ -13,13 +13,17 @@ import { loadParser, useLoadedAfterHydration } from "./schema-check";
  */
 export function useSchemaForm<Schema extends $ZodType>(
   loadSchema: () => Promise<Schema>,
-  options: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: Partial<input<Schema>> } = {},
+  options: {
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: DefaultValue<input<Schema>>;
+  } = {},
 ) {
   type Fields = input<Schema> & Record<string, unknown>;
   const checks = useLoadedAfterHydration(() => Promise.all([loadSchema(), loadParser()]));
   return useForm<Fields, output<Schema>>({
     lastResult: options.lastResult,
-    defaultValue: options.defaultValue as never,
+    // The same values: Fields only adds the index signature the field list is read through.
+    defaultValue: options.defaultValue as DefaultValue<Fields>,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
@@ -30,7 +34,9 @@ export function useSchemaForm<Schema extends $ZodType>(
       }
       // Not loaded (yet). A submit is held below (or, if loading failed, sent for the server to check): no verdict.
       // A re-check while typing (an intent) finds nothing to say, and is not sent to the server either.
-      return parse(formData, { resolve: (_payload, intent) => ({ error: intent ? {} : null }) }) as never;
+      return parse<output<Schema>, string[]>(formData, {
+        resolve: (_payload, intent) => ({ error: intent ? {} : null }),
+      });
     },
     onSubmit: (event) => {
       checks.hold(event);

@@ -6,7 +6,7 @@ import { useSchemaForm } from "#app/components/forms/schema-form";
 import { Field, type SchemaField } from "#app/components/ui/Field";
 import { SubmitButton } from "#app/components/ui/fields";
 import type { MotorcycleCategory } from "#app/db/schema";
-import type { MessageKey } from "#app/i18n";
+import type { koModelReport } from "#app/i18n/areas/modelReport.ko";
 import { useT } from "#app/i18n/react";
 import { figureChoices, REPORT_REWARD_POINTS } from "#app/services/motorcycles/report.schema";
 
@@ -101,11 +101,11 @@ export function AcceptReportForm({
         modelKo: report.suggestion.modelKo,
         category: report.suggestion.category ?? undefined,
         specUrl: report.specUrl,
-      } as never,
+      },
     },
   );
   const field = (name: string) => (fields as unknown as Record<string, SchemaField>)[name]!;
-  const label = (name: string) => t(`modelReport.admin.fields.${name}` as MessageKey);
+  const label = (name: keyof typeof koModelReport.admin.fields) => t(`modelReport.admin.fields.${name}`);
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="accept" />

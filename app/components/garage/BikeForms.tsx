@@ -82,7 +82,7 @@ export function AddBikeForm({
   const t = useT();
   const [form, fields] = useSchemaForm(
     () => GARAGE_SCHEMA().then((schemas) => schemas.garageSchema(latestMonth)),
-    { lastResult, defaultValue: { ownedSince: latestMonth } as never },
+    { lastResult, defaultValue: { ownedSince: latestMonth } },
   );
   const all = fields as unknown as Record<string, SchemaField>;
   const yearField = all.motorcycleId!;
@@ -146,7 +146,7 @@ export function EditBikeForm({
       defaultValue: {
         ownedSince: bike.ownedSince.slice(0, 7),
         odometerKm: bike.odometerKm === null ? undefined : String(bike.odometerKm),
-      } as never,
+      },
     },
   );
   const all = fields as unknown as Record<string, SchemaField>;

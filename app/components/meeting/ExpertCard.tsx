@@ -17,6 +17,17 @@ export function requestPath(card: ExpertCardData) {
   return `/meeting/${card.skill.kind}/request?skill=${card.skill.id}`;
 }
 
+/** The names of the days of the week, Sunday (0) first. */
+const dayKeys = [
+  "finder.card.days.0",
+  "finder.card.days.1",
+  "finder.card.days.2",
+  "finder.card.days.3",
+  "finder.card.days.4",
+  "finder.card.days.5",
+  "finder.card.days.6",
+] as const satisfies readonly MessageKey[];
+
 /** "월·수·금 10:00–18:00", "On call", or null when the expert gave no hours. */
 function useAvailabilityText() {
   const t = useT();
@@ -25,7 +36,10 @@ function useAvailabilityText() {
     if (availability.days.length === 0) return null;
     const days = [...availability.days]
       .sort((a, b) => a - b)
-      .map((day) => t(`finder.card.days.${day}` as MessageKey))
+      .flatMap((day) => {
+        const key = dayKeys[day];
+        return key ? [t(key)] : [];
+      })
       .join(t("finder.card.daySeparator"));
     if (!availability.from || !availability.to) return days;
     return t("finder.card.hours", { days, from: availability.from, to: availability.to });

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
 import { useMessages } from "#app/components/forms/messages";
@@ -17,9 +17,11 @@ import {
   SKILL_RADIUS_DEFAULT,
   SKILL_RADIUS_MAX,
   SKILL_RADIUS_MIN,
+  type skillFormSchema,
   truckKinds,
 } from "#app/services/meetings/skill.schema";
 import type { FormError } from "#app/shell/auth.server";
+import type { input } from "zod/v4/core";
 import type { MySkill, SkillFormOptions } from "./types";
 import { weekdayKeys } from "./SkillBits";
 
@@ -38,7 +40,11 @@ const codesLabel: Record<"repair" | "rescue" | "pickup", MessageKey> = {
 type FormValues = Record<string, string | string[] | undefined>;
 
 /** The form's values of a saved skill (as the form posts them), or of a new one. */
-function defaultsOf(kind: SkillKind, skill: MySkill | undefined, options: SkillFormOptions): FormValues {
+function defaultsOf(
+  kind: SkillKind,
+  skill: MySkill | undefined,
+  options: SkillFormOptions,
+): DefaultValue<input<typeof skillFormSchema>> {
   if (!skill)
     return {
       kind,
@@ -141,7 +147,7 @@ export function SkillForm({
   const messages = useMessages();
   const [form, fields] = useSchemaForm(SKILL_SCHEMA, {
     lastResult,
-    defaultValue: defaultsOf(kind, skill, options) as never,
+    defaultValue: defaultsOf(kind, skill, options),
   });
   const values = (form.initialValue ?? {}) as FormValues;
   const all = fields as unknown as Record<string, SchemaField>;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/meeting";
 import { ConfirmButton } from "#app/components/ui/Dialog";
 import { FormAlert } from "#app/components/ui/fields";
 import { Time } from "#app/components/ui/Time";
-import { isMessageKey, languageFromPath, localizePath, type MessageKey } from "#app/i18n";
+import { isMessageKey, languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { isAdmin } from "#app/services/actor";
@@ -302,7 +302,7 @@ function MeetingRecord({ record }: { record: RecordView }) {
     const params = Object.fromEntries(
       Object.entries(values ?? {}).map(([name, value]) => [name, value ?? ""]),
     );
-    return t(key as MessageKey, params as never);
+    return t(key, params);
   };
   return (
     <>
