@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { countOrNull, formLimits, idOrNull, pageOf, readForm, uploadFormLimit } from "./input.server";
+import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+import {
+  countOrNull,
+  formLimits,
+  idOrNull,
+  missingPage,
+  notFound,
+  pageOf,
+  readForm,
+  uploadFormLimit,
+} from "./input.server";
 
 describe("address and form numbers, parsed by schema", () => {
   it("reads an id only from plain digits within a PostgreSQL integer", () => {
@@ -105,5 +115,32 @@ describe("page form bodies", () => {
       (await readForm(formRequest("/board/write", richText), formLimits.richText)).get("content"),
     ).toHaveLength(200_000);
     expect((await refusal(readForm(formRequest("/board/write", richText))))?.init.status).toBe(413);
+  });
+});
+
+describe("answers of a missing subject", () => {
+  function thrownBy(run: () => unknown): DataWithResponseInit<unknown> {
+    try {
+      run();
+    } catch (thrown) {
+      return thrown as DataWithResponseInit<unknown>;
+    }
+    throw new Error("nothing was thrown");
+  }
+
+  it("throws the plain 404, or one with the page's own words as its body and status text", () => {
+    const plain = thrownBy(() => notFound());
+    expect([plain.type, plain.data, plain.init?.status]).toEqual(["DataWithResponseInit", "Not Found", 404]);
+    const worded = thrownBy(() => notFound("글을 찾을 수 없습니다"));
+    expect([worded.data, worded.init?.status, worded.init?.statusText]).toEqual([
+      "글을 찾을 수 없습니다",
+      404,
+      "글을 찾을 수 없습니다",
+    ]);
+  });
+
+  it("answers a page of its own for a missing subject with its data and 404", () => {
+    const answer = missingPage({ state: "missing", pageTitle: "없는 글" });
+    expect([answer.data, answer.init?.status]).toEqual([{ state: "missing", pageTitle: "없는 글" }, 404]);
   });
 });

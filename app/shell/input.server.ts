@@ -24,8 +24,18 @@ function badRequest(): never {
   throw data("Bad Request", { status: 400 });
 }
 
-export function notFound(): never {
-  throw data("Not Found", { status: 404 });
+/**
+ * The 404 of a page or an action: the plain one, or with the page's own words for what is missing (shown by the error
+ * screen, and the status text of the answer).
+ */
+export function notFound(message?: string): never {
+  if (message === undefined) throw data("Not Found", { status: 404 });
+  throw data(message, { status: 404, statusText: message });
+}
+
+/** A page whose subject is missing (deleted, unknown): its own data, to show in its own layout, answered as 404. */
+export function missingPage<Body>(body: Body) {
+  return data(body, { status: 404 });
 }
 
 const NUL = "\u0000";

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/article";
 import { RichContent } from "#app/components/notice/RichContent";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
@@ -7,7 +7,7 @@ import { getRuntime } from "#app/platform/runtime.server";
 import { getAnnouncement } from "#app/services/notice/announcements.server";
 import { formatDate } from "#app/i18n/calendar";
 import { isAnnouncementTab } from "#app/services/notice/tabs";
-import { idOrNull } from "#app/shell/input.server";
+import { idOrNull, missingPage } from "#app/shell/input.server";
 
 /** Server-rendered; a deleted or missing announcement answers 404 with a page that says so. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -17,10 +17,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found =
     isAnnouncementTab(params.tab) && id !== null ? await getAnnouncement(getRuntime().db, id) : null;
   if (!found) {
-    return data(
-      { announcement: null, tab: params.tab, pageTitle: translate(language, "notice.announce.missingTitle") },
-      { status: 404 },
-    );
+    return missingPage({
+      announcement: null,
+      tab: params.tab,
+      pageTitle: translate(language, "notice.announce.missingTitle"),
+    });
   }
   // An announcement moved to another tab keeps working at its old address.
   if (found.tab !== params.tab)

@@ -10,7 +10,7 @@ import { blindMember, unblindMember } from "#app/services/members/relations.serv
 import { formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { idOrNull, notFound, readForm } from "#app/shell/input.server";
+import { idOrNull, missingPage, notFound, readForm } from "#app/shell/input.server";
 
 function listPath(kind: string) {
   return kind === "guestbook" ? "/board/guestbook" : `/board/${kind}`;
@@ -39,17 +39,12 @@ export async function loadArticlePage(
   if (page.state === "elsewhere") throw redirect(localizePath(language, articlePath(page.kind, page.id)));
   if (page.state !== "found") {
     const missing = page.state === "missing";
-    return data(
-      {
-        state: page.state,
-        listPath: listPath(urlKind),
-        pageTitle: translate(
-          language,
-          missing ? "board.article.missingTitle" : "board.article.forbiddenTitle",
-        ),
-      } as const,
-      { status: missing ? 404 : 403 },
-    );
+    const body = {
+      state: page.state,
+      listPath: listPath(urlKind),
+      pageTitle: translate(language, missing ? "board.article.missingTitle" : "board.article.forbiddenTitle"),
+    } as const;
+    return missing ? missingPage(body) : data(body, { status: 403 });
   }
   const { article, marks } = page;
   const interactions = await loadArticleInteractions(db, reader, article.id, marks);

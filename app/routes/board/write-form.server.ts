@@ -27,7 +27,7 @@ import type {
   WriteFormData,
   WriteScope,
 } from "#app/components/editor/ArticleForm";
-import { formLimits, idOrNull, readForm } from "#app/shell/input.server";
+import { formLimits, idOrNull, notFound, readForm } from "#app/shell/input.server";
 
 /** The write pages of the topic boards (/board/write) and the guestbook (/board/guestbook/write). */
 
@@ -58,10 +58,7 @@ export async function loadWriteForm(request: Request, scope: WriteScope): Promis
   const boards = scope === "board" ? [...boardKinds] : [];
 
   if (id !== null) {
-    if (id === 0) {
-      const message = translate(language, "board.error.not_found");
-      throw data(message, { status: 404, statusText: message });
-    }
+    if (id === 0) notFound(translate(language, "board.error.not_found"));
     let article: Awaited<ReturnType<typeof getArticleForEdit>>;
     try {
       article = await getArticleForEdit(getRuntime().db, actor, id);

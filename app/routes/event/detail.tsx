@@ -1,4 +1,4 @@
-import { data, Form, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/detail";
 import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { EventStateBadge } from "#app/components/notice/EventCard";
@@ -12,7 +12,7 @@ import { formatDateTime } from "#app/i18n/calendar";
 import { requireActor } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainFailure } from "#app/shell/domain.server";
-import { idOrNull } from "#app/shell/input.server";
+import { idOrNull, missingPage } from "#app/shell/input.server";
 
 /** An id no event can have reads as an unknown event (0 is never an id). */
 const eventId = (value: string) => idOrNull(value) ?? 0;
@@ -25,10 +25,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, clock } = getRuntime();
   const event = await getEvent(db, clock, eventId(params.id), viewer?.id ?? null);
   if (!event) {
-    return data(
-      { event: null, signedIn: Boolean(viewer), pageTitle: translate(language, "notice.event.missingTitle") },
-      { status: 404 },
-    );
+    return missingPage({
+      event: null,
+      signedIn: Boolean(viewer),
+      pageTitle: translate(language, "notice.event.missingTitle"),
+    });
   }
   return {
     event: {

@@ -31,7 +31,7 @@ import { blindMember, unblindMember } from "#app/services/members/relations.serv
 import { formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, readForm, missingPage } from "#app/shell/input.server";
 
 /**
  * A listing page's data. `urlKind` is the kind its address names: a listing moved to another kind is redirected to
@@ -54,14 +54,11 @@ export async function loadListingPage(
       : await getListingPage(db, reader, id, { kind: urlKind, views });
   if (page.state === "elsewhere") throw redirect(localizePath(language, listingPath(page.kind, page.id)));
   if (page.state === "missing")
-    return data(
-      {
-        state: "missing" as const,
-        listPath: `/market/${urlKind}`,
-        pageTitle: translate(language, "market.listing.missingTitle"),
-      },
-      { status: 404 },
-    );
+    return missingPage({
+      state: "missing" as const,
+      listPath: `/market/${urlKind}`,
+      pageTitle: translate(language, "market.listing.missingTitle"),
+    });
   const { listing, marks } = page;
   const interactions = await loadArticleInteractions(db, reader, listing.id, marks);
   const blinded = marks.blinded.has(listing.seller.id);

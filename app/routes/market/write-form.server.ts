@@ -32,7 +32,7 @@ import { DomainError } from "#app/services/errors";
 import { formText, requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
-import { formLimits, idOrNull, readForm } from "#app/shell/input.server";
+import { formLimits, idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { ListingFormData, ListingFormValues } from "#app/components/market/ListingForm";
 
 /** The write page of the market (/market/write): a new listing, or `?id=` to edit one (its seller or an admin). */
@@ -86,10 +86,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
   const rawId = url.searchParams.get("id");
   if (rawId !== null && rawId !== "") {
     const id = idOrNull(rawId);
-    if (id === null) {
-      const message = translate(language, "marketError.not_found");
-      throw data(message, { status: 404, statusText: message });
-    }
+    if (id === null) notFound(translate(language, "marketError.not_found"));
     let listing: Awaited<ReturnType<typeof getListingForEdit>>;
     try {
       listing = await getListingForEdit(db, clock, actor, id);

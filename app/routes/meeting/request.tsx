@@ -15,7 +15,7 @@ import { formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
 
@@ -26,7 +26,7 @@ export const clientMiddleware = [clientGuards(guards)];
 /** The kind in the address; any other word is a page that does not exist. */
 function kindOf(value: string | undefined) {
   if (isMeetingKind(value)) return value;
-  throw new Response(null, { status: 404 });
+  notFound();
 }
 
 /** /meeting/{kind}/request?skill={id}: the expert's summary and the kind's request form. */

@@ -26,7 +26,7 @@ import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainAnswer } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { readForm } from "#app/shell/input.server";
+import { readForm, missingPage } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -68,10 +68,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (error) {
     if (!isDomainError(error, "relations")) throw error;
     // An unknown or withdrawn member has a page of its own, not the error screen.
-    return data(
-      { state: "missing" as const, pageTitle: translate(language, "members.missing.title") },
-      { status: 404 },
-    );
+    return missingPage({
+      state: "missing" as const,
+      pageTitle: translate(language, "members.missing.title"),
+    });
   }
 }
 

@@ -26,7 +26,7 @@ import { formText, requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseSubmission } from "#app/shell/form.server";
-import { idOrNull, readForm, uploadFormLimit } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm, uploadFormLimit } from "#app/shell/input.server";
 import { imageRules } from "#app/services/uploads/images.server";
 import type {
   ReviewFormData,
@@ -51,14 +51,6 @@ const signed = (actor: Actor, image: ReviewImage) => ({
   url: image.url,
   thumbnailUrl: image.thumbnailUrl,
 });
-
-function notFound(
-  language: Language,
-  key: "review.error.not_found" | "review.error.motorcycle_required",
-): never {
-  const message = translate(language, key);
-  throw data(message, { status: 404, statusText: message });
-}
 
 /** A refusal in the page's language; the moment a review locked is written as the reader reads dates. */
 function localised(language: Language, error: unknown): unknown {
@@ -96,7 +88,7 @@ export async function loadReviewForm(request: Request): Promise<ReviewFormData> 
   const rawId = url.searchParams.get("id");
   if (rawId !== null && rawId !== "") {
     const id = idOrNull(rawId);
-    if (id === null) notFound(language, "review.error.not_found");
+    if (id === null) notFound(translate(language, "review.error.not_found"));
     let review: Awaited<ReturnType<typeof getReviewForEdit>>;
     try {
       review = await getReviewForEdit(db, clock, actor, id);
@@ -104,7 +96,7 @@ export async function loadReviewForm(request: Request): Promise<ReviewFormData> 
       refusal(language, error);
     }
     const motorcycle = await reviewedMotorcycle(db, review.motorcycleId);
-    if (!motorcycle) notFound(language, "review.error.motorcycle_required");
+    if (!motorcycle) notFound(translate(language, "review.error.motorcycle_required"));
     return {
       mode: "edit",
       reviewId: id,

@@ -16,7 +16,7 @@ import { formText, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { idOrNull, readForm, missingPage } from "#app/shell/input.server";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
 import { detailPath } from "../review-form.server";
@@ -39,10 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = clock.now();
   const review = id === null ? null : await getReviewDetail(db, reader, id, now);
   if (!review)
-    return data(
-      { state: "missing" as const, pageTitle: translate(language, "review.detail.missingTitle") },
-      { status: 404 },
-    );
+    return missingPage({
+      state: "missing" as const,
+      pageTitle: translate(language, "review.detail.missingTitle"),
+    });
   // A signed-in reader other than the author may give sparks; a visitor is offered sign-in.
   const spark =
     viewer && viewer.id !== review.author.id
