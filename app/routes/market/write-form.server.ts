@@ -29,7 +29,7 @@ import {
 } from "#app/services/market/listings.server";
 import { listingSchema } from "#app/services/market/listing.schema";
 import { DomainError } from "#app/services/errors";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import { formLimits, idOrNull, readForm } from "#app/shell/input.server";
@@ -137,7 +137,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
 }
 
 /** What was typed, as the form shows it again after a refusal (check boxes as "on"). */
-function typedValues(form: FormData): Record<string, string> {
+function typedValues(payload: Record<string, unknown>): Record<string, string> {
   const names = [
     "kind",
     "categoryId",
@@ -152,14 +152,12 @@ function typedValues(form: FormData): Record<string, string> {
     "colour",
     "accidentHistory",
   ];
+  const texts = (name: string) => [payload[name]].flat().filter((value) => typeof value === "string");
   const values: Record<string, string> = {};
-  for (const name of names) values[name] = formText(form, name);
+  for (const name of names) values[name] = texts(name)[0] ?? "";
   for (const name of ["negotiable", "tradeDirect", "tradeDelivery", "tuned"])
-    values[name] = form.get(name) === "on" ? "on" : "";
-  values.paperwork = form
-    .getAll("paperwork")
-    .filter((value): value is string => typeof value === "string")
-    .join(",");
+    values[name] = texts(name)[0] === "on" ? "on" : "";
+  values.paperwork = texts("paperwork").join(",");
   return values;
 }
 
@@ -175,15 +173,15 @@ export async function submitListingForm(request: Request) {
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
   const form = await readForm(request, formLimits.richText);
-  const values = typedValues(form);
+  const submission = parseSubmission(form, listingSchema(modelYearMax(clock)));
+  const values = typedValues(submission.payload);
 
   // Without JavaScript, choosing another kind is a form step: its types, nothing saved.
-  if (formText(form, "intent") === "kind") {
+  if (submission.payload.intent === "kind") {
     const kind = isMarketKind(values.kind) ? values.kind : null;
     return { step: "kind" as const, kind, categories: await categoryOptions(kind, language), values };
   }
 
-  const submission = parseSubmission(form, listingSchema(modelYearMax(clock)));
   if (submission.status !== "success") {
     const refused = refusedSubmission(submission, ["content"]);
     return data(
