@@ -112,5 +112,3 @@ export const chatFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), room: optionalText, reason: optionalText }),
   z.object({ intent: z.literal("reportNoShow"), room: optionalText, content: optionalText }),
 ]);
-
-export type ChatIntent = z.output<typeof chatFormSchema>["intent"];
