@@ -27,7 +27,7 @@ import {
   updateListing,
   type ListingInput,
 } from "#app/services/market/listings.server";
-import { listingSchema } from "#app/services/market/listing.schema";
+import { listingKindStepSchema, listingSchema } from "#app/services/market/listing.schema";
 import { DomainError } from "#app/services/errors";
 import { requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
@@ -173,14 +173,15 @@ export async function submitListingForm(request: Request) {
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
   const form = await readForm(request, formLimits.richText);
-  const submission = parseSubmission(form, listingSchema(modelYearMax(clock)));
-  const values = typedValues(submission.payload);
-
   // Without JavaScript, choosing another kind is a form step: its types, nothing saved.
-  if (submission.payload.intent === "kind") {
-    const kind = isMarketKind(values.kind) ? values.kind : null;
+  const step = parseSubmission(form, listingKindStepSchema);
+  const values = typedValues(step.payload);
+  if (step.status === "success") {
+    const kind = isMarketKind(step.value.kind) ? step.value.kind : null;
     return { step: "kind" as const, kind, categories: await categoryOptions(kind, language), values };
   }
+
+  const submission = parseSubmission(form, listingSchema(modelYearMax(clock)));
 
   if (submission.status !== "success") {
     const refused = refusedSubmission(submission, ["content"]);

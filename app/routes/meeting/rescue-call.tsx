@@ -18,7 +18,7 @@ import {
 import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { parseIntentSubmission, withLastResult } from "#app/shell/form.server";
+import { parseIntentSubmission, typedTexts, withLastResult } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -31,6 +31,9 @@ export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "rescue.call.title" };
 
 const PAGE = "/meeting/rescue/call";
+
+/** Which of the page's two forms an answer belongs to. */
+const intentField = new Set(["intent"]);
 
 /** /meeting/rescue/call: the rider's latest call and where it stands, or the one-tap form when none is open. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
     language,
   );
   if (refusal) return refusal;
-  const intent = submission.payload.intent === "withdraw" ? "withdraw" : "send";
+  const { intent = "send" } = typedTexts(submission, intentField);
   if (submission.status !== "success")
     return data({ intent, lastResult: submission.reply() }, { status: 400 });
   const input = submission.value;
