@@ -42,8 +42,10 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseSubmission(await readForm(request), keptArticleForm);
   if (submission.status !== "success")
     return refusedForm(languageFromPath(new URL(request.url).pathname), submission);
-  // Removing a keep that is already gone changes nothing; the list is loaded again either way.
-  await unkeepArticle(getRuntime().db, actor, submission.value.articleId).catch((error: unknown) => {
+  const { articleId } = submission.value;
+  // Removing a keep that is already gone (or never was: no such post) changes nothing; the list is loaded again.
+  if (articleId === null) return null;
+  await unkeepArticle(getRuntime().db, actor, articleId).catch((error: unknown) => {
     if (!(error instanceof DomainError)) throw error;
   });
   return null;
