@@ -221,6 +221,15 @@ describe("a listing's page", () => {
     expect(price.data).toMatchObject({
       error: { code: "invalid_form", message: "제안 가격을 1원 이상 숫자로 입력해 주세요." },
     });
+    const verdict = await act(
+      id,
+      "gear",
+      { intent: "review", verdict: "great", points: "kind" },
+      callers.owner,
+    );
+    expect(verdict.data).toMatchObject({
+      error: { code: "invalid_form", message: "매너 항목을 하나 이상 골라 주세요." },
+    });
     const offerId = await act(id, "gear", { intent: "accept", offerId: "1.5" }, callers.owner);
     expect(offerId.status).toBe(400);
     expect(offerId.data).toMatchObject({ error: { code: "invalid_form", message: "잘못된 접근입니다." } });
