@@ -3,6 +3,34 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** A route never touches the database. */
+const routeDatabaseImports = {
+  group: ["\\#app/db/*", "**/db/*", "drizzle-orm", "drizzle-orm/*"],
+  message: "A route never touches the database: call a service.",
+};
+
+const parseOnce =
+  "A route action parses its form once with its schema: parseSubmission (or parseIntentSubmission for a " +
+  "z.discriminatedUnion on `intent`) from #app/shell/form.server, then passes the typed values on (ADR 026).";
+
+/** The old field reader: a form's text by name, read between service calls. */
+const formTextImport = { name: "#app/shell/auth.server", importNames: ["formText"], message: parseOnce };
+
+const readFormOnly = {
+  selector: "CallExpression[callee.property.name='formData']",
+  message: "Read a page form with readForm(request) from #app/shell/input.server.",
+};
+
+/**
+ * A field read by hand from a form (`form.get("price")`, `formData?.getAll("tags")`): the object is named as a form
+ * is, so an address's `searchParams.get(…)` and a fetcher's `fetcher.formData?.get(…)` (the page's own pending
+ * submission, in the browser) stay allowed.
+ */
+const formFieldReads = ["get", "getAll", "has"].map((method) => ({
+  selector: `CallExpression[callee.object.name=/^(form|formData)$/][callee.property.name='${method}']`,
+  message: parseOnce,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -65,14 +93,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            {
-              group: ["\\#app/db/*", "**/db/*", "drizzle-orm", "drizzle-orm/*"],
-              message: "A route never touches the database: call a service.",
-            },
-          ],
-        },
+        { paths: [formTextImport], patterns: [routeDatabaseImports] },
       ],
     },
   },
@@ -182,13 +203,7 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.property.name='formData']",
-          message: "Read a page form with readForm(request) from #app/shell/input.server.",
-        },
-      ],
+      "no-restricted-syntax": ["error", readFormOnly, ...formFieldReads],
     },
   },
   {

@@ -71,11 +71,6 @@ export function actingFrom(request: Request): ActingFrom {
   return { address: request.headers.get(CLIENT_IP_HEADER) };
 }
 
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /** The consent boxes of a sign-up form, and the same as form values to give back after a refusal. */
 export function formConsents(form: FormData) {
   const consents = Object.fromEntries(

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
 import { FormAlert } from "#app/components/ui/fields";
-import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import {
@@ -13,12 +13,14 @@ import {
   replaceCategory,
 } from "#app/services/board/categories.server";
 import { isDomainError } from "#app/services/errors";
-import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { parseIntentSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
+import { categoryFormSchema } from "#app/services/admin/console-forms.schema";
 import { domainAnswer } from "#app/shell/domain.server";
 import type { Flash } from "#app/shell/flash";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { countOrNull, idOrNull, notFound, readForm } from "#app/shell/input.server";
+import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -46,40 +48,60 @@ const confirmations = new Set(["confirm_required", "count_changed"]);
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
-  const { db, clock } = getRuntime();
-  const intent = formText(form, "intent");
-  const kind = formText(form, "kind");
-  const categoryId = idOrNull(formText(form, "categoryId")) ?? 0;
-  const names = { nameKo: formText(form, "nameKo"), nameEn: formText(form, "nameEn") };
-  const confirmCount = countOrNull(formText(form, "confirmCount"));
+  const { refusal, submission } = parseIntentSubmission(
+    await readForm(request),
+    categoryFormSchema,
+    language,
+  );
+  if (refusal)
+    return data(
+      { ...refusal.data, target: "", values: { nameKo: "", nameEn: "" }, confirm: null },
+      refusal.init ?? undefined,
+    );
+  const typed = typedTexts(submission, categoryFields);
+  const names = { nameKo: typed.nameKo ?? "", nameEn: typed.nameEn ?? "" };
   // Which form the answer belongs to, so that only it shows what was typed.
-  const target = intent === "add" ? `add:${kind}` : `category:${categoryId}`;
+  const target =
+    typed.intent === "add" ? `add:${typed.kind ?? ""}` : `category:${idOrNull(typed.categoryId) ?? 0}`;
+  if (submission.status !== "success")
+    return data(
+      { ...refusedForm(language, submission).data, target, values: names, confirm: null },
+      { status: 400 },
+    );
+  const input = submission.value;
+  const { intent } = input;
+  const categoryId = input.intent === "add" ? 0 : input.categoryId;
+  const confirmCount = "confirmCount" in input ? (input.confirmCount ?? null) : null;
+  const { db, clock } = getRuntime();
   const done = (flash: Flash) => redirectWithFlash(localizePath(language, "/admin/board"), flash);
   const from = actingFrom(request);
   try {
-    if (intent === "add") {
-      await addCategory(db, clock, actor, { kind, ...names }, from);
+    if (input.intent === "add") {
+      await addCategory(db, clock, actor, { kind: input.kind, ...names }, from);
       return done({ key: "board.admin.added" });
     }
-    if (intent === "rename") {
-      await renameCategory(db, clock, actor, { categoryId, ...names }, from);
+    if (input.intent === "rename") {
+      await renameCategory(db, clock, actor, { categoryId: input.categoryId, ...names }, from);
       return done({ key: "board.admin.renamed" });
     }
-    if (intent === "delete") {
-      const { deletedArticles } = await deleteCategory(db, clock, actor, { categoryId, confirmCount }, from);
-      return done({ key: "board.admin.removed", params: { count: deletedArticles } });
-    }
-    if (intent === "replace") {
-      const { deletedArticles } = await replaceCategory(
+    if (input.intent === "delete") {
+      const { deletedArticles } = await deleteCategory(
         db,
         clock,
         actor,
-        { categoryId, ...names, confirmCount },
+        { categoryId: input.categoryId, confirmCount },
         from,
       );
-      return done({ key: "board.admin.replaced", params: { count: deletedArticles } });
+      return done({ key: "board.admin.removed", params: { count: deletedArticles } });
     }
+    const { deletedArticles } = await replaceCategory(
+      db,
+      clock,
+      actor,
+      { categoryId: input.categoryId, ...names, confirmCount },
+      from,
+    );
+    return done({ key: "board.admin.replaced", params: { count: deletedArticles } });
   } catch (error) {
     const { refusal, status, error: body } = domainAnswer(language, error);
     const count = refusal.params?.count;
@@ -90,16 +112,10 @@ export async function action({ request }: Route.ActionArgs) {
       );
     return data({ error: body, target, values: names, confirm: null }, { status });
   }
-  return data(
-    {
-      error: { code: "invalid_access", message: translate(language, "error.invalidAccess") },
-      target,
-      values: names,
-      confirm: null,
-    },
-    { status: 400 },
-  );
 }
+
+/** The fields a refusal shows again, and those that tell which form it belongs to. */
+const categoryFields = new Set(["intent", "kind", "categoryId", "nameKo", "nameEn"]);
 
 const input = "surface block min-h-10 w-full rounded-lg border border-subtle px-3";
 const smallButton =

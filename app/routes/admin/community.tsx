@@ -12,7 +12,7 @@ import { EventStateBadge } from "#app/components/notice/EventCard";
 import { TabNav } from "#app/components/notice/TabNav";
 import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
 import { formatDate, formatDateTime } from "#app/i18n/calendar";
-import { parseSeoulInput, toSeoulInput } from "#app/platform/seoul-calendar";
+import { toSeoulInput } from "#app/platform/seoul-calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { Actor } from "#app/services/actor";
@@ -26,11 +26,13 @@ import {
 import { createEvent, deleteEvent, eventsForAdmin, updateEvent } from "#app/services/notice/events.server";
 import { createFaqEntry, deleteFaqEntry, faqForAdmin, updateFaqEntry } from "#app/services/notice/faq.server";
 import { faqTabs } from "#app/services/notice/tabs";
-import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { parseIntentSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
+import { communityFormSchema } from "#app/services/admin/console-forms.schema";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
-import { countOrNull, formLimits, idOrNull, notFound, readForm } from "#app/shell/input.server";
+import { formLimits, idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -100,65 +102,76 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** The section and the verb of each intent. */
+const sectionOf = {
+  "announce.save": ["announce", "save"],
+  "announce.delete": ["announce", "delete"],
+  "faq.save": ["faq", "save"],
+  "faq.delete": ["faq", "delete"],
+  "event.save": ["event", "save"],
+  "event.delete": ["event", "delete"],
+} as const satisfies Record<string, readonly [Section, "save" | "delete"]>;
+
 const fieldsOf: Record<Section, string[]> = {
   announce: ["tab", "title", "content", "pinned"],
   faq: ["tab", "index", "questionKo", "answerKo", "questionEn", "answerEn"],
   event: ["title", "summary", "content", "startsAt", "endsAt"],
 };
 
+/** What a refusal shows again: every section's fields, and which form it belongs to. */
+const typedFields = new Set(["intent", "id", ...Object.values(fieldsOf).flat()]);
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   // Announcements and events are rich text.
   const form = await readForm(request, formLimits.richText);
-  const [section, verb] = formText(form, "intent").split(".") as [string, string];
-  if (!isSection(section) || (verb !== "save" && verb !== "delete")) notFound();
-  const id = idOrNull(formText(form, "id"));
-  const values: FormValues = Object.fromEntries(
-    fieldsOf[section].map((name) => [name, formText(form, name)]),
-  );
+  const { refusal, submission } = parseIntentSubmission(form, communityFormSchema, language);
+  if (refusal) return refusal;
+  const typed = typedTexts(submission, typedFields);
+  if (submission.status !== "success") return refusedForm(language, submission, typed);
+  const input = submission.value;
+  const [section, verb] = sectionOf[input.intent];
+  const values: FormValues = Object.fromEntries(fieldsOf[section].map((name) => [name, typed[name] ?? ""]));
   const { db, clock } = getRuntime();
   const from = actingFrom(request);
   try {
-    if (section === "announce") {
-      const input = {
-        tab: values.tab!,
-        title: values.title!,
-        contentHtml: values.content!,
-        pinned: values.pinned === "on",
-      };
-      if (verb === "delete") await deleteAnnouncement(db, clock, actor, id ?? 0, from);
-      else if (id) await updateAnnouncement(db, clock, actor, id, input, from);
-      else await createAnnouncement(db, clock, actor, input, from);
-    } else if (section === "faq") {
-      const input = {
-        tab: values.tab!,
-        index: countOrNull(values.index) ?? -1,
-        questionKo: values.questionKo!,
-        answerKo: values.answerKo!,
-        questionEn: values.questionEn!,
-        answerEn: values.answerEn!,
-      };
-      if (verb === "delete") await deleteFaqEntry(db, clock, actor, id ?? 0, from);
-      else if (id) await updateFaqEntry(db, clock, actor, id, input, from);
-      else await createFaqEntry(db, clock, actor, input, from);
-    } else {
-      const input = {
-        title: values.title!,
-        summary: values.summary!,
-        contentHtml: values.content!,
-        startsAt: parseSeoulInput(values.startsAt!),
-        endsAt: parseSeoulInput(values.endsAt!),
-      };
-      if (verb === "delete") await deleteEvent(db, clock, actor, id ?? 0, from);
-      else if (id) await updateEvent(db, clock, actor, id, input, from);
-      else await createEvent(db, clock, actor, input, from);
+    switch (input.intent) {
+      case "announce.delete":
+        await deleteAnnouncement(db, clock, actor, input.id, from);
+        break;
+      case "faq.delete":
+        await deleteFaqEntry(db, clock, actor, input.id, from);
+        break;
+      case "event.delete":
+        await deleteEvent(db, clock, actor, input.id, from);
+        break;
+      case "announce.save": {
+        const { id, tab, title, content, pinned } = input;
+        const announcement = { tab, title, contentHtml: content, pinned };
+        if (id) await updateAnnouncement(db, clock, actor, id, announcement, from);
+        else await createAnnouncement(db, clock, actor, announcement, from);
+        break;
+      }
+      case "faq.save": {
+        const { id, intent: _intent, ...entry } = input;
+        if (id) await updateFaqEntry(db, clock, actor, id, entry, from);
+        else await createFaqEntry(db, clock, actor, entry, from);
+        break;
+      }
+      case "event.save": {
+        const { id, title, summary, content, startsAt, endsAt } = input;
+        const event = { title, summary, contentHtml: content, startsAt, endsAt };
+        if (id) await updateEvent(db, clock, actor, id, event, from);
+        else await createEvent(db, clock, actor, event, from);
+        break;
+      }
     }
   } catch (error) {
     return domainFailure(language, error, {
       ...values,
-      intent: `${section}.${verb}`,
-      id: id ? String(id) : "",
+      intent: input.intent,
+      id: input.id ? String(input.id) : "",
     });
   }
   return redirectWithFlash(`${localizePath(language, "/admin/community")}?tab=${section}`, {

@@ -8,10 +8,12 @@ import { getRuntime } from "#app/platform/runtime.server";
 import { isDomainError } from "#app/services/errors";
 import { answerInquiry, inquiriesForAdmin } from "#app/services/support/inquiry.server";
 import { domainAnswer } from "#app/shell/domain.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
+import { inquiryAnswerForm } from "#app/services/admin/console-forms.schema";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, notFound, readForm } from "#app/shell/input.server";
+import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -45,10 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
+  const submission = parseSubmission(await readForm(request), inquiryAnswerForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
   const { db, clock } = getRuntime();
   try {
-    await answerInquiry(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, formText(form, "answer"));
+    await answerInquiry(db, clock, actor, submission.value.id, submission.value.answer);
   } catch (error) {
     const { status, error: body } = domainAnswer(language, error);
     return data({ error: body }, { status });

@@ -7,11 +7,13 @@ import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { isDomainError } from "#app/services/errors";
 import { failedJobsForAdmin, retryJobAsAdmin } from "#app/services/operations/failed-jobs.server";
-import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
+import { failedJobForm } from "#app/services/admin/console-forms.schema";
 import { domainAnswer } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, notFound, readForm } from "#app/shell/input.server";
+import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -48,10 +50,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
+  const submission = parseSubmission(await readForm(request), failedJobForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
   const { db, clock } = getRuntime();
   try {
-    await retryJobAsAdmin(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, actingFrom(request));
+    await retryJobAsAdmin(db, clock, actor, submission.value.id, actingFrom(request));
   } catch (error) {
     const { status, error: body } = domainAnswer(language, error);
     return data({ error: body }, { status });

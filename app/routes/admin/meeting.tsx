@@ -18,7 +18,9 @@ import {
   type MessageReportDecision,
 } from "#app/services/meetings/admin-meetings.server";
 import { meetingMachine } from "#app/services/meetings/meeting-machine";
-import { formText, requireActor, type FormError } from "#app/shell/auth.server";
+import { requireActor, type FormError } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
+import { verdictForm } from "#app/services/admin/console-forms.schema";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -97,16 +99,17 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   if (!isAdmin(actor)) return domainFailure(language, new DomainError("conduct", "forbidden"));
-  const form = await readForm(request);
-  const intent = formText(form, "intent");
-  const id = idOrNull(formText(form, "id"));
+  const submission = parseSubmission(await readForm(request), verdictForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const { intent, id } = submission.value;
+  const typed = typedTexts(submission, new Set(["id"]));
   try {
     if (!isMessageReportDecision(intent)) throw new DomainError("conduct", "decision_invalid");
     if (id === null) throw new DomainError("conduct", "not_found");
     await decideMessageReport(getRuntime().db, actor, id, intent);
   } catch (error) {
     const refused = domainFailure(language, error);
-    return data({ ...refused.data, id: formText(form, "id") }, refused.init ?? undefined);
+    return data({ ...refused.data, id: typed.id ?? "" }, refused.init ?? undefined);
   }
   return redirectWithFlash(localizePath(language, "/admin/meeting"), { key: "conduct.flash.decided" });
 }

@@ -25,10 +25,10 @@ import {
   REJECT_REASON_MAX,
   REPORT_REWARD_POINTS,
 } from "#app/services/motorcycles/report.schema";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { parseSubmission, withLastResult } from "#app/shell/form.server";
+import { parseSubmission, typedTexts, withLastResult } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
 import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -72,6 +72,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** The fields that tell the page which report's form a refusal belongs to. */
+const targetFields = new Set(["id", "intent"]);
+
 const flashes = {
   accept: "garage.flash.accepted",
   existing: "garage.flash.accepted",
@@ -84,8 +87,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isAdmin(actor)) return domainFailure(language, new DomainError("garage", "report_forbidden"));
   const { db, clock } = getRuntime();
   const form = await readForm(request);
-  const target = { reportId: formText(form, "id"), intent: formText(form, "intent") };
   const submission = parseSubmission(form, decisionSchema(latestReportYear(clock)));
+  const { id: reportId = "", intent = "" } = typedTexts(submission, targetFields);
+  const target = { reportId, intent };
   if (submission.status !== "success")
     return data({ ...target, lastResult: submission.reply() }, { status: 400 });
   const decision = submission.value;

@@ -15,7 +15,9 @@ import {
   previewImport,
   type ImportReport,
 } from "#app/services/motorcycles/import.server";
-import { formText, requireActor, type FormError } from "#app/shell/auth.server";
+import { requireActor, type FormError } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
+import { catalogueImportForm } from "#app/services/admin/console-forms.schema";
 import type { GuardName } from "#app/shell/guards";
 import { notFound, readForm, uploadFormLimit } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -98,17 +100,17 @@ export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   // The chosen file, or the previewed text it hands back (each up to the import limit).
   const form = await readForm(request, uploadFormLimit(2, IMPORT_MAX_BYTES));
-  const intent = formText(form, "intent") === "import" ? "import" : "preview";
-  const sourceUrl = formText(form, "sourceUrl").trim();
-  const pasted = formText(form, "text");
+  const submission = parseSubmission(form, catalogueImportForm);
+  if (submission.status !== "success") {
+    const { error } = refusedForm(language, submission).data;
+    return data({ ok: false as const, error, values: { text: "", sourceUrl: "" } }, { status: 400 });
+  }
+  const { intent, sourceUrl, text: pasted, previewed, digest, file } = submission.value;
   const values = { text: intent === "preview" ? pasted : "", sourceUrl };
   const { db, clock } = getRuntime();
   try {
     if (intent === "import") {
-      const report = await applyImport(db, clock, actor, formText(form, "previewed"), {
-        sourceUrl,
-        previewedDigest: formText(form, "digest"),
-      });
+      const report = await applyImport(db, clock, actor, previewed, { sourceUrl, previewedDigest: digest });
       return {
         ok: true as const,
         intent: "import" as const,
@@ -117,9 +119,8 @@ export async function action({ request }: Route.ActionArgs) {
         values,
       };
     }
-    const file = form.get("file");
     let text = pasted;
-    if (file !== null && typeof file !== "string" && file.size > 0) {
+    if (file && file.size > 0) {
       // Refused before reading it: the service checks the text's size too.
       if (file.size > IMPORT_MAX_BYTES) throw new ImportError("too_large", { max: 2 });
       text = await file.text();

@@ -15,11 +15,13 @@ import {
   reviewNoShow,
   type NoShowDecision,
 } from "#app/services/meetings/no-shows.server";
-import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
+import { verdictForm } from "#app/services/admin/console-forms.schema";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, notFound, readForm } from "#app/shell/input.server";
+import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -70,10 +72,10 @@ export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   if (!isAdmin(actor)) return domainFailure(language, new DomainError("conduct", "forbidden"));
   const { db, clock } = getRuntime();
-  const form = await readForm(request);
-  const intent = formText(form, "intent");
-  const id = idOrNull(formText(form, "id"));
-  const target = { intent, id: formText(form, "id") };
+  const submission = parseSubmission(await readForm(request), verdictForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const { intent, id } = submission.value;
+  const target = { intent, id: typedTexts(submission, new Set(["id"])).id ?? "" };
   try {
     if (intent === "lift") {
       if (id === null) throw new DomainError("conduct", "ban_not_found");

@@ -8,7 +8,9 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listOpenReports, resolveReport } from "#app/services/board/reports.server";
 import { isDomainError } from "#app/services/errors";
-import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
+import { reportDecisionForm } from "#app/services/admin/console-forms.schema";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainAnswer, errorStatus } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
@@ -54,12 +56,12 @@ const decided = {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
-  const given = formText(form, "decision");
-  const decision = given === "delete" || given === "resolve" ? given : "dismiss";
+  const submission = parseSubmission(await readForm(request), reportDecisionForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const { id, decision } = submission.value;
   const { db, clock } = getRuntime();
   try {
-    await resolveReport(db, clock, actor, idOrNull(formText(form, "id")) ?? 0, decision, actingFrom(request));
+    await resolveReport(db, clock, actor, id, decision, actingFrom(request));
   } catch (error) {
     const { status, error: body } = domainAnswer(language, error);
     return data({ error: body }, { status });

@@ -3,12 +3,14 @@ import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
 import { actorOf } from "#app/services/actor";
+import { articlePageSchema } from "#app/services/board/article-page.schema";
 import { deleteArticle, getArticlePage } from "#app/services/board/articles.server";
 import { loadArticleInteractions } from "#app/services/board/interactions.server";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
 import { blindMember, unblindMember } from "#app/services/members/relations.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
+import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { idOrNull, missingPage, notFound, readForm } from "#app/shell/input.server";
 
@@ -72,28 +74,26 @@ export async function articlePageAction(request: Request, boardId: string) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const form = await readForm(request);
-  const intent = formText(form, "intent");
+  const { refusal, submission } = parseIntentSubmission(await readForm(request), articlePageSchema, language);
+  if (refusal) return refusal;
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const input = submission.value;
   try {
-    if (intent === "delete") {
-      const id = idOrNull(boardId);
-      if (id === null) notFound();
-      const { kind } = await deleteArticle(db, clock, actor, id);
-      return redirectWithFlash(localizePath(language, listPath(kind)), { key: "board.list.deleted" });
-    }
-    if (intent === "blind") {
-      await blindMember(db, clock, actor.id, formText(form, "userId"));
-      return { done: "blinded" as const };
-    }
-    if (intent === "unblind") {
-      await unblindMember(db, clock, actor.id, formText(form, "userId"));
-      return { done: "unblinded" as const };
+    switch (input.intent) {
+      case "delete": {
+        const id = idOrNull(boardId);
+        if (id === null) notFound();
+        const { kind } = await deleteArticle(db, clock, actor, id);
+        return redirectWithFlash(localizePath(language, listPath(kind)), { key: "board.list.deleted" });
+      }
+      case "blind":
+        await blindMember(db, clock, actor.id, input.userId);
+        return { done: "blinded" as const };
+      case "unblind":
+        await unblindMember(db, clock, actor.id, input.userId);
+        return { done: "unblinded" as const };
     }
   } catch (error) {
     return domainFailure(language, error);
   }
-  return data(
-    { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") } },
-    { status: 400 },
-  );
 }

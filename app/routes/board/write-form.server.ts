@@ -18,7 +18,7 @@ import {
 } from "#app/services/content/article-html.server";
 import { formContentHtml } from "#app/services/content/rich-text.server";
 import { submitOnce } from "#app/services/content/submit-once.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import type {
@@ -114,13 +114,17 @@ function echoedContent(typed: string, error: unknown): string {
 }
 
 /** What the member typed, as the form shows it again after a refusal. */
-function typedValues(form: FormData): ArticleFormValues & { kind: string } {
+function typedValues(payload: Record<string, unknown>): ArticleFormValues & { kind: string } {
+  const text = (name: string) => {
+    const value = payload[name];
+    return typeof value === "string" ? value : "";
+  };
   return {
-    kind: formText(form, "kind"),
-    categoryId: formText(form, "categoryId"),
-    title: formText(form, "title"),
-    content: formText(form, "content"),
-    isPrivate: form.get("isPrivate") === "on",
+    kind: text("kind"),
+    categoryId: text("categoryId"),
+    title: text("title"),
+    content: text("content"),
+    isPrivate: text("isPrivate") === "on",
   };
 }
 
@@ -136,7 +140,9 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
   const form = await readForm(request, formLimits.richText);
   // The guestbook's page is its board: what the form says about a board does not count there.
   if (scope === "guestbook") form.set("kind", "guestbook");
-  const typed = typedValues(form);
+  // Without JavaScript, choosing another board is a form step: the new board's categories, nothing saved.
+  const step = parseSubmission(form, articleBoardStepSchema);
+  const typed = typedValues(step.payload);
   const values = {
     kind: typed.kind,
     categoryId: typed.categoryId,
@@ -145,8 +151,6 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
     isPrivate: typed.isPrivate ? "on" : "",
   };
 
-  // Without JavaScript, choosing another board is a form step: the new board's categories, nothing saved.
-  const step = parseSubmission(form, articleBoardStepSchema);
   if (scope === "board" && step.status === "success") {
     const kind = isBoardKind(step.value.kind) ? step.value.kind : null;
     return { step: "board" as const, kind, categories: await categoryOptions(kind, language), values };

@@ -5,7 +5,9 @@ import { FormAlert, Notice, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { requestPasswordReset, resetPasswordWithCode } from "#app/services/auth/accounts.server";
-import { authDeps, formFailure, formText } from "#app/shell/auth.server";
+import { forgotPasswordSchema } from "#app/services/auth/account.schema";
+import { authDeps, formFailure } from "#app/shell/auth.server";
+import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -19,16 +21,18 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
-  const identifier = formText(form, "identifier");
-  const code = formText(form, "code");
+  const { refusal, submission } = parseIntentSubmission(
+    await readForm(request),
+    forgotPasswordSchema,
+    language,
+  );
+  if (refusal) return refusal;
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const input = submission.value;
+  const { identifier, code } = input;
   try {
-    if (formText(form, "intent") === "reset") {
-      await resetPasswordWithCode(authDeps(), {
-        phone: identifier,
-        code,
-        password: formText(form, "password"),
-      });
+    if (input.intent === "reset") {
+      await resetPasswordWithCode(authDeps(), { phone: identifier, code, password: input.password });
       return redirectWithFlash(localizePath(language, "/login"), { key: "auth.signIn.passwordReset" });
     }
     const sent = await requestPasswordReset(authDeps(), identifier, request.headers);

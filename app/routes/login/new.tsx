@@ -25,7 +25,9 @@ import {
   readFiles,
   PROFILE_FORM_LIMIT,
 } from "#app/shell/profile-form.server";
-import { authDeps, formConsents, formFailure, formText, requireViewer } from "#app/shell/auth.server";
+import { mobileStepForm } from "#app/services/auth/account.schema";
+import { authDeps, formConsents, formFailure, requireViewer } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
@@ -61,16 +63,17 @@ export async function action({ request }: Route.ActionArgs) {
   const step = onboardingPage(viewer.onboarding);
   if (step !== "/login/new") return redirect(localizePath(language, step ?? "/"));
   const form = await readForm(request, PROFILE_FORM_LIMIT);
-  const intent = formText(form, "intent");
-  const phone = formText(form, "mobile").trim();
   const values = formValues(form);
+  const mobileStep = parseSubmission(form, mobileStepForm);
+  if (mobileStep.status !== "success") return refusedForm(language, mobileStep);
+  const { intent, mobile: phone, code } = mobileStep.value;
   try {
     if (intent === "send-code") {
       await sendProfileMobileCode(authDeps(), viewer.id, phone, request.headers);
       return { intent, sent: true, values };
     }
     if (intent === "verify-code") {
-      const verified = await verifyProfileMobile(authDeps(), viewer.id, phone, formText(form, "code"));
+      const verified = await verifyProfileMobile(authDeps(), viewer.id, phone, code);
       return { intent, verified, values };
     }
   } catch (error) {

@@ -5,7 +5,9 @@ import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { resetPasswordWithLink } from "#app/services/auth/accounts.server";
-import { authDeps, formFailure, formText } from "#app/shell/auth.server";
+import { passwordForm } from "#app/services/auth/account.schema";
+import { authDeps, formFailure } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -16,11 +18,12 @@ export const handle: RouteHandle = { titleKey: "auth.reset.title" };
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const form = await readForm(request);
+  const submission = parseSubmission(await readForm(request), passwordForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
   try {
     await resetPasswordWithLink(authDeps(), {
       token: url.searchParams.get("token") ?? "",
-      password: formText(form, "password"),
+      password: submission.value.password,
     });
     return redirectWithFlash(localizePath(language, "/login"), { key: "auth.signIn.passwordReset" });
   } catch (error) {

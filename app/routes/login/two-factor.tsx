@@ -4,7 +4,9 @@ import { Field } from "#app/components/ui/Field";
 import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { useT } from "#app/i18n/react";
 import { verifySignInCode } from "#app/services/auth/accounts.server";
-import { authDeps, formFailure, formText, requestTarget } from "#app/shell/auth.server";
+import { codeForm } from "#app/services/auth/account.schema";
+import { authDeps, formFailure, requestTarget } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 
@@ -17,9 +19,10 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { language, redirectTo } = requestTarget(request);
-  const form = await readForm(request);
+  const submission = parseSubmission(await readForm(request), codeForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
   try {
-    const result = await verifySignInCode(authDeps(), formText(form, "code"), request.headers);
+    const result = await verifySignInCode(authDeps(), submission.value.code, request.headers);
     return redirect(redirectTo, { headers: result.headers });
   } catch (error) {
     return formFailure(language, error);

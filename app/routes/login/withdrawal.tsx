@@ -6,7 +6,9 @@ import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listSignInMethods, withdraw } from "#app/services/auth/accounts.server";
-import { authDeps, formFailure, formText, requireViewer } from "#app/shell/auth.server";
+import { passwordForm } from "#app/services/auth/account.schema";
+import { authDeps, formFailure, requireViewer } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -22,12 +24,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const viewer = await requireViewer(request);
-  const form = await readForm(request);
+  const submission = parseSubmission(await readForm(request), passwordForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
   try {
     const headers = await withdraw(
       authDeps(),
       viewer,
-      formText(form, "password") || undefined,
+      submission.value.password || undefined,
       request.headers,
     );
     return redirectWithFlash(localizePath(language, "/login"), { key: "auth.signIn.withdrawn" }, { headers });

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
@@ -8,6 +8,7 @@ import { DomainError } from "#app/services/errors";
 import { districtNames } from "#app/services/market/areas.server";
 import { bumpListing, nextBumpAt } from "#app/services/market/bump.server";
 import { listingPath, takesOffers, type MarketListKind } from "#app/services/market/kinds";
+import { listingPageSchema } from "#app/services/market/listing-page.schema";
 import { deleteListing, getListingPage, type ListingView } from "#app/services/market/listings.server";
 import {
   acceptOffer,
@@ -28,10 +29,11 @@ import {
   tradeTransitions,
 } from "#app/services/market/trade.server";
 import { blindMember, unblindMember } from "#app/services/members/relations.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { idOrNull, readForm, missingPage } from "#app/shell/input.server";
+import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
+import { idOrNull, missingPage, readForm } from "#app/shell/input.server";
 
 /**
  * A listing page's data. `urlKind` is the kind its address names: a listing moved to another kind is redirected to
@@ -94,27 +96,23 @@ async function tradePanel(reader: Actor | null, listing: ListingView) {
   };
 }
 
-const id = (form: FormData, name: string) => {
-  const value = idOrNull(formText(form, name));
-  if (value === null) throw new DomainError("request", "not_found");
-  return value;
-};
-
 /**
  * The listing page's forms: delete, bump and the trade steps (seller or administrator), price offers (other
  * members, and the seller's answers), the named buyer's confirmation of the trade, the trade review, and hiding the
- * seller. Visitors may read, not post.
+ * seller. Visitors may read, not post. The form is parsed once by its union on `intent`.
  */
 export async function listingPageAction(request: Request, boardId: string) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const form = await readForm(request);
-  const intent = formText(form, "intent");
+  const { refusal, submission } = parseIntentSubmission(await readForm(request), listingPageSchema, language);
+  if (refusal) return refusal;
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const input = submission.value;
   const listingId = idOrNull(boardId);
   try {
     if (listingId === null) throw new DomainError("market", "not_found");
-    switch (intent) {
+    switch (input.intent) {
       case "delete": {
         const { kind } = await deleteListing(db, clock, actor, listingId);
         return redirectWithFlash(localizePath(language, `/market/${kind}`), { key: "market.list.deleted" });
@@ -123,59 +121,47 @@ export async function listingPageAction(request: Request, boardId: string) {
         await bumpListing(db, clock, actor, listingId);
         return { done: "bumped" as const };
       case "reserve":
-        await reserveListing(db, clock, actor, listingId, formText(form, "buyerId"));
+        await reserveListing(db, clock, actor, listingId, input.buyerId);
         return { done: "reserved" as const };
       case "release":
         await releaseListing(db, clock, actor, listingId);
         return { done: "released" as const };
       case "sell":
-        await sellListing(db, clock, actor, listingId, formText(form, "buyerId"));
+        await sellListing(db, clock, actor, listingId, input.buyerId);
         return { done: "sold" as const };
       case "complete":
         await completeWanted(db, clock, actor, listingId);
         return { done: "completed" as const };
-      case "offer": {
-        const price = formText(form, "price").trim();
-        await makeOffer(db, clock, actor, listingId, {
-          price: /^\d{1,10}$/.test(price) ? Number(price) : Number.NaN,
-          message: formText(form, "message"),
-        });
+      case "offer":
+        await makeOffer(db, clock, actor, listingId, { price: input.price, message: input.message });
         return { done: "offered" as const };
-      }
       case "withdraw":
-        await withdrawOffer(db, clock, actor, id(form, "offerId"));
+        await withdrawOffer(db, clock, actor, input.offerId);
         return { done: "withdrawn" as const };
       case "accept":
-        await acceptOffer(db, clock, actor, id(form, "offerId"));
+        await acceptOffer(db, clock, actor, input.offerId);
         return { done: "accepted" as const };
       case "decline":
-        await declineOffer(db, clock, actor, id(form, "offerId"));
+        await declineOffer(db, clock, actor, input.offerId);
         return { done: "declined" as const };
       case "confirmPurchase":
         await confirmPurchase(db, clock, actor, listingId);
         return { done: "confirmed" as const };
       case "review":
-        await writeReview(db, clock, actor, listingId, {
-          verdict: formText(form, "verdict"),
-          points: form.getAll("points").filter((value): value is string => typeof value === "string"),
-          comment: formText(form, "comment"),
-        });
+        await writeReview(db, clock, actor, listingId, input);
         return { done: "reviewed" as const };
       case "blind":
-        await blindMember(db, clock, actor.id, formText(form, "userId"));
+        await blindMember(db, clock, actor.id, input.userId);
         return { done: "blinded" as const };
       case "unblind":
-        await unblindMember(db, clock, actor.id, formText(form, "userId"));
+        await unblindMember(db, clock, actor.id, input.userId);
         return { done: "unblinded" as const };
     }
   } catch (error) {
-    return domainFailure(language, error, {
-      price: formText(form, "price"),
-      message: formText(form, "message"),
-    });
+    return domainFailure(
+      language,
+      error,
+      input.intent === "offer" ? { price: String(input.price), message: input.message } : {},
+    );
   }
-  return data(
-    { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") } },
-    { status: 400 },
-  );
 }

@@ -207,6 +207,36 @@ describe("a listing's page", () => {
     expect(await stored(id)).toMatchObject({ status: "reserved", buyerId: callers.other.id });
   });
 
+  it("answers an unknown intent and a malformed field with a localised 400, changing nothing", async () => {
+    const id = await listing(callers.owner);
+    for (const intent of ["", "publish"]) {
+      const unknown = await act(id, "gear", { intent }, callers.owner);
+      expect(unknown.status).toBe(400);
+      expect(unknown.data).toMatchObject({
+        error: { code: "invalid_access", message: "잘못된 접근입니다." },
+      });
+    }
+    const price = await act(id, "gear", { intent: "offer", price: "1e5", message: "" }, callers.other);
+    expect(price.status).toBe(400);
+    expect(price.data).toMatchObject({
+      error: { code: "invalid_form", message: "제안 가격을 1원 이상 숫자로 입력해 주세요." },
+    });
+    const verdict = await act(
+      id,
+      "gear",
+      { intent: "review", verdict: "great", points: "kind" },
+      callers.owner,
+    );
+    expect(verdict.data).toMatchObject({
+      error: { code: "invalid_form", message: "매너 항목을 하나 이상 골라 주세요." },
+    });
+    const offerId = await act(id, "gear", { intent: "accept", offerId: "1.5" }, callers.owner);
+    expect(offerId.status).toBe(400);
+    expect(offerId.data).toMatchObject({ error: { code: "invalid_form", message: "잘못된 접근입니다." } });
+    expect(await runtime.db.select().from(marketOffer).where(eq(marketOffer.articleId, id))).toEqual([]);
+    expect(await stored(id)).toMatchObject({ status: "selling", buyerId: null });
+  });
+
   it("marks a listing sold to a member who commented, who confirms it before either side reviews, once each", async () => {
     const id = await listing(callers.owner);
     await addComment(runtime.db, runtime.clock, callers.other.actor, id, { content: "아직 판매하시나요?" });

@@ -27,9 +27,9 @@ import {
   updateListing,
   type ListingInput,
 } from "#app/services/market/listings.server";
-import { listingSchema } from "#app/services/market/listing.schema";
+import { listingKindStepSchema, listingSchema } from "#app/services/market/listing.schema";
 import { DomainError } from "#app/services/errors";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import { formLimits, idOrNull, notFound, readForm } from "#app/shell/input.server";
@@ -134,7 +134,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
 }
 
 /** What was typed, as the form shows it again after a refusal (check boxes as "on"). */
-function typedValues(form: FormData): Record<string, string> {
+function typedValues(payload: Record<string, unknown>): Record<string, string> {
   const names = [
     "kind",
     "categoryId",
@@ -149,14 +149,12 @@ function typedValues(form: FormData): Record<string, string> {
     "colour",
     "accidentHistory",
   ];
+  const texts = (name: string) => [payload[name]].flat().filter((value) => typeof value === "string");
   const values: Record<string, string> = {};
-  for (const name of names) values[name] = formText(form, name);
+  for (const name of names) values[name] = texts(name)[0] ?? "";
   for (const name of ["negotiable", "tradeDirect", "tradeDelivery", "tuned"])
-    values[name] = form.get(name) === "on" ? "on" : "";
-  values.paperwork = form
-    .getAll("paperwork")
-    .filter((value): value is string => typeof value === "string")
-    .join(",");
+    values[name] = texts(name)[0] === "on" ? "on" : "";
+  values.paperwork = texts("paperwork").join(",");
   return values;
 }
 
@@ -172,15 +170,16 @@ export async function submitListingForm(request: Request) {
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
   const form = await readForm(request, formLimits.richText);
-  const values = typedValues(form);
-
   // Without JavaScript, choosing another kind is a form step: its types, nothing saved.
-  if (formText(form, "intent") === "kind") {
-    const kind = isMarketKind(values.kind) ? values.kind : null;
+  const step = parseSubmission(form, listingKindStepSchema);
+  const values = typedValues(step.payload);
+  if (step.status === "success") {
+    const kind = isMarketKind(step.value.kind) ? step.value.kind : null;
     return { step: "kind" as const, kind, categories: await categoryOptions(kind, language), values };
   }
 
   const submission = parseSubmission(form, listingSchema(modelYearMax(clock)));
+
   if (submission.status !== "success") {
     const refused = refusedSubmission(submission, ["content"]);
     return data(

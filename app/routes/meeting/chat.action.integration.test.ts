@@ -335,6 +335,40 @@ describe("/meeting/{kind}/chat, the meeting's actions", () => {
     expect(errorCode(closed.data)).toBe("read_only");
   });
 
+  it("answers an unknown intent and a malformed field with a localised 400, changing nothing", async () => {
+    const subject = await openMeeting();
+    const { owner: provider } = callers;
+    for (const intent of ["", "delete"]) {
+      const unknown = await post(provider, subject.code, { intent });
+      expect(unknown).toMatchObject({
+        status: 400,
+        data: { error: { code: "invalid_access", message: "잘못된 접근입니다." } },
+      });
+    }
+    const at = await post(provider, subject.code, { intent: "setAppointment", at: "다음 주 화요일" });
+    expect(at).toMatchObject({
+      status: 400,
+      data: {
+        error: { code: "invalid_form", message: "올바른 날짜와 시간을 입력해 주세요." },
+        values: { intent: "setAppointment", at: "다음 주 화요일" },
+      },
+    });
+    const place = await post(provider, subject.code, {
+      intent: "setPlace",
+      placeName: "모토정비",
+      placeAddress: "서울 영등포구 여의대로 1",
+      latitude: "북위 37도",
+      longitude: "126.9196",
+    });
+    expect(place).toMatchObject({
+      status: 400,
+      data: { error: { code: "invalid_form", message: "만날 장소의 이름, 주소와 위치를 확인해 주세요." } },
+    });
+    const read = await post(provider, subject.code, { intent: "read", messageId: "0" });
+    expect(read).toMatchObject({ status: 400, data: { error: { code: "invalid_form" } } });
+    expect(await row(subject.id)).toMatchObject({ appointmentAt: null, placeName: null });
+  });
+
   it("lets the requester cancel with a reason, keeping what was typed on a refusal", async () => {
     const subject = await openMeeting();
     const { other: requester } = callers;

@@ -5,9 +5,8 @@ import { ChatRoom, RoomRefused } from "#app/components/chat/ChatRoom";
 import { ConversationList } from "#app/components/chat/ConversationList";
 import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
-import { parseSeoulInput } from "#app/platform/seoul-calendar";
 import { actorOf, type Actor } from "#app/services/actor";
-import { DomainError, isDomainError } from "#app/services/errors";
+import { isDomainError } from "#app/services/errors";
 import {
   listConversations,
   loadRoom,
@@ -18,7 +17,7 @@ import {
   sendMessage,
 } from "#app/services/meetings/chat.server";
 import { takeChatTurn } from "#app/services/meetings/chat-pace.server";
-import type { ChatIntent } from "#app/services/meetings/chat.schema";
+import { chatFormSchema } from "#app/services/meetings/chat.schema";
 import { isMeetingKind } from "#app/services/meetings/finder-options";
 import {
   cancelMeeting,
@@ -29,10 +28,11 @@ import {
 } from "#app/services/meetings/meetings.server";
 import { reportNoShow } from "#app/services/meetings/no-shows.server";
 import { meetingChatPath } from "#app/services/meetings/paths";
-import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
+import { parseIntentSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, notFound, readForm, uploadFormLimit } from "#app/shell/input.server";
+import { notFound, readForm, uploadFormLimit } from "#app/shell/input.server";
 import { imageRules } from "#app/services/uploads/images.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
@@ -140,19 +140,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-const imageOf = async (form: FormData) => {
-  const file = form.get("image");
-  if (!file || typeof file === "string" || file.size === 0) return null;
-  return { body: Buffer.from(await file.arrayBuffer()), declaredType: file.type };
-};
-
-/** A coordinate from the form: null when the page sent none, NaN when it is not a number (the service refuses). */
-const coordinate = (text: string) => (text.trim() === "" ? null : Number(text));
+/** The fields a refusal gives back as they were typed, so that nothing is lost. */
+const echoedFields = new Set([
+  "intent",
+  "text",
+  "reason",
+  "at",
+  "placeName",
+  "placeAddress",
+  "latitude",
+  "longitude",
+  "content",
+]);
 
 /**
  * The room's forms: the composer (text or image; the answer is the stored message, the sender's acknowledgement),
  * read marks and message reports, and the meeting's actions, each checked by its service (the provider's controls
- * are refused to the requester there). A refusal answers its localised message with what was typed.
+ * are refused to the requester there). The form is parsed once by its union on `intent`; a refusal answers its
+ * localised message with what was typed.
  */
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
@@ -161,53 +166,45 @@ export async function action({ request }: Route.ActionArgs) {
   const { db, clock, storage, addresses } = getRuntime();
   // The composer sends one image at most.
   const form = await readForm(request, uploadFormLimit(1, imageRules.postImage.maxBytes));
-  const intent = formText(form, "intent") as ChatIntent;
-  const code = url.searchParams.get("room") ?? formText(form, "room");
-  const values: Record<string, string> = { intent };
-  for (const name of [
-    "text",
-    "reason",
-    "at",
-    "placeName",
-    "placeAddress",
-    "latitude",
-    "longitude",
-    "content",
-  ])
-    if (form.has(name)) values[name] = formText(form, name);
-  const done = (extra: object = {}) => ({ intent, ok: true as const, ...extra });
+  const { refusal, submission } = parseIntentSubmission(form, chatFormSchema, language);
+  if (refusal) return refusal;
+  const values = typedTexts(submission, echoedFields);
+  if (submission.status !== "success") return refusedForm(language, submission, values);
+  const input = submission.value;
+  const code = url.searchParams.get("room") ?? input.room;
+  const done = (extra: object = {}) => ({ intent: input.intent, ok: true as const, ...extra });
   try {
-    switch (intent) {
+    switch (input.intent) {
       case "send": {
         takeChatTurn(db, clock, actor);
-        const clientId = formText(form, "clientId");
-        const image = await imageOf(form);
-        const text = formText(form, "text");
-        const message = image
-          ? await sendMessage(db, clock, actor, { code, clientId, image, text }, storage)
-          : await sendMessage(db, clock, actor, { code, clientId, text });
+        const { clientId, text, image } = input;
+        const message =
+          image && image.size > 0
+            ? await sendMessage(
+                db,
+                clock,
+                actor,
+                {
+                  code,
+                  clientId,
+                  image: { body: Buffer.from(await image.arrayBuffer()), declaredType: image.type },
+                  text,
+                },
+                storage,
+              )
+            : await sendMessage(db, clock, actor, { code, clientId, text });
         return done({ message });
       }
-      case "read": {
-        const read = await markRead(db, clock, actor, code, idOrNull(formText(form, "messageId")) ?? 0);
-        return done(read);
-      }
-      case "report": {
-        const messageId = messageIdOf(formText(form, "messageId")) ?? 0;
-        await reportMessage(db, clock, actor, messageId, formText(form, "reason"));
-        return done({ messageId, notice: translate(language, "chat.done.report") });
-      }
+      case "read":
+        return done(await markRead(db, clock, actor, code, input.messageId));
+      case "report":
+        await reportMessage(db, clock, actor, input.messageId, input.reason);
+        return done({ messageId: input.messageId, notice: translate(language, "chat.done.report") });
     }
     const meetingId = await meetingIdOfRoom(db, actor, code);
-    switch (intent) {
+    switch (input.intent) {
       case "setAppointment":
-        await setAppointment(
-          db,
-          clock,
-          actor,
-          meetingId,
-          parseSeoulInput(values.at ?? "") ?? new Date(Number.NaN),
-        );
+        await setAppointment(db, clock, actor, meetingId, input.at);
         break;
       case "setPlace":
         await setPlace(
@@ -216,10 +213,10 @@ export async function action({ request }: Route.ActionArgs) {
           actor,
           meetingId,
           {
-            name: values.placeName ?? "",
-            address: values.placeAddress ?? "",
-            latitude: coordinate(values.latitude ?? ""),
-            longitude: coordinate(values.longitude ?? ""),
+            name: input.placeName,
+            address: input.placeAddress,
+            latitude: input.latitude ?? null,
+            longitude: input.longitude ?? null,
           },
           addresses,
         );
@@ -228,18 +225,16 @@ export async function action({ request }: Route.ActionArgs) {
         await reserveMeeting(db, clock, actor, meetingId);
         break;
       case "cancel":
-        await cancelMeeting(db, clock, actor, meetingId, values.reason ?? "");
+        await cancelMeeting(db, clock, actor, meetingId, input.reason);
         break;
       case "end":
         await endMeeting(db, clock, actor, meetingId);
         break;
       case "reportNoShow":
-        await reportNoShow(db, clock, actor, meetingId, values.content ?? "");
+        await reportNoShow(db, clock, actor, meetingId, input.content);
         break;
-      default:
-        throw new DomainError("request", "invalid_query");
     }
-    return done({ notice: translate(language, `chat.done.${intent}`) });
+    return done({ notice: translate(language, `chat.done.${input.intent}`) });
   } catch (error) {
     return domainFailure(language, error, values);
   }
@@ -247,6 +242,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** A sent message, a read mark or a report changes nothing else on the page: its answer is enough. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // The page's own submission, in the browser: which button it was decides whether the page loads again.
+  // eslint-disable-next-line no-restricted-syntax -- not an action's read of a form
   const intent = formData?.get("intent");
   if (intent === "send" || intent === "read" || intent === "report") return false;
   return defaultShouldRevalidate;

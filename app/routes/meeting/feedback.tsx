@@ -14,13 +14,13 @@ import {
   FEEDBACK_PHOTOS_MAX,
   FEEDBACK_REWARDS_PER_DAY,
 } from "#app/services/meetings/conduct-rules";
-import { feedbackSchema } from "#app/services/meetings/conduct.schema";
+import { feedbackPageSchema } from "#app/services/meetings/conduct.schema";
 import { feedbackForm, giveFeedback, skipFeedback } from "#app/services/meetings/feedback.server";
 import { storeImages, type StoredImage } from "#app/services/uploads/uploads.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { parseSubmission, withLastResult } from "#app/shell/form.server";
+import { parseIntentSubmission, withLastResult } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
 import { idOrNull, notFound, readForm, uploadFormLimit } from "#app/shell/input.server";
 import { imageRules } from "#app/services/uploads/images.server";
@@ -89,7 +89,12 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request, uploadFormLimit(FEEDBACK_PHOTOS_MAX, imageRules.postImage.maxBytes));
   const done = localizePath(language, "/my/feedback");
 
-  if (formText(form, "intent") === "skip") {
+  const { refusal, submission } = parseIntentSubmission(form, feedbackPageSchema, language);
+  if (refusal) return refusal;
+  if (submission.status !== "success")
+    return data({ lastResult: submission.reply({ hideFields: ["photos"] }) }, { status: 400 });
+  const refused = (error: unknown) => withLastResult(domainFailure(language, error), submission, ["photos"]);
+  if (submission.value.intent === "skip") {
     try {
       await skipFeedback(db, clock, actor, meetingId);
     } catch (error) {
@@ -97,11 +102,6 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return redirectWithFlash(done, { key: "conduct.flash.feedbackSkipped" });
   }
-
-  const submission = parseSubmission(form, feedbackSchema);
-  if (submission.status !== "success")
-    return data({ lastResult: submission.reply({ hideFields: ["photos"] }) }, { status: 400 });
-  const refused = (error: unknown) => withLastResult(domainFailure(language, error), submission, ["photos"]);
 
   let stored: StoredImage[] = [];
   try {

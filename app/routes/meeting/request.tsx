@@ -11,7 +11,7 @@ import { isMeetingKind } from "#app/services/meetings/finder-options";
 import { meetingChatPath, requestMeeting } from "#app/services/meetings/meetings.server";
 import { meetingRequestSchema } from "#app/services/meetings/request.schema";
 import { requestTarget } from "#app/services/meetings/request-target.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
@@ -67,7 +67,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { db, clock } = getRuntime();
   const form = await readForm(request);
   const values = typedValues(form);
-  if (formText(form, "kind") !== kind) form.set("kind", kind);
+  // The address names the kind; the form cannot ask for another.
+  form.set("kind", kind);
   const submission = parseSubmission(
     form,
     meetingRequestSchema(() => clock.now()),

@@ -5,22 +5,22 @@ import { RescueCallForm } from "#app/components/rescue/RescueCallForm";
 import { RescueCallStatus } from "#app/components/rescue/RescueCallStatus";
 import { useLiveRefresh } from "#app/components/rescue/use-live-refresh";
 import { FormAlert } from "#app/components/ui/fields";
-import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { rescueCallSchema } from "#app/services/meetings/rescue.schema";
+import { rescueCallPageSchema } from "#app/services/meetings/rescue.schema";
 import {
   myRescueCall,
   rescueStartingPoint,
   sendRescueCall,
   withdrawRescueCall,
 } from "#app/services/meetings/rescue.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { parseSubmission, withLastResult } from "#app/shell/form.server";
+import { parseIntentSubmission, typedTexts, withLastResult } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -31,6 +31,9 @@ export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "rescue.call.title" };
 
 const PAGE = "/meeting/rescue/call";
+
+/** Which of the page's two forms an answer belongs to. */
+const intentField = new Set(["intent"]);
 
 /** /meeting/rescue/call: the rider's latest call and where it stands, or the one-tap form when none is open. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -55,14 +58,19 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const form = await readForm(request);
-  const intent = formText(form, "intent");
-  if (intent === "send") {
-    const submission = parseSubmission(form, rescueCallSchema);
-    if (submission.status !== "success")
-      return data({ intent, lastResult: submission.reply() }, { status: 400 });
+  const { refusal, submission } = parseIntentSubmission(
+    await readForm(request),
+    rescueCallPageSchema,
+    language,
+  );
+  if (refusal) return refusal;
+  const { intent = "send" } = typedTexts(submission, intentField);
+  if (submission.status !== "success")
+    return data({ intent, lastResult: submission.reply() }, { status: 400 });
+  const input = submission.value;
+  if (input.intent === "send") {
     try {
-      const sent = await sendRescueCall(db, clock, actor, submission.value);
+      const sent = await sendRescueCall(db, clock, actor, input);
       return redirectWithFlash(localizePath(language, PAGE), {
         key: "rescue.flash.sent",
         params: { count: sent.reached },
@@ -72,19 +80,13 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ ...refused.data, intent }, refused.init ?? undefined);
     }
   }
-  if (intent === "withdraw") {
-    try {
-      await withdrawRescueCall(db, clock, actor, idOrNull(formText(form, "callId")) ?? 0);
-    } catch (error) {
-      const refused = domainFailure(language, error);
-      return data({ ...refused.data, intent }, refused.init ?? undefined);
-    }
-    return redirectWithFlash(localizePath(language, PAGE), { key: "rescue.flash.withdrawn" });
+  try {
+    await withdrawRescueCall(db, clock, actor, input.callId);
+  } catch (error) {
+    const refused = domainFailure(language, error);
+    return data({ ...refused.data, intent }, refused.init ?? undefined);
   }
-  return data(
-    { intent, error: { code: "invalid_access", message: translate(language, "error.invalidAccess") } },
-    { status: 400 },
-  );
+  return redirectWithFlash(localizePath(language, PAGE), { key: "rescue.flash.withdrawn" });
 }
 
 type ActionResult = {

@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import type { Route } from "./+types/rescue-calls";
 import { IncomingCallCard } from "#app/components/rescue/IncomingCallCard";
 import { useLiveRefresh } from "#app/components/rescue/use-live-refresh";
 import { FormAlert } from "#app/components/ui/fields";
-import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import {
@@ -11,11 +10,14 @@ import {
   declineRescueCall,
   incomingRescueCalls,
 } from "#app/services/meetings/rescue.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { DomainError } from "#app/services/errors";
+import { incomingCallSchema } from "#app/services/meetings/rescue.schema";
+import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
+import { parseIntentSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -45,27 +47,28 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const form = await readForm(request);
-  const intent = formText(form, "intent");
-  const callId = idOrNull(formText(form, "callId")) ?? 0;
+  const { refusal, submission } = parseIntentSubmission(
+    await readForm(request),
+    incomingCallSchema,
+    language,
+  );
+  if (refusal) return refusal;
+  const values = typedTexts(submission, new Set(["callId"]));
+  if (submission.status !== "success") return refusedForm(language, submission, values);
+  const { intent, callId } = submission.value;
   try {
+    if (callId === null) throw new DomainError("rescue", "not_found");
     if (intent === "accept") {
       const { chatPath } = await acceptRescueCall(db, clock, actor, callId);
       return redirectWithFlash(localizePath(language, chatPath), { key: "rescue.flash.accepted" });
     }
-    if (intent === "decline") {
-      await declineRescueCall(db, clock, actor, callId);
-      return redirectWithFlash(localizePath(language, "/meeting/rescue/calls"), {
-        key: "rescue.flash.declined",
-      });
-    }
+    await declineRescueCall(db, clock, actor, callId);
+    return redirectWithFlash(localizePath(language, "/meeting/rescue/calls"), {
+      key: "rescue.flash.declined",
+    });
   } catch (error) {
-    return domainFailure(language, error, { callId: String(callId) });
+    return domainFailure(language, error, values);
   }
-  return data(
-    { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") }, values: {} },
-    { status: 400 },
-  );
 }
 
 export default function RescueCalls({ loaderData, actionData }: Route.ComponentProps) {

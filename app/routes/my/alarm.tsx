@@ -3,7 +3,6 @@ import CheckCheck from "lucide-react/icons/check-check";
 import Settings from "lucide-react/icons/settings";
 import { useState } from "react";
 import {
-  data,
   Form,
   Link,
   redirect,
@@ -18,13 +17,15 @@ import type { Route } from "./+types/alarm";
 import { AlarmIcon } from "#app/components/alarm/AlarmIcon";
 import { useLiveAlarms } from "#app/components/alarm/live-alarms";
 import { FormAlert, Notice } from "#app/components/ui/fields";
-import { languageFromPath, localizePath, translate } from "#app/i18n";
+import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDateTime, formatRelative } from "#app/i18n/calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { loader as rootLoader } from "#app/root";
+import { alarmListSchema } from "#app/services/notifications/alarm.schema";
 import { listAlarms, markAlarmRead, markAllAlarmsRead } from "#app/services/notifications/inbox.server";
-import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
+import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
 import { idOrNull, readForm } from "#app/shell/input.server";
@@ -63,22 +64,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
   const { db, clock } = getRuntime();
-  const intent = formText(form, "intent");
-  if (intent === "readAll") {
+  const { refusal, submission } = parseIntentSubmission(await readForm(request), alarmListSchema, language);
+  if (refusal) return refusal;
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const input = submission.value;
+  if (input.intent === "readAll") {
     await markAllAlarmsRead(db, clock, actor.id);
     return { allRead: true as const };
   }
-  if (intent !== "open") {
-    return data(
-      { error: { code: "invalid_request", message: translate(language, "error.invalidAccess") } },
-      { status: 400 },
-    );
-  }
   let link: string | null;
   try {
-    ({ link } = await markAlarmRead(db, clock, actor.id, idOrNull(formText(form, "id")) ?? 0));
+    ({ link } = await markAlarmRead(db, clock, actor.id, input.id));
   } catch (error) {
     return domainFailure(language, error);
   }

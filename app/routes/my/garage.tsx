@@ -18,10 +18,10 @@ import {
 } from "#app/services/motorcycles/garage.server";
 import { GARAGE_LIMIT, garageSchema } from "#app/services/motorcycles/garage.schema";
 import { searchModels } from "#app/services/motorcycles/search.server";
-import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { parseSubmission, withLastResult } from "#app/shell/form.server";
+import { parseIntentSubmission, typedTexts, withLastResult } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
 import { idOrNull, readForm, uploadFormLimit } from "#app/shell/input.server";
 import { imageRules } from "#app/services/uploads/images.server";
@@ -70,11 +70,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The photo a form carries, when one was chosen. */
-async function photoOf(form: FormData) {
-  const file = form.get("photo");
-  if (!file || typeof file === "string" || file.size === 0) return undefined;
+async function photoOf(file: File | undefined) {
+  if (!file || file.size === 0) return undefined;
   return { body: Buffer.from(await file.arrayBuffer()), declaredType: file.type };
 }
+
+/** The fields that tell the page which form a refusal belongs to. */
+const targetFields = new Set(["intent", "bikeId"]);
 
 const flashes = {
   add: "garage.flash.added",
@@ -88,16 +90,22 @@ export async function action({ request }: Route.ActionArgs) {
   const runtime = getRuntime();
   // A motorcycle has one photo.
   const form = await readForm(request, uploadFormLimit(1, imageRules.postImage.maxBytes));
-  const target = { intent: formText(form, "intent"), bikeId: formText(form, "bikeId") };
-  const submission = parseSubmission(form, garageSchema(currentMonth(runtime.clock)));
+  const { refusal, submission } = parseIntentSubmission(
+    form,
+    garageSchema(currentMonth(runtime.clock)),
+    language,
+  );
+  if (refusal) return refusal;
+  const { intent = "", bikeId = "" } = typedTexts(submission, targetFields);
+  const target = { intent, bikeId };
   if (submission.status !== "success")
     return data({ ...target, lastResult: submission.reply() }, { status: 400 });
   const value = submission.value;
   try {
     if (value.intent === "add") {
-      await addBike(runtime, actor, value, await photoOf(form));
+      await addBike(runtime, actor, value, await photoOf(value.photo));
     } else if (value.intent === "edit") {
-      await updateBike(runtime, actor, value.bikeId, value, await photoOf(form));
+      await updateBike(runtime, actor, value.bikeId, value, await photoOf(value.photo));
     } else {
       await removeBike(runtime.db, runtime.clock, actor, value.bikeId);
     }

@@ -4,15 +4,18 @@ import { Blinded } from "#app/components/board/Blinded";
 import { PageLinks } from "#app/components/board/PageLinks";
 import { MemberMenu } from "#app/components/members/MemberMenu";
 import { ConfirmButton } from "#app/components/ui/Dialog";
+import { languageFromPath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
+import { keptArticleForm } from "#app/services/board/reactions.schema";
 import { listKeeps, unkeepArticle } from "#app/services/board/reactions.server";
 import { DomainError } from "#app/services/errors";
 import { blindedMemberIds } from "#app/services/members/relations.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -36,13 +39,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
-  const form = await readForm(request);
-  // Removing a keep that is already gone changes nothing; the list is loaded again either way.
-  await unkeepArticle(getRuntime().db, actor, idOrNull(formText(form, "articleId")) ?? 0).catch(
-    (error: unknown) => {
-      if (!(error instanceof DomainError)) throw error;
-    },
-  );
+  const submission = parseSubmission(await readForm(request), keptArticleForm);
+  if (submission.status !== "success")
+    return refusedForm(languageFromPath(new URL(request.url).pathname), submission);
+  const { articleId } = submission.value;
+  // Removing a keep that is already gone (or never was: no such post) changes nothing; the list is loaded again.
+  if (articleId === null) return null;
+  await unkeepArticle(getRuntime().db, actor, articleId).catch((error: unknown) => {
+    if (!(error instanceof DomainError)) throw error;
+  });
   return null;
 }
 

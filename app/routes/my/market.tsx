@@ -1,23 +1,24 @@
 import Trash2 from "lucide-react/icons/trash";
-import { data } from "react-router";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/market";
 import { DistrictSelect } from "#app/components/market/DistrictSelect";
 import { PriceText, StatusBadge } from "#app/components/market/ListingBits";
 import { FormAlert, Notice } from "#app/components/ui/fields";
 import { Time } from "#app/components/ui/Time";
-import { languageFromPath, translate } from "#app/i18n";
+import { languageFromPath } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { districtGroups, districtNames, memberTradeAreas } from "#app/services/market/areas.server";
 import { deleteKeyword, listKeywords, saveKeyword } from "#app/services/market/keywords.server";
 import { KEYWORD_LIMIT, KEYWORD_MAX, listingPath, marketKinds } from "#app/services/market/kinds";
+import { keywordFormSchema } from "#app/services/market/keywords.schema";
 import { listMyListings } from "#app/services/market/my-market.server";
 import { listMyOffers } from "#app/services/market/offers.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
+import { parseIntentSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -61,33 +62,28 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const form = await readForm(request);
-  const intent = formText(form, "intent");
+  const { refusal, submission } = parseIntentSubmission(await readForm(request), keywordFormSchema, language);
+  if (refusal) return refusal;
+  const values = typedTexts(submission, typedFields);
+  if (submission.status !== "success") return refusedForm(language, submission, values);
+  const input = submission.value;
   try {
-    if (intent === "saveKeyword") {
+    if (input.intent === "saveKeyword") {
       await saveKeyword(db, clock, actor, {
-        keyword: formText(form, "keyword"),
-        kind: formText(form, "kind") || null,
-        areaCode: formText(form, "areaCode") || null,
+        keyword: input.keyword,
+        kind: input.kind ?? null,
+        areaCode: input.areaCode ?? null,
       });
       return { done: "saved" as const };
     }
-    if (intent === "deleteKeyword") {
-      await deleteKeyword(db, clock, actor, idOrNull(formText(form, "id")) ?? 0);
-      return { done: "deleted" as const };
-    }
+    await deleteKeyword(db, clock, actor, input.id);
+    return { done: "deleted" as const };
   } catch (error) {
-    return domainFailure(language, error, {
-      keyword: formText(form, "keyword"),
-      kind: formText(form, "kind"),
-      areaCode: formText(form, "areaCode"),
-    });
+    return domainFailure(language, error, values);
   }
-  return data(
-    { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") } },
-    { status: 400 },
-  );
 }
+
+const typedFields = new Set(["keyword", "kind", "areaCode"]);
 
 const tabClass = (active: boolean) =>
   `inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${active ? "border-primary text-primary dark:text-[var(--link)]" : "text-muted border-transparent"}`;

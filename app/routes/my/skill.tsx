@@ -1,4 +1,6 @@
+import type { Submission } from "@conform-to/react";
 import { data, useActionData } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/skill";
 import { SkillKindsIntro } from "#app/components/skill/SkillBits";
 import { SkillCard } from "#app/components/skill/SkillCard";
@@ -28,10 +30,10 @@ import {
   skillStanding,
 } from "#app/services/meetings/skills.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
-import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { parseSubmission, withLastResult } from "#app/shell/form.server";
+import { parseIntentSubmission, parseSubmission, typedTexts, withLastResult } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
 import { idOrNull, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -97,14 +99,21 @@ const flashOf = {
   delete: "skill.flash.deleted",
 } as const satisfies Record<string, MessageKey>;
 
-async function switchOrDelete(request: Request, form: FormData, language: Language) {
+/** The form a refusal belongs to: a skill's card, the edit form of a skill, or the add form of a kind. */
+function formKeyOf(submission: Submission<unknown, string[], unknown>, card: boolean) {
+  const { skillId, kind } = typedTexts(submission, formKeyFields);
+  if (card) return `card-${skillId ?? ""}`;
+  return idOrNull(skillId) ? `edit-${skillId}` : `add-${kind ?? ""}`;
+}
+
+const formKeyFields = new Set(["skillId", "kind"]);
+
+/** A card's button: switch the skill on or off, or delete it. */
+type CardTarget = Exclude<z.output<typeof skillTargetSchema>, { intent: "save" }>;
+
+async function switchOrDelete(request: Request, target: CardTarget, formKey: string, language: Language) {
   const actor = await requireActor(request);
   const { db, clock } = getRuntime();
-  const submission = parseSubmission(form, skillTargetSchema);
-  const formKey = `card-${formText(form, "skillId")}`;
-  if (submission.status !== "success")
-    return data({ formKey, lastResult: submission.reply() } satisfies SkillActionResult, { status: 400 });
-  const target = submission.value;
   try {
     if (target.intent === "toggle")
       await setSkillActive(db, clock, actor, target.skillId, target.active === "on");
@@ -125,12 +134,20 @@ export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
   const form = await readForm(request);
-  const intent = formText(form, "intent");
-  if (intent === "toggle" || intent === "delete") return switchOrDelete(request, form, language);
+  const { refusal, submission: target } = parseIntentSubmission(form, skillTargetSchema, language);
+  if (refusal) return refusal;
+  if (target.status !== "success")
+    return data(
+      { formKey: formKeyOf(target, true), lastResult: target.reply() } satisfies SkillActionResult,
+      {
+        status: 400,
+      },
+    );
+  if (target.value.intent !== "save")
+    return switchOrDelete(request, target.value, formKeyOf(target, true), language);
 
-  const skillId = idOrNull(formText(form, "skillId"));
-  const formKey = skillId ? `edit-${skillId}` : `add-${formText(form, "kind")}`;
   const submission = parseSubmission(form, skillFormSchema);
+  const formKey = formKeyOf(submission, false);
   if (submission.status !== "success")
     return data({ formKey, lastResult: submission.reply() } satisfies SkillActionResult, { status: 400 });
   const { skill } = submission.value;

@@ -11,6 +11,7 @@ import { Avatar } from "#app/components/ui/Avatar";
 import { ConfirmButton } from "#app/components/ui/Dialog";
 import { isDomainError } from "#app/services/errors";
 import { publicProfile } from "#app/services/members/profile-view.server";
+import { profileRelationSchema } from "#app/services/members/relations.schema";
 import { mannerSummary } from "#app/services/market/reviews.server";
 import { MannerSummaryView } from "#app/components/market/MannerSummaryView";
 import { GarageSection } from "#app/components/garage/GarageBits";
@@ -22,9 +23,10 @@ import {
   unblindMember,
   unpinMember,
 } from "#app/services/members/relations.server";
-import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainAnswer } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
+import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
 import { readForm, missingPage } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -42,10 +44,6 @@ const doneKeys = {
   blind: "relations.blindedDone",
   unblind: "members.relation.unblinded",
 } as const satisfies Record<string, MessageKey>;
-
-function isIntent(value: string): value is keyof typeof doneKeys {
-  return Object.hasOwn(doneKeys, value);
-}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
@@ -80,12 +78,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const intent = formText(await readForm(request), "intent");
-  if (!isIntent(intent))
-    return data(
-      { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") } },
-      { status: 400 },
-    );
+  const { refusal, submission } = parseIntentSubmission(
+    await readForm(request),
+    profileRelationSchema,
+    language,
+  );
+  if (refusal) return refusal;
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const { intent } = submission.value;
   try {
     if (intent === "pin") await pinMember(db, clock, actor.id, params.id);
     else if (intent === "unpin") await unpinMember(db, clock, actor.id, params.id);

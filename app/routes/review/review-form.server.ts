@@ -20,9 +20,9 @@ import {
   updateReview,
   type ReviewInput,
 } from "#app/services/reviews/reviews.server";
-import { reviewSchema, type ReviewFormValue } from "#app/services/reviews/review.schema";
+import { reviewSchema, reviewStepForm, type ReviewFormValue } from "#app/services/reviews/review.schema";
 import { readFiles } from "#app/shell/profile-form.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseSubmission } from "#app/shell/form.server";
@@ -130,8 +130,9 @@ export async function loadReviewForm(request: Request): Promise<ReviewFormData> 
 
 /** What the form posted, as the form shows it again; image references the server did not sign are left out. */
 function postedValues(actor: Actor, form: FormData): ReviewFormValues {
-  const texts = (name: string) =>
-    form.getAll(name).filter((value): value is string => typeof value === "string");
+  const payload = parseForm(form).payload;
+  const texts = (name: string) => [payload[name]].flat().filter((value) => typeof value === "string");
+  const text = (name: string) => texts(name)[0] ?? "";
   const images = texts("image").flatMap((ref) => {
     try {
       const [image] = readReviewImages(secret(), actor.id, [ref]);
@@ -141,19 +142,19 @@ function postedValues(actor: Actor, form: FormData): ReviewFormValues {
     }
   });
   return {
-    motorcycleId: formText(form, "motorcycleId"),
-    ratings: Object.fromEntries(ratingItems.map((item) => [item, formText(form, ratingField(item))])),
-    texts: Object.fromEntries(ratingItems.map((item) => [item, formText(form, textField(item))])),
-    disadvantage: formText(form, "disadvantage"),
+    motorcycleId: text("motorcycleId"),
+    ratings: Object.fromEntries(ratingItems.map((item) => [item, text(ratingField(item))])),
+    texts: Object.fromEntries(ratingItems.map((item) => [item, text(textField(item))])),
+    disadvantage: text("disadvantage"),
     tags: texts("tags"),
-    ownerMeeting: form.get("ownerMeeting") === "on",
+    ownerMeeting: text("ownerMeeting") === "on",
     images: images.slice(0, REVIEW_IMAGES_MAX),
   };
 }
 
 /** The form's mode and ids as the hidden fields carry them through the steps. */
 function stepOf(form: FormData, token: string) {
-  const reviewId = idOrNull(formText(form, "id"));
+  const { id: reviewId } = stepFieldsOf(form);
   return { mode: reviewId === null ? ("create" as const) : ("edit" as const), reviewId, token };
 }
 
@@ -172,7 +173,8 @@ function refusedForm(
   init: { status: number },
   extra: Pick<ReviewFormStep, "lastResult" | "error">,
 ) {
-  const token = formText(form, "token") || randomUUID();
+  const typed = parseForm(form).payload.token;
+  const token = typeof typed === "string" && typed !== "" ? typed : randomUUID();
   return data(
     { step: "form" as const, ...stepOf(form, token), motorcycle: motorcycle ?? null, values, ...extra },
     init,
@@ -198,6 +200,14 @@ function inputOf(actor: Actor, value: ReviewFormValue): ReviewInput {
 
 const parseForm = (form: FormData) => parseSubmission(form, reviewSchema);
 
+/** The step the form asks for, and the ids it carries through the steps. */
+function stepFieldsOf(form: FormData) {
+  const step = parseSubmission(form, reviewStepForm);
+  return step.status === "success"
+    ? step.value
+    : { intent: "preview" as const, motorcycleId: null, id: null };
+}
+
 /** The preview's body: the photos chosen (up to the review's four, 10 MB each), besides the text fields. */
 const REVIEW_FORM_LIMIT = uploadFormLimit(REVIEW_IMAGES_MAX, imageRules.postImage.maxBytes);
 
@@ -211,12 +221,10 @@ export async function reviewConfirmAction(request: Request) {
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock, storage } = getRuntime();
   const form = await readForm(request, REVIEW_FORM_LIMIT);
-  const intent = formText(form, "intent") === "publish" ? "publish" : "preview";
-  const motorcycleId = idOrNull(formText(form, "motorcycleId"));
+  const { intent, motorcycleId, id: editedId } = stepFieldsOf(form);
   const motorcycle = motorcycleId === null ? undefined : await reviewedMotorcycle(db, motorcycleId);
 
   // Editing is its author's, within 24 hours: asked before anything else, photos included.
-  const editedId = idOrNull(formText(form, "id"));
   if (editedId !== null) {
     try {
       await getReviewForEdit(db, clock, actor, editedId);

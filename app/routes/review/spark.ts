@@ -3,11 +3,13 @@ import type { Route } from "./+types/spark";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import { DomainError, isDomainError } from "#app/services/errors";
+import { sparkGiftForm } from "#app/services/sparks/spark.schema";
 import { giveSparks, reviewPath, sparkState } from "#app/services/sparks/sparks.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
 import { answerOf, domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
-import { countOrNull, idOrNull, notFound, readForm } from "#app/shell/input.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
+import { notFound, readForm } from "#app/shell/input.server";
 
 /** What the spark control reads back: the gift and the giver's counts after it, or the refusal with the counts now. */
 export type SparkActionData =
@@ -34,12 +36,13 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const { db, clock } = getRuntime();
-  const form = await readForm(request);
-  const reviewId = idOrNull(formText(form, "reviewId"));
-  const amount = countOrNull(formText(form, "amount")) ?? Number.NaN;
+  const submission = parseSubmission(await readForm(request), sparkGiftForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const { reviewId, amount } = submission.value;
   const page = request.headers.get("Sec-Fetch-Mode") === "navigate" && reviewId !== null;
   try {
     if (reviewId === null) throw new DomainError("spark", "review_not_found");
+    if (amount === null) throw new DomainError("spark", "amount_invalid");
     const gift = await giveSparks(db, clock, actor, reviewId, amount);
     if (page)
       return redirectWithFlash(localizePath(language, reviewPath(reviewId)), {
@@ -60,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
         params: error.params,
         type: "error",
       });
-    const failure = domainFailure(language, error, { amount: formText(form, "amount") });
+    const failure = domainFailure(language, error);
     const state = await sparkState(db, clock, actor.id, reviewId ?? undefined);
     return data({ error: failure.data.error, ...state } satisfies SparkActionData, failure.init ?? undefined);
   }

@@ -1,16 +1,19 @@
 import type { Route } from "./+types/index";
 import { RecentSearches } from "#app/components/search/RecentSearches";
 import { SearchForm } from "#app/components/search/SearchForm";
+import { languageFromPath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
+import { recentSearchForm } from "#app/services/search/history.schema";
 import { getRuntime } from "#app/platform/runtime.server";
 import {
   clearRecentSearches,
   listRecentSearches,
   removeRecentSearch,
 } from "#app/services/search/history.server";
-import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
-import { idOrNull, readForm } from "#app/shell/input.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -34,14 +37,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const { db } = getRuntime();
-  const form = await readForm(request);
-  if (formText(form, "intent") === "clear") {
+  const submission = parseSubmission(await readForm(request), recentSearchForm);
+  if (submission.status !== "success")
+    return refusedForm(languageFromPath(new URL(request.url).pathname), submission);
+  const { intent, id } = submission.value;
+  if (intent === "clear") {
     await clearRecentSearches(db, actor.id);
     return { cleared: true };
   }
-  const id = idOrNull(formText(form, "id"));
   // Removing something already gone (a second click, another tab) leaves the same list: nothing to report.
-  if (id !== null) await removeRecentSearch(db, actor.id, id);
+  if (id !== undefined) await removeRecentSearch(db, actor.id, id);
   return { cleared: false };
 }
 

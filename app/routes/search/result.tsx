@@ -7,10 +7,12 @@ import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { actorOf } from "#app/services/actor";
+import { searchForm } from "#app/services/search/history.schema";
 import { recordSearch } from "#app/services/search/history.server";
 import { searchAll, searchArea, type SearchGroup } from "#app/services/search/search.server";
 import type { SearchHit } from "#app/services/search/types";
-import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { domainAnswer } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
 import { readForm } from "#app/shell/input.server";
@@ -66,7 +68,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const q = formText(await readForm(request), "q");
+  const submission = parseSubmission(await readForm(request), searchForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const { q } = submission.value;
   const { db, clock } = getRuntime();
   try {
     const query = await recordSearch(db, clock, actor.id, q);

@@ -19,14 +19,15 @@ import {
 } from "#app/services/auth/accounts.server";
 import { isPlaceholderEmail } from "#app/services/auth/identifiers";
 import { enabledProviders, startSocialSignIn } from "#app/services/auth/social.server";
-import { authDeps, formFailure, formText, requireSignedIn, requireViewer } from "#app/shell/auth.server";
+import { accountSettingsSchema } from "#app/services/auth/account.schema";
+import { authDeps, formFailure, requireSignedIn, requireViewer } from "#app/shell/auth.server";
+import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
-import { DomainError } from "#app/services/errors";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -61,37 +62,44 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const { viewer } = await requireSignedIn(request);
-  const form = await readForm(request);
+  const { refusal, submission } = parseIntentSubmission(
+    await readForm(request),
+    accountSettingsSchema,
+    language,
+  );
+  if (refusal) return refusal;
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const input = submission.value;
   const deps = authDeps();
   const here = localizePath(language, "/setting/account");
   try {
-    switch (formText(form, "intent")) {
+    switch (input.intent) {
       case "change-password": {
         const headers = await changePassword(
           deps,
           viewer,
-          { currentPassword: formText(form, "currentPassword"), newPassword: formText(form, "newPassword") },
+          { currentPassword: input.currentPassword, newPassword: input.newPassword },
           request.headers,
         );
         return redirectWithFlash(here, { key: "auth.account.passwordChanged" }, { headers });
       }
       case "enable-2fa": {
-        const enrolment = await startTwoFactor(deps, formText(form, "password"), request.headers);
+        const enrolment = await startTwoFactor(deps, input.password, request.headers);
         const qr = await QRCode.toDataURL(enrolment.totpURI, { margin: 1, width: 200 });
         const secret = new URL(enrolment.totpURI).searchParams.get("secret") ?? "";
         return { enrolment: { qr, secret, backupCodes: enrolment.backupCodes } };
       }
       case "confirm-2fa": {
-        const headers = await confirmTwoFactor(deps, formText(form, "code"), request.headers);
+        const headers = await confirmTwoFactor(deps, input.code, request.headers);
         return redirectWithFlash(here, { key: "auth.account.enabled" }, { headers });
       }
       case "disable-2fa":
-        await stopTwoFactor(deps, formText(form, "password"), request.headers);
+        await stopTwoFactor(deps, input.password, request.headers);
         return redirectWithFlash(here, { key: "auth.account.disabled" });
       case "link": {
         const target = await startSocialSignIn(
           deps,
-          formText(form, "provider"),
+          input.provider,
           // The provider's return (or its refusal) becomes a flash there.
           { redirectTo: localizePath(language, "/setting/account/linked"), language },
           request.headers,
@@ -100,17 +108,15 @@ export async function action({ request }: Route.ActionArgs) {
         return redirect(target.url, { headers: target.headers });
       }
       case "unlink":
-        await unlinkIdentity(deps, viewer.id, formText(form, "provider"));
+        await unlinkIdentity(deps, viewer.id, input.provider);
         return redirectWithFlash(here, { key: "auth.account.unlinked" });
       case "sign-out-everywhere": {
         const headers = await signOutEverywhere(deps, viewer.id, request.headers);
         return redirect(localizePath(language, "/login"), { headers });
       }
-      default:
-        throw new DomainError("auth", "login_failed");
     }
   } catch (error) {
-    return formFailure(language, error, { intent: formText(form, "intent") });
+    return formFailure(language, error, { intent: input.intent });
   }
 }
 

@@ -6,8 +6,10 @@ import { languageFromPath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
+import { alarmSettingForm } from "#app/services/notifications/alarm.schema";
 import { alarmSettings, setAlarmSetting } from "#app/services/notifications/settings.server";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -32,12 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
-  const type = formText(form, "type");
+  const submission = parseSubmission(await readForm(request), alarmSettingForm);
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const { type, enabled } = submission.value;
   const { db, clock } = getRuntime();
   try {
     // The form names the state it wants, so a repeated submission changes nothing more.
-    await setAlarmSetting(db, clock, actor.id, type, formText(form, "enabled") === "true");
+    await setAlarmSetting(db, clock, actor.id, type, enabled);
   } catch (error) {
     return domainFailure(language, error, { type });
   }

@@ -1,9 +1,12 @@
 import type { Route } from "./+types/blind";
 import { RelatedMemberList } from "#app/components/members/RelatedMemberList";
+import { languageFromPath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
+import { relatedMemberForm } from "#app/services/members/relations.schema";
 import { listBlinded, unblindMember } from "#app/services/members/relations.server";
-import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
 import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
@@ -24,7 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const { db, clock } = getRuntime();
-  await unblindMember(db, clock, actor.id, formText(await readForm(request), "userId"));
+  const submission = parseSubmission(await readForm(request), relatedMemberForm);
+  if (submission.status !== "success")
+    return refusedForm(languageFromPath(new URL(request.url).pathname), submission);
+  await unblindMember(db, clock, actor.id, submission.value.userId);
   return null;
 }
 

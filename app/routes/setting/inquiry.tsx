@@ -6,9 +6,11 @@ import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
+import { inquiryFormSchema } from "#app/services/support/inquiry.schema";
 import { myInquiries, sendInquiry } from "#app/services/support/inquiry.server";
 import { domainFailure } from "#app/shell/domain.server";
-import { formText, requireActor, requireViewer } from "#app/shell/auth.server";
+import { requireActor, requireViewer } from "#app/shell/auth.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
 import { readForm } from "#app/shell/input.server";
@@ -37,8 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
-  const input = { title: formText(form, "title"), body: formText(form, "body") };
+  const submission = parseSubmission(await readForm(request), inquiryFormSchema);
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const input = submission.value;
   const { db, clock } = getRuntime();
   try {
     await sendInquiry(db, clock, actor.id, input);

@@ -87,6 +87,23 @@ describe("/setting/account (sign-in settings)", () => {
     expect(await passwordHash(admin)).not.toBe(before);
   });
 
+  it("answers an unknown button with the one localised 400, changing nothing", async () => {
+    const owner = await signUpMember(runtime);
+    const before = await passwordHash(owner);
+    for (const intent of ["", "delete-account"]) {
+      const unknown = await callAction(accountPage.action, {
+        path: "/en/setting/account",
+        form: { intent, password: PASSWORD },
+        as: owner,
+      });
+      expect(unknown).toMatchObject({
+        status: 400,
+        data: { error: { code: "invalid_access", message: "Invalid access." } },
+      });
+    }
+    expect(await passwordHash(owner)).toBe(before);
+  });
+
   it("signs out everywhere only the member who asks", async () => {
     const owner = await signUpMember(runtime);
     const other = await signUpMember(runtime);

@@ -92,3 +92,6 @@ export function listingSchema(modelYearMax: number) {
 export function displacementFits(kind: string, cc: number): boolean {
   return kind.startsWith("under125") ? cc <= 125 : cc > 125;
 }
+
+/** Without JavaScript, choosing another kind is a form step of its own: the kind chosen, nothing saved. */
+export const listingKindStepSchema = z.object({ intent: z.literal("kind"), kind: optionalText });

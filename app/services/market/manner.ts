@@ -20,10 +20,6 @@ export const mannerPointsOf: { readonly [V in ReviewVerdict]: readonly MannerPoi
   bad: badMannerPoints,
 };
 
-export function isReviewVerdict(value: unknown): value is ReviewVerdict {
-  return value === "good" || value === "bad";
-}
-
 /** The points chosen, without repeats, when every one belongs to the verdict and there is at least one; else null. */
 export function checkedMannerPoints(verdict: ReviewVerdict, points: readonly string[]): MannerPoint[] | null {
   const allowed: readonly string[] = mannerPointsOf[verdict];

@@ -12,19 +12,13 @@ import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
 import type { MarketErrorCode } from "./errors";
 import { isWantedKind, listingPath, REVIEW_COMMENT_MAX, REVIEW_REVEAL_MS, type MarketKind } from "./kinds";
-import {
-  checkedMannerPoints,
-  isReviewVerdict,
-  mannerPoints,
-  type MannerPoint,
-  type ReviewVerdict,
-} from "./manner";
+import { checkedMannerPoints, mannerPoints, type MannerPoint, type ReviewVerdict } from "./manner";
 import { liveListing, type TradeListing } from "./trade.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
 export interface ReviewInput {
-  verdict: string;
+  verdict: ReviewVerdict;
   points: readonly string[];
   comment: string;
 }
@@ -48,7 +42,6 @@ function tradeRole(memberId: string, listing: SoldListing): MarketTradeRole | nu
 }
 
 function checkedReview(input: ReviewInput) {
-  if (!isReviewVerdict(input.verdict)) throw fail("review_points_invalid");
   const points = checkedMannerPoints(input.verdict, input.points);
   if (!points) throw fail("review_points_invalid");
   const comment = input.comment.trim();

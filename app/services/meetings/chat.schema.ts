@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
+import { parseSeoulInput } from "#app/platform/seoul-calendar";
 // Sets Zod up for the browser's Content-Security-Policy before the schema here is built.
-import "../form-fields";
+import { idText, optionalText } from "../form-fields";
 
 /**
  * What the chat page and the chat service share: limits, realtime event names, the room name, the forms' schema and
@@ -72,17 +73,42 @@ export const chatTextSchema = z
   .refine((text) => text.length > 0, issue("chat.error.text_required"))
   .refine((text) => [...text].length <= CHAT_TEXT_MAX, issue("chat.error.text_length"));
 
-/** The chat page's form intents: the composer, reads and reports, and the meeting's actions. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the list names the union below
-const chatIntents = [
-  "send",
-  "read",
-  "report",
-  "setAppointment",
-  "setPlace",
-  "reserve",
-  "cancel",
-  "end",
-  "reportNoShow",
-] as const;
-export type ChatIntent = (typeof chatIntents)[number];
+/** A point of the meeting place: none when the page sent none (the address is looked up then). */
+const coordinate = z.number(issue("meeting.error.place_invalid")).optional();
+
+/** The appointment as the page's date-time field writes it, in Seoul time. */
+const appointment = z.string(issue("meeting.error.date_invalid")).transform((text, context) => {
+  const at = parseSeoulInput(text);
+  if (at) return at;
+  context.addIssue({ code: "custom", message: "meeting.error.date_invalid" });
+  return z.NEVER;
+});
+
+/**
+ * The chat page's forms, one schema (ADR 026): the composer, reads and reports, and the meeting's actions. The
+ * room's code is the address's (`?room=`) or the form's. Texts go to the services as typed: the composer's words and
+ * the reasons are checked there, the same rules the realtime link runs.
+ */
+export const chatFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("send"),
+    room: optionalText,
+    clientId: optionalText,
+    text: optionalText,
+    image: z.file().optional(),
+  }),
+  z.object({ intent: z.literal("read"), room: optionalText, messageId: idText }),
+  z.object({ intent: z.literal("report"), room: optionalText, messageId: idText, reason: optionalText }),
+  z.object({ intent: z.literal("setAppointment"), room: optionalText, at: appointment }),
+  z.object({
+    intent: z.literal("setPlace"),
+    room: optionalText,
+    placeName: optionalText,
+    placeAddress: optionalText,
+    latitude: coordinate,
+    longitude: coordinate,
+  }),
+  z.object({ intent: z.literal(["reserve", "end"]), room: optionalText }),
+  z.object({ intent: z.literal("cancel"), room: optionalText, reason: optionalText }),
+  z.object({ intent: z.literal("reportNoShow"), room: optionalText, content: optionalText }),
+]);

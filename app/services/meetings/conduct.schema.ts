@@ -43,3 +43,9 @@ export const feedbackSchema = z.object({
     FEEDBACK_CONTENT_MAX,
   ),
 });
+
+/** The feedback page's two buttons: give the feedback (the form above), or skip it. */
+export const feedbackPageSchema = z.discriminatedUnion("intent", [
+  feedbackSchema.extend({ intent: z.literal("give") }),
+  z.object({ intent: z.literal("skip") }),
+]);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
-import { optionalText, requiredText } from "../form-fields";
+import { idText, optionalText, requiredText } from "../form-fields";
 
 /** Longest situation a rescue call carries, and longest district name sent with it. */
 export const RESCUE_SITUATION_MAX = 200;
@@ -28,3 +28,14 @@ export const rescueCallSchema = z.object({
   longitude: coordinate(180),
   areaName: optionalText.transform((text) => [...text.trim()].slice(0, RESCUE_AREA_NAME_MAX).join("")),
 });
+
+/** The rider's page: send a call (the form above), or withdraw the open one. */
+export const rescueCallPageSchema = z.discriminatedUnion("intent", [
+  rescueCallSchema.extend({ intent: z.literal("send") }),
+  z.object({ intent: z.literal("withdraw"), callId: idText }),
+]);
+
+/** An expert's answer to an incoming call: accept it (a meeting opens) or decline it; null names no call. */
+export const incomingCallSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(["accept", "decline"]), callId: idText.nullable().catch(null) }),
+]);

@@ -231,4 +231,6 @@ export const skillFormSchema = z
 export const skillTargetSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle"), skillId: idText, active: z.enum(["on", "off"]) }),
   z.object({ intent: z.literal("delete"), skillId: idText }),
+  // The skill form's own fields are `skillFormSchema`'s.
+  z.object({ intent: z.literal("save") }),
 ]);

@@ -62,6 +62,7 @@ export function garageSchema(latestMonth: string) {
         .pipe(z.number(issue("garage.error.model_year_not_found"))),
       ownedSince: month(latestMonth),
       odometerKm: odometer,
+      photo: z.file().optional(),
     }),
     z.object({
       intent: z.literal("edit"),
@@ -69,6 +70,7 @@ export function garageSchema(latestMonth: string) {
       ownedSince: month(latestMonth),
       odometerKm: odometer,
       removePhoto: checkbox,
+      photo: z.file().optional(),
     }),
     z.object({ intent: z.literal("remove"), bikeId: idText }),
   ]);

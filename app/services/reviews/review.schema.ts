@@ -12,7 +12,7 @@ import {
   textField,
 } from "./items";
 import { hasMeaningfulText } from "../content/meaningful-length";
-import { checkbox, optionalText } from "../form-fields";
+import { checkbox, idText, optionalText } from "../form-fields";
 
 const issue = (message: MessageKey) => ({ error: message });
 
@@ -99,3 +99,33 @@ export const reviewSchema = z
   );
 
 export type ReviewFormValue = z.output<typeof reviewSchema>;
+
+/** A review page's own buttons (its author's): delete it, or offer or stop offering a meeting with its owner. */
+export const reviewPageSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete") }),
+  z.object({
+    intent: z.literal("ownerMeeting"),
+    ownerMeeting: z
+      .enum(["on", "off"])
+      .optional()
+      .transform((choice) => choice === "on"),
+  }),
+]);
+
+/**
+ * The confirm page's steps, read before the review's own fields: preview (the default) or publish, the model year
+ * reviewed and the review edited. An id that is not one names none.
+ */
+export const reviewStepForm = z.object({
+  intent: z.enum(["preview", "publish"]).catch("preview"),
+  motorcycleId: idText.nullable().catch(null),
+  id: idText.nullable().catch(null),
+});
+
+/** The characteristics search's form: the tags ticked (the service keeps the known ones and counts them). */
+export const tagSearchForm = z.object({
+  tags: z
+    .array(z.string())
+    .optional()
+    .transform((tags) => tags ?? []),
+});

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/detail";
 import { ReviewDetailView } from "#app/components/review/ReviewDetailView";
 import { ReviewNav } from "#app/components/review/ReviewBits";
@@ -10,9 +9,11 @@ import { actorOf } from "#app/services/actor";
 import { getReviewDetail } from "#app/services/reviews/list.server";
 import { sparkState } from "#app/services/sparks/sparks.server";
 import { SparkControl } from "#app/components/spark/SparkControl";
+import { reviewPageSchema } from "#app/services/reviews/review.schema";
 import { deleteReview, setOwnerMeeting } from "#app/services/reviews/reviews.server";
 import { DomainError } from "#app/services/errors";
-import { formText, requireActor } from "#app/shell/auth.server";
+import { requireActor } from "#app/shell/auth.server";
+import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -65,18 +66,21 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const { db, clock } = getRuntime();
-  const form = await readForm(request);
+  const { refusal, submission } = parseIntentSubmission(await readForm(request), reviewPageSchema, language);
+  if (refusal) return refusal;
+  if (submission.status !== "success") return refusedForm(language, submission);
+  const input = submission.value;
   const id = idOrNull(url.searchParams.get("id"));
   try {
     if (id === null) throw new DomainError("review", "not_found");
-    switch (formText(form, "intent")) {
+    switch (input.intent) {
       case "delete":
         await deleteReview(db, clock, actor, id);
         return redirectWithFlash(localizePath(language, "/review/motorcycle/list"), {
           key: "review.flash.deleted",
         });
       case "ownerMeeting": {
-        const enabled = formText(form, "ownerMeeting") === "on";
+        const enabled = input.ownerMeeting;
         await setOwnerMeeting(db, clock, actor, id, enabled);
         return redirectWithFlash(localizePath(language, detailPath(id)), {
           key: enabled ? "review.flash.meetingOn" : "review.flash.meetingOff",
@@ -86,10 +90,6 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return domainFailure(language, error);
   }
-  return data(
-    { error: { code: "invalid_access", message: translate(language, "error.invalidAccess") }, values: {} },
-    { status: 400 },
-  );
 }
 
 export default function ReviewDetailPage({ loaderData, actionData }: Route.ComponentProps) {

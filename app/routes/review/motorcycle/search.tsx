@@ -4,8 +4,10 @@ import { ReviewNav } from "#app/components/review/ReviewBits";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { useT } from "#app/i18n/react";
 import { tagChoices } from "#app/services/reviews/items";
+import { tagSearchForm } from "#app/services/reviews/review.schema";
 import { assertSearchTags, tagsOf } from "#app/services/reviews/tags.server";
 import { domainAnswer } from "#app/shell/domain.server";
+import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { readForm } from "#app/shell/input.server";
 
@@ -19,8 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** At least three characteristics, checked here too ("select at least 3"); then the result's shareable address. */
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
-  const form = await readForm(request);
-  const tags = tagsOf(form.getAll("tags").filter((value): value is string => typeof value === "string"));
+  const submission = parseSubmission(await readForm(request), tagSearchForm);
+  if (submission.status !== "success")
+    return data({ ...refusedForm(language, submission).data, chosen: [] }, { status: 400 });
+  const tags = tagsOf(submission.value.tags);
   try {
     assertSearchTags(tags);
   } catch (error) {
