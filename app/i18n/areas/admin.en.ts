@@ -25,6 +25,8 @@ export const enAdmin: Widen<typeof koAdmin> = {
   },
   roles: {
     admin: "administrator",
+    moderator: "moderator",
+    finance: "finance operator",
   },
   actions: {
     jobs_retry: "Retried a failed job",

@@ -22,6 +22,8 @@ export const koAdmin = {
   },
   roles: {
     admin: "관리자",
+    moderator: "모더레이터",
+    finance: "재무 담당자",
   },
   actions: {
     jobs_retry: "실패한 작업 다시 실행",

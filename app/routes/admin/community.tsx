@@ -26,7 +26,7 @@ import {
 import { createEvent, deleteEvent, eventsForAdmin, updateEvent } from "#app/services/notice/events.server";
 import { createFaqEntry, deleteFaqEntry, faqForAdmin, updateFaqEntry } from "#app/services/notice/faq.server";
 import { faqTabs } from "#app/services/notice/tabs";
-import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, formText } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainFailure } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
@@ -34,6 +34,7 @@ import { countOrNull, formLimits, idOrNull, notFound, readForm } from "#app/shel
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -81,7 +82,7 @@ async function sectionData(actor: Actor, section: Section, language: Language) {
 
 /** Administrators (with two-step verification) manage announcements, FAQ entries and events; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") ?? "announce";
   if (!isSection(tab)) notFound();
@@ -107,7 +108,7 @@ const fieldsOf: Record<Section, string[]> = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const language = languageFromPath(new URL(request.url).pathname);
   // Announcements and events are rich text.
   const form = await readForm(request, formLimits.richText);

@@ -7,7 +7,7 @@ import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { isDomainError } from "#app/services/errors";
 import { failedJobsForAdmin, retryJobAsAdmin } from "#app/services/operations/failed-jobs.server";
-import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, formText } from "#app/shell/auth.server";
 import { domainAnswer } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -15,6 +15,7 @@ import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -23,7 +24,7 @@ export const handle: RouteHandle = { titleKey: "jobs.adminTitle" };
 
 /** Administrators (with two-step verification) see the jobs that failed for good; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   try {
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const language = languageFromPath(new URL(request.url).pathname);
   const form = await readForm(request);
   const { db, clock } = getRuntime();

@@ -6,7 +6,6 @@ import { Time } from "#app/components/ui/Time";
 import { isMessageKey, languageFromPath, localizePath, type MessageKey } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { isAdmin } from "#app/services/actor";
 import { DomainError, isDomainError } from "#app/services/errors";
 import {
   decideMessageReport,
@@ -18,7 +17,7 @@ import {
   type MessageReportDecision,
 } from "#app/services/meetings/admin-meetings.server";
 import { meetingMachine } from "#app/services/meetings/meeting-machine";
-import { formText, requireActor, type FormError } from "#app/shell/auth.server";
+import { formText, type FormError } from "#app/shell/auth.server";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -26,6 +25,7 @@ import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -40,7 +40,7 @@ const iso = (at: Date | null) => at?.toISOString() ?? null;
  * chat messages. Acting administrators only; 404 otherwise.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const url = new URL(request.url);
   const search = url.searchParams;
   const { db } = getRuntime();
@@ -94,9 +94,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Closes a reported chat message's report: `resolved` or `dismissed`, by an acting administrator. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const language = languageFromPath(new URL(request.url).pathname);
-  if (!isAdmin(actor)) return domainFailure(language, new DomainError("conduct", "forbidden"));
   const form = await readForm(request);
   const intent = formText(form, "intent");
   const id = idOrNull(formText(form, "id"));

@@ -6,7 +6,6 @@ import { Time } from "#app/components/ui/Time";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { isAdmin } from "#app/services/actor";
 import { DomainError, isDomainError } from "#app/services/errors";
 import { banState, currentBans, liftBan } from "#app/services/meetings/bans.server";
 import {
@@ -15,7 +14,7 @@ import {
   reviewNoShow,
   type NoShowDecision,
 } from "#app/services/meetings/no-shows.server";
-import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, formText } from "#app/shell/auth.server";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
@@ -23,6 +22,7 @@ import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -31,7 +31,7 @@ export const handle: RouteHandle = { titleKey: "conduct.admin.noShowTitle" };
 
 /** Administrators (with two-step verification) review no-show reports and bans; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const { db, clock } = getRuntime();
   try {
     const [reports, bans] = await Promise.all([listNoShowReports(db, actor), currentBans(db, clock, actor)]);
@@ -66,9 +66,8 @@ const isDecision = (value: string): value is NoShowDecision =>
 
 /** `intent` = confirm | dismiss | penalise with the report's `id`, or `lift` with the ban's `id`. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const language = languageFromPath(new URL(request.url).pathname);
-  if (!isAdmin(actor)) return domainFailure(language, new DomainError("conduct", "forbidden"));
   const { db, clock } = getRuntime();
   const form = await readForm(request);
   const intent = formText(form, "intent");

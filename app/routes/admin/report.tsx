@@ -8,7 +8,7 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listOpenReports, resolveReport } from "#app/services/board/reports.server";
 import { isDomainError } from "#app/services/errors";
-import { actingFrom, formText, requireActor } from "#app/shell/auth.server";
+import { actingFrom, formText } from "#app/shell/auth.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { domainAnswer, errorStatus } from "#app/shell/domain.server";
 import type { GuardName } from "#app/shell/guards";
@@ -16,6 +16,7 @@ import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -24,7 +25,7 @@ export const handle: RouteHandle = { titleKey: "comment.adminPage.title" };
 
 /** Administrators (with two-step verification) handle open reports; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const url = new URL(request.url);
   const before = idOrNull(url.searchParams.get("before"));
   try {
@@ -52,7 +53,7 @@ const decided = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const language = languageFromPath(new URL(request.url).pathname);
   const form = await readForm(request);
   const given = formText(form, "decision");
