@@ -10,7 +10,7 @@ import { DomainError } from "#app/services/errors";
 import { rateRules, type AuthDeps } from "./accounts.server";
 
 /** How long a re-entered authenticator code opens the money pages for (ADR 055). */
-export const STEP_UP_MS = 10 * 60_000;
+const STEP_UP_MS = 10 * 60_000;
 
 // Kept with the authentication library's own short-lived values, one per session, gone when it expires.
 const stepUpKey = (sessionId: string) => `step-up:${sessionId}`;
