@@ -1,10 +1,16 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { member } from "#app/db/schema";
+import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { totp } from "#app/platform/auth/totp";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
-import { confirmTwoFactor, startTwoFactor } from "#app/services/auth/accounts.server";
+import {
+  confirmTwoFactor,
+  signIn,
+  startTwoFactor,
+  verifySignInCode,
+} from "#app/services/auth/accounts.server";
 import { authDeps } from "#app/shell/auth.server";
 import { requireStaff } from "#app/shell/staff.server";
 import {
@@ -23,7 +29,8 @@ import * as page from "./step-up";
 
 let runtime: Runtime;
 let callers: Callers;
-const clock = new FixedClock(new Date("2026-11-27T10:00:00Z"));
+// Near the system clock: the authentication library clears its expired values by the system clock.
+const clock = new FixedClock(new Date());
 
 beforeAll(async () => {
   runtime = await startRouteRuntime({ clock });
@@ -100,5 +107,34 @@ describe("money pages want the authenticator code re-entered within ten minutes"
     expect((await moneyPage(finance)).data).toBe("money");
     clock.advance(2 * 60_000);
     expect((await moneyPage(finance)).location).toMatch(/^\/admin\/step-up\?/);
+  });
+
+  it("keeps the step-up to the session that made it: another sign-in starts without it", async () => {
+    const finance = await enrolledFinance();
+    expect((await stepUpWith(finance, totp(finance.secret))).outcome).toBe("done");
+    expect((await moneyPage(finance)).data).toBe("money");
+
+    const sessionCookie = (headers: Headers) =>
+      headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0]!)
+        .join("; ");
+    const address = { [CLIENT_IP_HEADER]: "198.51.100.77" };
+    const challenge = await signIn(
+      authDeps(),
+      { identifier: finance.email, password: PASSWORD },
+      new Headers(address),
+    );
+    expect(challenge.twoFactor).toBe(true);
+    // The code of the next 30-second step: the current one was spent on the step-up.
+    const next = totp(finance.secret, Date.now() + 30_000);
+    const signedIn = await verifySignInCode(
+      authDeps(),
+      next,
+      new Headers({ ...address, cookie: sessionCookie(challenge.headers) }),
+    );
+    const secondDevice = { ...finance, cookie: sessionCookie(signedIn.headers) };
+    expect((await moneyPage(secondDevice)).location).toMatch(/^\/admin\/step-up\?/);
+    expect((await moneyPage(finance)).data).toBe("money");
   });
 });
