@@ -38,6 +38,7 @@ import { getRuntime } from "./platform/runtime.server";
 import { getViewer } from "./platform/viewer.server";
 import { countUnread } from "./services/notifications/notify.server";
 import { listMenu } from "./services/reference/menu.server";
+import { actorOf } from "./services/actor";
 import { isNewBuildAvailable, startAppUpdates } from "./shell/app-updates.client";
 import { flashContext, flashMiddleware } from "./shell/flash.server";
 import { canonicalUrl, pageTitle, type RouteHandle } from "./shell/meta";
@@ -45,6 +46,7 @@ import { routeShareMeta } from "./shell/share";
 import { loadingBar } from "./shell/loading-bar";
 import { useNonce } from "./shell/nonce";
 import { useSessionEvents } from "./shell/session-events";
+import { staffPagesFor } from "./shell/staff-pages";
 import { parseThemePreference, resolveColorMode, THEME_COOKIE, themeScript } from "./shell/theme";
 
 function localeCookie(language: string) {
@@ -110,6 +112,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           expiresAt: viewer.sessionExpiresAt.toISOString(),
         }
       : null,
+    // The menu's staff links, as far as the viewer's permissions go (each page guards itself too).
+    staffPages: staffPagesFor(actorOf(viewer)),
     // Server-rendered, so the header bell is right before any script runs.
     unreadAlarms,
     buildId,

@@ -27,6 +27,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("admin/inquiry", "routes/admin/inquiry.tsx", { id: id("admin-inquiry") }),
       route("admin/jobs", "routes/admin/jobs.tsx", { id: id("admin-jobs") }),
       route("admin/audit", "routes/admin/audit.tsx", { id: id("admin-audit") }),
+      route("admin/step-up", "routes/admin/step-up.tsx", { id: id("admin-step-up") }),
       route("my/pin", "routes/my/pin.tsx", { id: id("my-pin") }),
       route("point", "routes/point.tsx", { id: id("point") }),
       route("my/point", "routes/point.tsx", { id: id("my-point") }),

@@ -9,7 +9,12 @@ export default function DefaultLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
-      <Header menu={root?.menu ?? []} theme={root?.theme ?? "auto"} viewer={root?.session ?? null} />
+      <Header
+        menu={root?.menu ?? []}
+        staffPages={root?.staffPages ?? []}
+        theme={root?.theme ?? "auto"}
+        viewer={root?.session ?? null}
+      />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6">
         <Outlet />
       </main>

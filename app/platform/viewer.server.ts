@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { OnboardingState } from "#app/db/schema";
+import { memberRoleOf, type MemberRole, type OnboardingState } from "#app/db/schema";
 import { getRuntime, type Runtime } from "./runtime.server";
 
 /** The signed-in member as loaders and services need it (never the password, tokens or the session id). */
@@ -13,7 +13,7 @@ export interface SessionViewer {
   email: string;
   emailVerified: boolean;
   phoneNumber: string | null;
-  role: "member" | "admin";
+  role: MemberRole;
   twoFactorEnabled: boolean;
   sessionCreatedAt: Date;
   sessionExpiresAt: Date;
@@ -94,7 +94,7 @@ export async function sessionFromHeaders(
     email: user.email,
     emailVerified: user.emailVerified,
     phoneNumber: user.phoneNumber ?? null,
-    role: user.role === "admin" ? "admin" : "member",
+    role: memberRoleOf(user.role),
     onboarding: user.onboarding ?? "signed_up",
     profileComplete: user.onboarding === "welcomed",
     twoFactorEnabled: Boolean(user.twoFactorEnabled),

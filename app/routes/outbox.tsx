@@ -4,16 +4,17 @@ import { useT } from "#app/i18n/react";
 import { listOutbox } from "#app/platform/messaging/outbox.server";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
-import { actorOf, isAdmin } from "#app/services/actor";
+import { actorOf } from "#app/services/actor";
+import { can } from "#app/services/permissions";
 import type { RouteHandle } from "#app/shell/meta";
 import { notFound } from "#app/shell/input.server";
 
 export const handle: RouteHandle = { titleKey: "auth.outbox.title" };
 
-/** What the local adapters "sent": open in development (OUTBOX_PAGE) and to administrators with two-factor on. */
+/** What the local adapters "sent": open in development (OUTBOX_PAGE) and to staff who manage the site. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { config, db } = getRuntime();
-  if (!config.outboxPage && !isAdmin(actorOf(await getViewer(request)))) {
+  if (!config.outboxPage && !can(actorOf(await getViewer(request)), "manage:site")) {
     notFound();
   }
   const messages = await listOutbox(db, { limit: 100 });

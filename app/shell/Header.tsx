@@ -7,6 +7,7 @@ import { localizePath } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { MenuCategory } from "#app/services/reference/menu.server";
 import type { ThemePreference } from "#app/shell/theme";
+import type { StaffPageLink } from "./staff-pages";
 import { AlarmBadge } from "#app/components/alarm/AlarmBadge";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { isLiveArea } from "./areas";
@@ -50,10 +51,13 @@ function SignOutButton({ className }: { className: string }) {
  */
 export function Header({
   menu,
+  staffPages,
   theme,
   viewer,
 }: {
   menu: readonly MenuCategory[];
+  /** The staff pages the viewer's permissions open; empty for members. */
+  staffPages: readonly StaffPageLink[];
   theme: ThemePreference;
   viewer: { name: string } | null;
 }) {
@@ -200,6 +204,25 @@ export function Header({
             </section>
           ))}
         </nav>
+        {staffPages.length > 0 ? (
+          <nav
+            aria-labelledby={`${panelId}-staff`}
+            className="mx-auto max-w-6xl border-t border-subtle px-4 py-6"
+          >
+            <h2 id={`${panelId}-staff`} className="mb-2 text-sm font-bold">
+              {t("nav.staffPages")}
+            </h2>
+            <ul className="grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-5">
+              {staffPages.map((page) => (
+                <li key={page.path}>
+                  <LocalLink to={page.path} className="hover:underline" onClick={() => setOpen(false)}>
+                    {t(`nav.staff.${page.label}`)}
+                  </LocalLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
     </header>
   );

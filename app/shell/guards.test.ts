@@ -53,6 +53,24 @@ describe("route guards", () => {
     });
   });
 
+  it("auth holds moderators and finance to the same two-factor rule, and members not at all", () => {
+    for (const role of ["moderator", "finance"] as const) {
+      const staff: Viewer = { id: "s1", onboarding: "welcomed", role, twoFactorEnabled: false };
+      expect(runGuards(["auth"], context("/point", staff)), role).toEqual({
+        kind: "redirect",
+        to: "/setting/account",
+      });
+      expect(runGuards(["auth"], context("/point", { ...staff, twoFactorEnabled: true })), role).toEqual({
+        kind: "allow",
+      });
+    }
+    expect(
+      runGuards(["auth"], context("/point", { ...member, role: "member", twoFactorEnabled: false })),
+    ).toEqual({
+      kind: "allow",
+    });
+  });
+
   it("main-auth lets visitors in and sends unfinished members to the first-login profile", () => {
     expect(runGuards(["main-auth"], context("/", null))).toEqual({ kind: "allow" });
     expect(runGuards(["main-auth"], context("/", member))).toEqual({ kind: "allow" });

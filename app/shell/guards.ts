@@ -1,5 +1,7 @@
 import { languageFromPath, localizePath, stripLanguage } from "#app/i18n";
 import { onboardingPage, type Onboarding } from "#app/services/members/onboarding";
+import type { MemberRole } from "#app/db/schema";
+import { isStaffRole } from "#app/services/permissions";
 
 export const guardNames = [
   "auth",
@@ -18,7 +20,7 @@ export interface Viewer {
   id: string;
   /** How far the member is through the first login; the onboarding machine says which page comes next. */
   onboarding: Onboarding;
-  role?: "member" | "admin";
+  role?: MemberRole;
   twoFactorEnabled?: boolean;
 }
 
@@ -67,9 +69,9 @@ const guards: Record<GuardName, Guard> = {
     const language = languageFromPath(url.pathname);
     const step = onboardingPage(viewer.onboarding);
     if (step) return redirectTo(localizePath(language, step));
-    // Administrators must have two-factor on before anything else that needs sign-in.
+    // Staff (administrators, moderators, finance) must have two-factor on before anything else that needs sign-in.
     const settings = localizePath(language, "/setting/account");
-    if (viewer.role === "admin" && !viewer.twoFactorEnabled && url.pathname !== settings)
+    if (viewer.role && isStaffRole(viewer.role) && !viewer.twoFactorEnabled && url.pathname !== settings)
       return redirectTo(settings);
     return allow;
   },

@@ -55,7 +55,11 @@ test("the settings menu, and a 1:1 inquiry answered by an administrator with two
   // An administrator must turn on two-step verification first.
   await admin.goto("/admin/inquiry");
   await expect(admin).toHaveURL(/\/setting\/account$/);
-  await expect(admin.getByText("관리자 계정은 2단계 인증을 켜야 관리 기능을 쓸 수 있습니다.")).toBeVisible();
+  await expect(
+    admin.getByText(
+      "운영진 계정(관리자, 모더레이터, 재무 담당자)은 2단계 인증을 켜야 관리 기능을 쓸 수 있습니다.",
+    ),
+  ).toBeVisible();
   await turnOnTwoFactor(admin);
 
   await admin.goto("/admin/inquiry");

@@ -1,16 +1,16 @@
 import type { Database } from "#app/db/client.server";
-import { member } from "#app/db/schema";
+import { member, type MemberRole } from "#app/db/schema";
 import { actorOf, type Actor } from "#app/services/actor";
 
 let counter = 0;
 
 /** A member row, and the actor it is (made by `actorOf` from the stored role and two-step verification). */
-export type TestMember = Actor & { nickname: string; role: "member" | "admin"; twoFactorEnabled: boolean };
+export type TestMember = Actor & { nickname: string; twoFactorEnabled: boolean };
 
 /** A member row with a complete profile flag, for service tests that need authors and readers. */
 export async function insertMember(
   db: Database,
-  options: { nickname?: string; role?: "member" | "admin"; twoFactorEnabled?: boolean; joinedAt?: Date } = {},
+  options: { nickname?: string; role?: MemberRole; twoFactorEnabled?: boolean; joinedAt?: Date } = {},
 ): Promise<TestMember> {
   counter += 1;
   const id = `m${Date.now().toString(36)}${counter}`;
@@ -28,7 +28,7 @@ export async function insertMember(
     createdAt: options.joinedAt ?? new Date(),
     updatedAt: options.joinedAt ?? new Date(),
   });
-  return { ...actorOf({ id, role, twoFactorEnabled }), nickname, role, twoFactorEnabled };
+  return { ...actorOf({ id, role, twoFactorEnabled }), nickname, twoFactorEnabled };
 }
 
 /** An administrator with two-step verification on: the one who acts as an administrator. */

@@ -3,7 +3,7 @@ import {
   RouterContextProvider,
   type UNSAFE_DataWithResponseInit as DataWithResponseInit,
 } from "react-router";
-import { member } from "#app/db/schema";
+import { member, type MemberRole } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { actorOf, type Actor } from "#app/services/actor";
@@ -40,12 +40,12 @@ export interface SignedInMember {
 let members = 0;
 
 /**
- * Signs a member up and keeps the session cookie. The first-login profile is complete unless told otherwise; an
- * administrator's role and two-step verification are set on the stored member, where the session reads them.
+ * Signs a member up and keeps the session cookie. The first-login profile is complete unless told otherwise; a
+ * staff role and two-step verification are set on the stored member, where the session reads them.
  */
 export async function signUpMember(
   runtime: Runtime,
-  options: { role?: "member" | "admin"; twoFactorEnabled?: boolean; profileComplete?: boolean } = {},
+  options: { role?: MemberRole; twoFactorEnabled?: boolean; profileComplete?: boolean } = {},
 ): Promise<SignedInMember> {
   members += 1;
   const tag = `${members}${Date.now().toString(36).slice(-5)}`;
@@ -83,8 +83,12 @@ export interface Callers {
   other: SignedInMember;
   /** The administrator role without two-step verification: acts as a member, and is told to turn it on. */
   adminWithoutTwoFactor: SignedInMember;
-  /** The administrator role with two-step verification on: the acting administrator. */
+  /** The administrator role with two-step verification on: the acting administrator, holding every permission. */
   admin: SignedInMember;
+  /** The moderator role with two-step verification on: moderates content and manages members, nothing else. */
+  moderator: SignedInMember;
+  /** The finance role with two-step verification on: handles money and reads the audit log, nothing else. */
+  finance: SignedInMember;
   /** Signed in, but the first-login profile is not done. */
   firstLogin: SignedInMember;
 }
@@ -95,8 +99,35 @@ export async function signUpCallers(runtime: Runtime): Promise<Callers> {
     other: await signUpMember(runtime),
     adminWithoutTwoFactor: await signUpMember(runtime, { role: "admin" }),
     admin: await signUpMember(runtime, { role: "admin", twoFactorEnabled: true }),
+    moderator: await signUpMember(runtime, { role: "moderator", twoFactorEnabled: true }),
+    finance: await signUpMember(runtime, { role: "finance", twoFactorEnabled: true }),
     firstLogin: await signUpMember(runtime, { profileComplete: false }),
   };
+}
+
+/** A staff caller that holds some permissions and not others (the administrator holds them all). */
+export type PartialStaff = "moderator" | "finance";
+
+/**
+ * Everybody a staff page or action needing one permission refuses, with how: a visitor is sent to sign in, an
+ * administrator without two-step verification to turn it on, and members and the staff roles named (those whose
+ * grants lack the permission) get the plain 404, since staff pages are not revealed.
+ */
+export function refusedCallers(
+  callers: Callers,
+  ...staffWithout: PartialStaff[]
+): [string, SignedInMember | null, Outcome][] {
+  return [
+    ["a visitor", null, "sign-in"],
+    ["a member", callers.owner, "not-found"],
+    ["another member", callers.other, "not-found"],
+    ["an administrator without two-step verification", callers.adminWithoutTwoFactor, "two-step"],
+    ...staffWithout.map((role): [string, SignedInMember, Outcome] => [
+      `a ${role}`,
+      callers[role],
+      "not-found",
+    ]),
+  ];
 }
 
 /**

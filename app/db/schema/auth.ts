@@ -20,6 +20,18 @@ export const onboardingStates = ["signed_up", "profile_saved", "welcomed"] as co
 export type OnboardingState = (typeof onboardingStates)[number];
 
 /**
+ * The roles `member.role` may hold: a member, or one of the staff roles whose grants app/services/permissions.ts
+ * keeps (ADR 055). The column is plain text; the code reads any other value as a member.
+ */
+export const memberRoles = ["member", "admin", "moderator", "finance"] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+/** The stored role as one the code knows; anything else (a typo, an old value) is a plain member. */
+export function memberRoleOf(stored: string | null | undefined): MemberRole {
+  return memberRoles.find((role) => role === stored) ?? "member";
+}
+
+/**
  * Accounts and sessions, in the shape Better Auth reads and writes (property names are its field names; the columns
  * are snake_case). Members, administrators and withdrawn accounts are all rows of `member`.
  */
@@ -36,7 +48,7 @@ export const member = pgTable(
     phoneNumber: text("phone_number").unique(),
     phoneNumberVerified: boolean("phone_number_verified"),
     twoFactorEnabled: boolean("two_factor_enabled").default(false),
-    /** member | admin */
+    /** One of `memberRoles`. */
     role: text("role").notNull().default("member"),
     /** individual | business, chosen in the first-login profile. */
     memberType: text("member_type"),

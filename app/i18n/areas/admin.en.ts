@@ -3,6 +3,12 @@ import type { koAdmin } from "./admin.ko";
 
 /** English messages of the operator console (part of the catalogue in ../en.ts). */
 export const enAdmin: Widen<typeof koAdmin> = {
+  stepUp: {
+    title: "Enter your code again",
+    text: "Payment, refund and withdrawal pages open only to staff who entered their authenticator code in the last 10 minutes.",
+    code: "6-digit code from your authenticator app",
+    submit: "Confirm",
+  },
   audit: {
     title: "Audit log",
     text: "Every action an administrator takes is recorded here. Records cannot be changed or deleted.",
@@ -25,6 +31,8 @@ export const enAdmin: Widen<typeof koAdmin> = {
   },
   roles: {
     admin: "administrator",
+    moderator: "moderator",
+    finance: "finance operator",
   },
   actions: {
     jobs_retry: "Retried a failed job",

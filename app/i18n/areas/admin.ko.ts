@@ -1,5 +1,11 @@
 /** Korean messages of the operator console (part of the catalogue in ../ko.ts). */
 export const koAdmin = {
+  stepUp: {
+    title: "인증 코드 다시 입력",
+    text: "결제·환불·출금 화면은 10분 안에 인증 앱의 코드를 다시 입력한 관리자만 열 수 있습니다.",
+    code: "인증 앱의 6자리 코드",
+    submit: "확인",
+  },
   audit: {
     title: "관리 기록",
     text: "관리자가 한 조치가 모두 남습니다. 기록은 고치거나 지울 수 없습니다.",
@@ -22,6 +28,8 @@ export const koAdmin = {
   },
   roles: {
     admin: "관리자",
+    moderator: "모더레이터",
+    finance: "재무 담당자",
   },
   actions: {
     jobs_retry: "실패한 작업 다시 실행",

@@ -79,7 +79,7 @@ export const enAuth: Widen<typeof koAuth> = {
     twoFactorOn: "Two-step verification is on.",
     twoFactorOff: "Ask for a code from an authenticator app, along with the password, when signing in.",
     twoFactorRequired:
-      "Administrator accounts must turn on two-step verification to use administration pages.",
+      "Staff accounts (administrators, moderators, finance operators) must turn on two-step verification to use administration pages.",
     enable: "Turn on two-step verification",
     disable: "Turn off two-step verification",
     qr: "QR code to scan with your authenticator app",

@@ -74,7 +74,8 @@ export const koAuth = {
     twoFactorTitle: "2단계 인증 (OTP)",
     twoFactorOn: "2단계 인증을 사용하고 있습니다.",
     twoFactorOff: "로그인할 때 비밀번호와 함께 인증 앱의 코드를 입력하도록 설정합니다.",
-    twoFactorRequired: "관리자 계정은 2단계 인증을 켜야 관리 기능을 쓸 수 있습니다.",
+    twoFactorRequired:
+      "운영진 계정(관리자, 모더레이터, 재무 담당자)은 2단계 인증을 켜야 관리 기능을 쓸 수 있습니다.",
     enable: "2단계 인증 켜기",
     disable: "2단계 인증 끄기",
     qr: "인증 앱으로 찍을 QR 코드",

@@ -22,10 +22,12 @@ import { sendInquiry } from "#app/services/support/inquiry.server";
 import {
   callAction,
   callLoader,
+  refusedCallers as refusedWithout,
   signUpCallers,
   startRouteRuntime,
   type Callers,
   type Outcome,
+  type PartialStaff,
   type SignedInMember,
 } from "../../../tests/setup/route-actions";
 import * as boardAdminPage from "./board";
@@ -41,12 +43,10 @@ beforeAll(async () => {
   callers = await signUpCallers(runtime);
 });
 
-/** Everyone but the acting administrator, with what each is answered: nobody of them changes anything. */
-function refusedCallers(): [string, SignedInMember | null, Outcome][] {
+/** Everyone without the page's permission, with what each is answered: nobody of them changes anything. */
+function refusedCallers(...staffWithout: PartialStaff[]): [string, SignedInMember | null, Outcome][] {
   return [
-    ["a visitor", null, "sign-in"],
-    ["a member", callers.owner, "refused"],
-    ["an administrator without two-step verification", callers.adminWithoutTwoFactor, "two-step"],
+    ...refusedWithout(callers, ...staffWithout),
     ["a member without the first-login profile", callers.firstLogin, "first-login"],
   ];
 }
@@ -81,9 +81,9 @@ describe("/admin/board (board categories)", () => {
   const post = (as: SignedInMember | null, form: Record<string, string>) =>
     callAction(boardAdminPage.action, { path: "/admin/board", form, as });
 
-  it("renames and deletes for the acting administrator only", async () => {
+  it("renames and deletes for an administrator only (not a moderator or finance)", async () => {
     const { id } = await newCategory();
-    for (const [who, as, outcome] of refusedCallers()) {
+    for (const [who, as, outcome] of refusedCallers("moderator", "finance")) {
       const rename = await post(as, {
         intent: "rename",
         categoryId: String(id),
@@ -127,11 +127,11 @@ describe("/admin/board (board categories)", () => {
     ]);
   });
 
-  it("shows the page to the acting administrator only (404 to a member)", async () => {
+  it("shows the page to an administrator only (404 to a member, a moderator, finance)", async () => {
     const load = (as: SignedInMember | null) =>
       callLoader(boardAdminPage.loader, { path: "/admin/board", as });
-    expect((await load(callers.owner)).outcome).toBe("not-found");
-    expect((await load(callers.adminWithoutTwoFactor)).outcome).toBe("two-step");
+    for (const [who, as, outcome] of refusedCallers("moderator", "finance"))
+      expect((await load(as)).outcome, who).toBe(outcome);
     expect((await load(callers.admin)).outcome).toBe("done");
   });
 });
@@ -189,9 +189,9 @@ describe("/admin/community (announcements, FAQ, events)", () => {
     content: "<p>고쳤습니다</p>",
   });
 
-  it("edits and deletes for the acting administrator only", async () => {
+  it("edits and deletes for an administrator only (not a moderator or finance)", async () => {
     const ids = await targets();
-    for (const [who, as, outcome] of refusedCallers()) {
+    for (const [who, as, outcome] of refusedCallers("moderator", "finance")) {
       expect((await post(as, edit(ids.notice))).outcome, who).toBe(outcome);
       expect((await post(as, { intent: "announce.delete", id: String(ids.notice) })).outcome, who).toBe(
         outcome,
@@ -252,10 +252,29 @@ describe("/admin/community (announcements, FAQ, events)", () => {
       }),
     ]);
   });
+
+  it("shows every tab to an administrator only (404 to a member, a moderator, finance)", async () => {
+    for (const tab of ["announce", "faq", "event"]) {
+      const load = (as: SignedInMember | null) =>
+        callLoader(communityAdminPage.loader, { path: `/admin/community?tab=${tab}`, as });
+      for (const [who, as, outcome] of refusedCallers("moderator", "finance"))
+        expect((await load(as)).outcome, `${tab}: ${who}`).toBe(outcome);
+      expect((await load(callers.admin)).outcome, tab).toBe("done");
+    }
+  });
 });
 
 describe("/admin/report (reports)", () => {
-  it("deletes reported content for the acting administrator only", async () => {
+  it("shows open reports to staff who moderate content only (404 to finance)", async () => {
+    const load = (as: SignedInMember | null) =>
+      callLoader(reportAdminPage.loader, { path: "/admin/report", as });
+    for (const [who, as, outcome] of refusedCallers("finance"))
+      expect((await load(as)).outcome, who).toBe(outcome);
+    expect((await load(callers.moderator)).outcome).toBe("done");
+    expect((await load(callers.admin)).outcome).toBe("done");
+  });
+
+  it("deletes reported content for staff who moderate content only, on record as a moderator", async () => {
     const { db, clock } = runtime;
     const { id: articleId } = await createArticle(db, clock, callers.owner.actor, {
       kind: "guestbook",
@@ -286,21 +305,24 @@ describe("/admin/report (reports)", () => {
           and(eq(transitionLog.machine, "content_report"), eq(transitionLog.subjectId, String(report!.id))),
         );
 
-    for (const [who, as, outcome] of refusedCallers()) expect((await resolve(as)).outcome, who).toBe(outcome);
+    for (const [who, as, outcome] of refusedCallers("finance"))
+      expect((await resolve(as)).outcome, who).toBe(outcome);
     expect(await state()).toEqual({ status: "open", deleted: false });
     expect(await logged()).toEqual([]);
+    expect(await auditRows("article", articleId)).toEqual([]);
 
-    expect((await resolve(callers.admin)).outcome).toBe("done");
+    expect((await resolve(callers.moderator)).outcome).toBe("done");
     expect(await state()).toEqual({ status: "resolved", deleted: true });
-    expect(await logged()).toEqual([{ transition: "resolve", actorId: callers.admin.id }]);
+    expect(await logged()).toEqual([{ transition: "resolve", actorId: callers.moderator.id }]);
     // A second press finds the report handled: the machine refuses it and nothing more is logged.
     expect(await resolve(callers.admin)).toMatchObject({ outcome: "invalid", status: 409 });
     expect(await logged()).toHaveLength(1);
-    // The deletion is on the audit log once, against the article, with the report's reason.
+    // The deletion is on the audit log once, against the article, with the report's reason and the real role.
     expect(await auditRows("article", articleId)).toEqual([
       expect.objectContaining({
         action: "board.report.decide",
-        adminId: callers.admin.id,
+        adminId: callers.moderator.id,
+        role: "moderator",
         reason: "광고입니다",
         before: { report: report!.id, status: "open" },
         after: { decision: "delete", closedReports: 1 },
@@ -310,7 +332,16 @@ describe("/admin/report (reports)", () => {
 });
 
 describe("/admin/inquiry (1:1 inquiries)", () => {
-  it("answers for the acting administrator only", async () => {
+  it("shows inquiries to staff who moderate content only (404 to finance)", async () => {
+    const load = (as: SignedInMember | null) =>
+      callLoader(inquiryAdminPage.loader, { path: "/admin/inquiry", as });
+    for (const [who, as, outcome] of refusedCallers("finance"))
+      expect((await load(as)).outcome, who).toBe(outcome);
+    expect((await load(callers.moderator)).outcome).toBe("done");
+    expect((await load(callers.admin)).outcome).toBe("done");
+  });
+
+  it("answers for staff who moderate content only", async () => {
     const { db, clock } = runtime;
     const id = await sendInquiry(db, clock, callers.owner.id, { title: "포인트 문의", body: "안 보여요" });
     const answer = (as: SignedInMember | null, text: string) =>
@@ -321,11 +352,11 @@ describe("/admin/inquiry (1:1 inquiries)", () => {
       });
     const stored = async () => (await db.select().from(inquiry).where(eq(inquiry.id, id)))[0]!.answer;
 
-    for (const [who, as, outcome] of refusedCallers())
+    for (const [who, as, outcome] of refusedCallers("finance"))
       expect((await answer(as, `${who}의 답변`)).outcome, who).toBe(outcome);
     expect(await stored()).toBeNull();
 
-    expect((await answer(callers.admin, "내 포인트에서 보입니다")).outcome).toBe("done");
+    expect((await answer(callers.moderator, "내 포인트에서 보입니다")).outcome).toBe("done");
     expect(await stored()).toBe("내 포인트에서 보입니다");
   });
 });

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { isAdmin } from "#app/services/actor";
+import { isStaff } from "#app/services/actor";
 import { recordAdminAct } from "#app/services/admin/audit.server";
 import {
   callLoader,
+  refusedCallers,
   signUpCallers,
   startRouteRuntime,
   type Callers,
@@ -19,7 +20,7 @@ beforeAll(async () => {
   runtime = await startRouteRuntime();
   callers = await signUpCallers(runtime);
   const admin = callers.admin.actor;
-  if (!isAdmin(admin)) throw new Error("the callers' administrator acts as one");
+  if (!isStaff(admin)) throw new Error("the callers' administrator acts as one");
   for (const [id, iso] of [
     ["7", "2026-11-02T01:00:00Z"],
     ["8", "2026-11-03T01:00:00Z"],
@@ -39,6 +40,7 @@ interface AuditPage {
   rows: {
     subjectId: string;
     adminName: string;
+    role: string;
     action: string;
     at: string;
     reason: string;
@@ -50,17 +52,17 @@ interface AuditPage {
 const load = (as: SignedInMember | null, path = "/admin/audit") => callLoader(auditPage.loader, { path, as });
 
 describe("/admin/audit", () => {
-  it("shows the log to the acting administrator only", async () => {
-    expect((await load(null)).outcome).toBe("sign-in");
-    expect((await load(callers.owner)).outcome).toBe("not-found");
-    expect((await load(callers.other)).outcome).toBe("not-found");
-    expect((await load(callers.adminWithoutTwoFactor)).outcome).toBe("two-step");
+  it("shows the log to staff who read the audit only: an administrator and finance, not a moderator", async () => {
+    for (const [who, as, outcome] of refusedCallers(callers, "moderator"))
+      expect((await load(as)).outcome, who).toBe(outcome);
+    expect((await load(callers.finance)).outcome).toBe("done");
     const seen = await load(callers.admin);
     expect(seen.outcome).toBe("done");
     expect((seen.data as AuditPage).rows).toEqual([
       expect.objectContaining({
         subjectId: "8",
         adminName: callers.admin.nickname,
+        role: "admin",
         action: "jobs.retry",
         at: "2026.11.03 10:00",
         reason: "원인을 고쳤습니다",
@@ -80,5 +82,17 @@ describe("/admin/audit", () => {
     const nonsense = await load(callers.admin, "/admin/audit?from=yesterday&page=0&kind=%3Cb%3E");
     expect(nonsense.outcome).toBe("done");
     expect((nonsense.data as AuditPage).rows).toHaveLength(2);
+  });
+
+  it("names the real role of whoever acted: a moderator's act is on record as a moderator's", async () => {
+    const moderator = callers.moderator.actor;
+    if (!isStaff(moderator)) throw new Error("the callers' moderator acts as staff");
+    await runInTransaction(runtime.db, { now: () => new Date("2026-11-04T01:00:00Z") }, (uow) =>
+      recordAdminAct(uow, moderator, { action: "meeting.ban.lift", subject: { kind: "ban", id: "9" } }),
+    );
+    const byBan = await load(callers.finance, "/admin/audit?kind=ban&subject=9");
+    expect((byBan.data as AuditPage).rows).toEqual([
+      expect.objectContaining({ subjectId: "9", adminName: callers.moderator.nickname, role: "moderator" }),
+    ]);
   });
 });

@@ -9,12 +9,13 @@ import type { AdminAction } from "#app/services/admin/actions";
 import { searchAdminAudit } from "#app/services/admin/audit.server";
 import { auditQuerySchema } from "#app/services/admin/audit.schema";
 import { isDomainError } from "#app/services/errors";
-import { requireActor } from "#app/shell/auth.server";
+import type { StaffRole } from "#app/services/permissions";
 import type { GuardName } from "#app/shell/guards";
 import { notFound } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -44,6 +45,15 @@ const actionNames = {
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);
 
+/** The words of each staff role the log records. */
+const roleNames = {
+  admin: "admin.roles.admin",
+  moderator: "admin.roles.moderator",
+  finance: "admin.roles.finance",
+} as const satisfies Record<StaffRole, MessageKey>;
+
+const isStaffRoleName = (role: string): role is StaffRole => Object.hasOwn(roleNames, role);
+
 /** A before/after summary as one line: `kind: mail.send, attempts: 5`. */
 function summary(value: unknown): string {
   if (!value || typeof value !== "object") return "";
@@ -54,7 +64,7 @@ function summary(value: unknown): string {
 
 /** The audit log for administrators (with two-step verification), searched by who, what and when; 404 for others. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "read:audit");
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const query = auditQuerySchema.parse(Object.fromEntries(url.searchParams));
@@ -156,7 +166,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               <p>
                 {t("admin.audit.by", {
                   name: row.adminName,
-                  role: row.role === "admin" ? t("admin.roles.admin") : row.role,
+                  role: isStaffRoleName(row.role) ? t(roleNames[row.role]) : row.role,
                 })}{" "}
                 · {t("admin.audit.subjectOf", { kind: row.subjectKind, id: row.subjectId })}
               </p>

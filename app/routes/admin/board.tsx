@@ -13,7 +13,7 @@ import {
   replaceCategory,
 } from "#app/services/board/categories.server";
 import { isDomainError } from "#app/services/errors";
-import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { actingFrom } from "#app/shell/auth.server";
 import { parseIntentSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import { categoryFormSchema } from "#app/services/admin/console-forms.schema";
 import { domainAnswer } from "#app/shell/domain.server";
@@ -24,6 +24,7 @@ import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -32,7 +33,7 @@ export const handle: RouteHandle = { titleKey: "board.admin.title" };
 
 /** Administrators (with two-step verification) manage each board's categories; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   try {
     return { boards: await categoriesForAdmin(getRuntime().db, actor) };
   } catch (error) {
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const confirmations = new Set(["confirm_required", "count_changed"]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const language = languageFromPath(new URL(request.url).pathname);
   const { refusal, submission } = parseIntentSubmission(
     await readForm(request),

@@ -26,7 +26,7 @@ import {
 import { createEvent, deleteEvent, eventsForAdmin, updateEvent } from "#app/services/notice/events.server";
 import { createFaqEntry, deleteFaqEntry, faqForAdmin, updateFaqEntry } from "#app/services/notice/faq.server";
 import { faqTabs } from "#app/services/notice/tabs";
-import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { actingFrom } from "#app/shell/auth.server";
 import { parseIntentSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import { communityFormSchema } from "#app/services/admin/console-forms.schema";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -36,6 +36,7 @@ import { formLimits, idOrNull, notFound, readForm } from "#app/shell/input.serve
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -83,7 +84,7 @@ async function sectionData(actor: Actor, section: Section, language: Language) {
 
 /** Administrators (with two-step verification) manage announcements, FAQ entries and events; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") ?? "announce";
   if (!isSection(tab)) notFound();
@@ -122,7 +123,7 @@ const fieldsOf: Record<Section, string[]> = {
 const typedFields = new Set(["intent", "id", ...Object.values(fieldsOf).flat()]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const language = languageFromPath(new URL(request.url).pathname);
   // Announcements and events are rich text.
   const form = await readForm(request, formLimits.richText);

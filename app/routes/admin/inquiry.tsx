@@ -8,7 +8,7 @@ import { getRuntime } from "#app/platform/runtime.server";
 import { isDomainError } from "#app/services/errors";
 import { answerInquiry, inquiriesForAdmin } from "#app/services/support/inquiry.server";
 import { domainAnswer } from "#app/shell/domain.server";
-import { requireActor } from "#app/shell/auth.server";
+
 import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { inquiryAnswerForm } from "#app/services/admin/console-forms.schema";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -17,6 +17,7 @@ import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -25,7 +26,7 @@ export const handle: RouteHandle = { titleKey: "inquiry.adminTitle" };
 
 /** Administrators (with two-step verification) read and answer members' inquiries; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const language = languageFromPath(new URL(request.url).pathname);
   try {
     const rows = await inquiriesForAdmin(getRuntime().db, actor);
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const language = languageFromPath(new URL(request.url).pathname);
   const submission = parseSubmission(await readForm(request), inquiryAnswerForm);
   if (submission.status !== "success") return refusedForm(language, submission);

@@ -7,7 +7,7 @@ import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { isDomainError } from "#app/services/errors";
 import { failedJobsForAdmin, retryJobAsAdmin } from "#app/services/operations/failed-jobs.server";
-import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { actingFrom } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { failedJobForm } from "#app/services/admin/console-forms.schema";
 import { domainAnswer } from "#app/shell/domain.server";
@@ -17,6 +17,7 @@ import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -25,7 +26,7 @@ export const handle: RouteHandle = { titleKey: "jobs.adminTitle" };
 
 /** Administrators (with two-step verification) see the jobs that failed for good; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   try {
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const language = languageFromPath(new URL(request.url).pathname);
   const submission = parseSubmission(await readForm(request), failedJobForm);
   if (submission.status !== "success") return refusedForm(language, submission);

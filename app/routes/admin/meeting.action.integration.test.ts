@@ -6,10 +6,10 @@ import { insertMeeting } from "../../../tests/setup/conduct-meetings";
 import {
   callAction,
   callLoader,
+  refusedCallers,
   signUpCallers,
   startRouteRuntime,
   type Callers,
-  type Outcome,
   type SignedInMember,
 } from "../../../tests/setup/route-actions";
 import * as page from "./meeting";
@@ -33,12 +33,12 @@ const load = (as: SignedInMember | null, query = "") =>
   callLoader(page.loader, { path: `/admin/meeting${query}`, as });
 
 describe("/admin/meeting (read only)", () => {
-  it("is the acting administrator's only: even a side of the meeting gets 404", async () => {
+  it("is for staff who moderate content only: even a side of the meeting gets 404, and finance", async () => {
     for (const query of ["", `?id=${meetingId}`]) {
-      expect((await load(null, query)).outcome, query).toBe("sign-in");
-      expect((await load(callers.owner, query)).outcome, query).toBe("not-found");
-      expect((await load(callers.other, query)).outcome, query).toBe("not-found");
-      expect((await load(callers.adminWithoutTwoFactor, query)).outcome, query).toBe("two-step");
+      // The owner and the other member are the meeting's two sides.
+      for (const [who, as, outcome] of refusedCallers(callers, "finance"))
+        expect((await load(as, query)).outcome, `${query} ${who}`).toBe(outcome);
+      expect((await load(callers.moderator, query)).outcome, query).toBe("done");
       expect((await load(callers.admin, query)).outcome, query).toBe("done");
     }
   });
@@ -117,19 +117,14 @@ describe("/admin/meeting: reported chat messages", () => {
     });
   });
 
-  it("closes a report for the acting administrator only, once", async () => {
+  it("closes a report for staff who moderate content only (not finance), once", async () => {
     const id = await openReport();
-    const refused: [string, SignedInMember | null, Outcome][] = [
-      ["a visitor", null, "sign-in"],
-      ["the reporter", callers.owner, "refused"],
-      ["the sender", callers.other, "refused"],
-      ["an administrator without two-step verification", callers.adminWithoutTwoFactor, "two-step"],
-    ];
-    for (const [who, as, outcome] of refused)
+    // The owner reported the message; the other member sent it.
+    for (const [who, as, outcome] of refusedCallers(callers, "finance"))
       expect((await post(as, { intent: "resolved", id: String(id) })).outcome, who).toBe(outcome);
     expect(await statusOf(id)).toBe("open");
 
-    expect(await post(callers.admin, { intent: "resolved", id: String(id) })).toMatchObject({
+    expect(await post(callers.moderator, { intent: "resolved", id: String(id) })).toMatchObject({
       outcome: "done",
       location: "/admin/meeting",
       flashed: true,

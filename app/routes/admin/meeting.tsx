@@ -6,7 +6,6 @@ import { Time } from "#app/components/ui/Time";
 import { isMessageKey, languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { isAdmin } from "#app/services/actor";
 import { DomainError, isDomainError } from "#app/services/errors";
 import {
   decideMessageReport,
@@ -18,7 +17,7 @@ import {
   type MessageReportDecision,
 } from "#app/services/meetings/admin-meetings.server";
 import { meetingMachine } from "#app/services/meetings/meeting-machine";
-import { requireActor, type FormError } from "#app/shell/auth.server";
+import { type FormError } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import { verdictForm } from "#app/services/admin/console-forms.schema";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
@@ -28,6 +27,7 @@ import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -42,7 +42,7 @@ const iso = (at: Date | null) => at?.toISOString() ?? null;
  * chat messages. Acting administrators only; 404 otherwise.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const url = new URL(request.url);
   const search = url.searchParams;
   const { db } = getRuntime();
@@ -96,9 +96,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Closes a reported chat message's report: `resolved` or `dismissed`, by an acting administrator. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const language = languageFromPath(new URL(request.url).pathname);
-  if (!isAdmin(actor)) return domainFailure(language, new DomainError("conduct", "forbidden"));
   const submission = parseSubmission(await readForm(request), verdictForm);
   if (submission.status !== "success") return refusedForm(language, submission);
   const { intent, id } = submission.value;

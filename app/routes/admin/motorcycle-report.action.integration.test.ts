@@ -8,6 +8,7 @@ import { insertMotorcycle } from "../../../tests/setup/motorcycles";
 import {
   callAction,
   callLoader,
+  refusedCallers as refusedWithout,
   signUpCallers,
   startRouteRuntime,
   type Callers,
@@ -40,13 +41,13 @@ const row = async (id: number) =>
 
 const points = () => balanceOf(runtime.db, memberPointsCode(callers.owner.id)).catch(() => 0);
 
-/** Everyone but the acting administrator, with what each is answered: nobody of them decides anything. */
+/**
+ * Everyone without the permission to moderate content (the owner is the reporter), with what each is answered:
+ * nobody of them decides anything.
+ */
 function refusedCallers(): [string, SignedInMember | null, Outcome][] {
   return [
-    ["a visitor", null, "sign-in"],
-    ["the reporter", callers.owner, "refused"],
-    ["another member", callers.other, "refused"],
-    ["an administrator without two-step verification", callers.adminWithoutTwoFactor, "two-step"],
+    ...refusedWithout(callers, "finance"),
     ["a member without the first-login profile", callers.firstLogin, "first-login"],
   ];
 }
@@ -75,14 +76,13 @@ const acceptForm = (id: number, fields: Record<string, string> = {}) => ({
 });
 
 describe("/admin/motorcycle-report (deciding missing-model reports)", () => {
-  it("shows the queue to the acting administrator only (404 to a member)", async () => {
+  it("shows the queue to staff who moderate content only (404 to a member, finance)", async () => {
     const { id } = await newReport();
     const load = (as: SignedInMember | null) =>
       callLoader(adminPage.loader, { path: "/admin/motorcycle-report", as });
-    expect((await load(null)).outcome).toBe("sign-in");
-    expect((await load(callers.owner)).outcome).toBe("not-found");
-    expect((await load(callers.adminWithoutTwoFactor)).outcome).toBe("two-step");
-    const page = await load(callers.admin);
+    for (const [who, as, outcome] of refusedCallers()) expect((await load(as)).outcome, who).toBe(outcome);
+    expect((await load(callers.admin)).outcome).toBe("done");
+    const page = await load(callers.moderator);
     expect(page.outcome).toBe("done");
     expect(page.data).toMatchObject({
       reports: expect.arrayContaining([
@@ -91,7 +91,7 @@ describe("/admin/motorcycle-report (deciding missing-model reports)", () => {
     });
   });
 
-  it("accepts with figures for the acting administrator only, granting the reporter 200 P once", async () => {
+  it("accepts with figures for staff who moderate content only, granting the reporter 200 P once", async () => {
     const { id } = await newReport();
     for (const [who, as, outcome] of refusedCallers()) {
       expect((await post(as, acceptForm(id))).outcome, who).toBe(outcome);
@@ -102,9 +102,9 @@ describe("/admin/motorcycle-report (deciding missing-model reports)", () => {
     expect((await row(id)).status).toBe("submitted");
     const before = await points();
 
-    const accepted = await post(callers.admin, acceptForm(id));
+    const accepted = await post(callers.moderator, acceptForm(id));
     expect(accepted).toMatchObject({ outcome: "done", location: "/admin/motorcycle-report", flashed: true });
-    expect(await row(id)).toMatchObject({ status: "accepted", decidedBy: callers.admin.id });
+    expect(await row(id)).toMatchObject({ status: "accepted", decidedBy: callers.moderator.id });
     expect((await row(id)).motorcycleId).not.toBeNull();
     expect(await points()).toBe(before + 200);
 

@@ -10,8 +10,7 @@ import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { isAdmin } from "#app/services/actor";
-import { DomainError, isDomainError } from "#app/services/errors";
+import { isDomainError } from "#app/services/errors";
 import {
   acceptReport,
   latestReportYear,
@@ -25,7 +24,7 @@ import {
   REJECT_REASON_MAX,
   REPORT_REWARD_POINTS,
 } from "#app/services/motorcycles/report.schema";
-import { requireActor } from "#app/shell/auth.server";
+
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseSubmission, typedTexts, withLastResult } from "#app/shell/form.server";
@@ -34,6 +33,7 @@ import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -47,7 +47,7 @@ const isStatus = (value: string | null): value is MotorcycleReportStatus =>
 
 /** Administrators (with two-step verification) decide missing-model reports; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const requested = url.searchParams.get("status");
@@ -82,9 +82,8 @@ const flashes = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const language = languageFromPath(new URL(request.url).pathname);
-  if (!isAdmin(actor)) return domainFailure(language, new DomainError("garage", "report_forbidden"));
   const { db, clock } = getRuntime();
   const form = await readForm(request);
   const submission = parseSubmission(form, decisionSchema(latestReportYear(clock)));

@@ -15,7 +15,7 @@ import {
   previewImport,
   type ImportReport,
 } from "#app/services/motorcycles/import.server";
-import { requireActor, type FormError } from "#app/shell/auth.server";
+import { type FormError } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { catalogueImportForm } from "#app/services/admin/console-forms.schema";
 import type { GuardName } from "#app/shell/guards";
@@ -23,6 +23,7 @@ import { notFound, readForm, uploadFormLimit } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -38,7 +39,7 @@ const LISTED_ROWS = 200;
 
 /** Administrators (with two-step verification) import into the catalogue; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   try {
     return { counts: await catalogueCounts(getRuntime().db, actor), maxRows: IMPORT_MAX_ROWS };
   } catch (error) {
@@ -96,7 +97,7 @@ function importFailure(language: Language, error: unknown, values: { text: strin
  * "import" applies exactly the previewed text, which the preview hands back with its digest.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "manage:site");
   const language = languageFromPath(new URL(request.url).pathname);
   // The chosen file, or the previewed text it hands back (each up to the import limit).
   const form = await readForm(request, uploadFormLimit(2, IMPORT_MAX_BYTES));

@@ -6,7 +6,6 @@ import { Time } from "#app/components/ui/Time";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { isAdmin } from "#app/services/actor";
 import { DomainError, isDomainError } from "#app/services/errors";
 import { banState, currentBans, liftBan } from "#app/services/meetings/bans.server";
 import {
@@ -15,7 +14,7 @@ import {
   reviewNoShow,
   type NoShowDecision,
 } from "#app/services/meetings/no-shows.server";
-import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { actingFrom } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import { verdictForm } from "#app/services/admin/console-forms.schema";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
@@ -25,6 +24,7 @@ import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -33,7 +33,7 @@ export const handle: RouteHandle = { titleKey: "conduct.admin.noShowTitle" };
 
 /** Administrators (with two-step verification) review no-show reports and bans; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const { db, clock } = getRuntime();
   try {
     const [reports, bans] = await Promise.all([listNoShowReports(db, actor), currentBans(db, clock, actor)]);
@@ -68,9 +68,8 @@ const isDecision = (value: string): value is NoShowDecision =>
 
 /** `intent` = confirm | dismiss | penalise with the report's `id`, or `lift` with the ban's `id`. */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const language = languageFromPath(new URL(request.url).pathname);
-  if (!isAdmin(actor)) return domainFailure(language, new DomainError("conduct", "forbidden"));
   const { db, clock } = getRuntime();
   const submission = parseSubmission(await readForm(request), verdictForm);
   if (submission.status !== "success") return refusedForm(language, submission);

@@ -8,7 +8,7 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { listOpenReports, resolveReport } from "#app/services/board/reports.server";
 import { isDomainError } from "#app/services/errors";
-import { actingFrom, requireActor } from "#app/shell/auth.server";
+import { actingFrom } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { reportDecisionForm } from "#app/services/admin/console-forms.schema";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -18,6 +18,7 @@ import { idOrNull, notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { requireStaff } from "#app/shell/staff.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -26,7 +27,7 @@ export const handle: RouteHandle = { titleKey: "comment.adminPage.title" };
 
 /** Administrators (with two-step verification) handle open reports; anybody else gets 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const url = new URL(request.url);
   const before = idOrNull(url.searchParams.get("before"));
   try {
@@ -54,7 +55,7 @@ const decided = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireActor(request);
+  const actor = await requireStaff(request, "moderate:content");
   const language = languageFromPath(new URL(request.url).pathname);
   const submission = parseSubmission(await readForm(request), reportDecisionForm);
   if (submission.status !== "success") return refusedForm(language, submission);

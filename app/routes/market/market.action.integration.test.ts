@@ -156,15 +156,16 @@ describe("a listing's page", () => {
     expect(unknown.outcome).toBe("not-found");
   });
 
-  it("is deleted by its seller or an acting administrator only", async () => {
+  it("is deleted by its seller or staff who moderate content only", async () => {
     const id = await listing(callers.owner);
     expect((await act(id, "gear", { intent: "delete" }, null)).outcome).toBe("sign-in");
     expect((await act(id, "gear", { intent: "delete" }, callers.other)).outcome).toBe("refused");
     expect((await act(id, "gear", { intent: "delete" }, callers.adminWithoutTwoFactor)).outcome).toBe(
       "two-step",
     );
+    expect((await act(id, "gear", { intent: "delete" }, callers.finance)).outcome).toBe("refused");
     expect((await stored(id)).deletedAt).toBeNull();
-    const deleted = await act(id, "gear", { intent: "delete" }, callers.admin);
+    const deleted = await act(id, "gear", { intent: "delete" }, callers.moderator);
     expect(deleted.outcome).toBe("done");
     expect(deleted.flashed).toBe(true);
     expect((await stored(id)).deletedAt).not.toBeNull();

@@ -281,15 +281,16 @@ describe("a review's page", () => {
     expect((await load(id)).data).toMatchObject({ state: "found", review: { ownerMeeting: false } });
   });
 
-  it("is open to visitors; deletion is the author's or an acting administrator's, then it shows as deleted (404)", async () => {
+  it("is open to visitors; deletion is the author's or a moderator's, then it shows as deleted (404)", async () => {
     const id = await published(callers.owner, pcx.id);
     const seen = await load(id);
     expect(seen.data).toMatchObject({ state: "found", review: { id, canDelete: false, mine: false } });
     expect((await act(id, { intent: "delete" }, null)).outcome).toBe("sign-in");
     expect((await act(id, { intent: "delete" }, callers.adminWithoutTwoFactor)).outcome).toBe("two-step");
     expect((await act(id, { intent: "delete" }, callers.other)).outcome).toBe("refused");
+    expect((await act(id, { intent: "delete" }, callers.finance)).outcome).toBe("refused");
     expect((await load(id)).status).toBe(200);
-    const deleted = await act(id, { intent: "delete" }, callers.admin);
+    const deleted = await act(id, { intent: "delete" }, callers.moderator);
     expect(deleted.location).toBe("/review/motorcycle/list");
     const gone = await load(id);
     expect(gone.status).toBe(404);

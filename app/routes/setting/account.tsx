@@ -28,6 +28,7 @@ import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
+import { isStaffRole } from "#app/services/permissions";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -43,8 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     name: viewer.name,
     email: isPlaceholderEmail(viewer.email) ? null : viewer.email,
-    // The auth guard sends such an administrator here until two-step verification is on.
-    twoFactorRequired: viewer.role === "admin" && !viewer.twoFactorEnabled,
+    // The auth guard sends staff here until two-step verification is on.
+    twoFactorRequired: isStaffRole(viewer.role) && !viewer.twoFactorEnabled,
     twoFactorEnabled: viewer.twoFactorEnabled,
     hasPassword: methods.hasPassword,
     identities: methods.identities.map((identity) => ({

@@ -5,6 +5,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { blindMember } from "#app/services/members/relations.server";
 import {
   callAction,
+  callLoader,
   PASSWORD,
   signUpCallers,
   signUpMember,
@@ -102,6 +103,15 @@ describe("/setting/account (sign-in settings)", () => {
       });
     }
     expect(await passwordHash(owner)).toBe(before);
+  });
+
+  it("tells any staff role without two-step verification to turn it on, and members not", async () => {
+    const load = (as: SignedInMember) => callLoader(accountPage.loader, { path: "/setting/account", as });
+    for (const role of ["admin", "moderator", "finance"] as const) {
+      const staff = await signUpMember(runtime, { role });
+      expect((await load(staff)).data, role).toMatchObject({ twoFactorRequired: true });
+    }
+    expect((await load(await signUpMember(runtime))).data).toMatchObject({ twoFactorRequired: false });
   });
 
   it("signs out everywhere only the member who asks", async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminAudit } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { isAdmin, type AdminActor } from "#app/services/actor";
+import { isStaff, type StaffActor } from "#app/services/actor";
 import { isDomainError } from "#app/services/errors";
 import { signUpCallers, startRouteRuntime, type Callers } from "../../../tests/setup/route-actions";
 import { recordAdminAct, searchAdminAudit } from "./audit.server";
@@ -11,13 +11,13 @@ import { auditQuerySchema } from "./audit.schema";
 
 let runtime: Runtime;
 let callers: Callers;
-let admin: AdminActor;
+let admin: StaffActor;
 
 beforeAll(async () => {
   runtime = await startRouteRuntime();
   callers = await signUpCallers(runtime);
   const actor = callers.admin.actor;
-  if (!isAdmin(actor)) throw new Error("the callers' administrator acts as one");
+  if (!isStaff(actor)) throw new Error("the callers' administrator acts as one");
   admin = actor;
 });
 

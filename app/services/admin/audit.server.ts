@@ -3,7 +3,8 @@ import type { Database } from "#app/db/client.server";
 import { adminAudit, member } from "#app/db/schema";
 import { addSeoulDays, startOfSeoulDay } from "#app/platform/seoul-calendar";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
+import type { Actor, StaffActor } from "#app/services/actor";
+import { requirePermission } from "#app/services/permissions";
 import { DomainError } from "#app/services/errors";
 import type { AdminAction } from "./actions";
 import type { AuditQueryFields } from "./audit.schema";
@@ -29,19 +30,19 @@ export interface ActingFrom {
  */
 export async function recordAdminAct(
   uow: UnitOfWork,
-  actor: AdminActor,
+  actor: StaffActor,
   act: AdminAct,
   from: ActingFrom = { address: null },
 ): Promise<void> {
   const [admin] = await uow.tx
-    .select({ nickname: member.nickname, name: member.name, role: member.role })
+    .select({ nickname: member.nickname, name: member.name })
     .from(member)
     .where(eq(member.id, actor.id));
   await uow.tx.insert(adminAudit).values({
     at: uow.now,
     adminId: actor.id,
     adminName: admin?.nickname ?? admin?.name ?? actor.id,
-    role: admin?.role ?? "admin",
+    role: actor.role,
     action: act.action,
     subjectKind: act.subject.kind,
     subjectId: String(act.subject.id),
@@ -65,7 +66,7 @@ export async function searchAdminAudit(
   actor: Actor,
   query: AuditQueryFields,
 ): Promise<{ rows: AuditRow[]; hasNext: boolean }> {
-  if (!isAdmin(actor)) throw new DomainError("admin", "forbidden");
+  requirePermission(actor, "read:audit", () => new DomainError("admin", "forbidden"));
   const where: SQL[] = [];
   if (query.admin) where.push(eq(adminAudit.adminId, query.admin));
   if (query.kind) where.push(eq(adminAudit.subjectKind, query.kind));

@@ -657,7 +657,7 @@ describe("withdrawal, sign-in methods and roles", () => {
     expect((await refusal(unlinkIdentity(deps, row!.id, "credential"))).code).toBe("last_sign_in_method");
   });
 
-  it("makes administrators from ADMIN_EMAILS and from the admin script's service", async () => {
+  it("makes administrators from ADMIN_EMAILS and staff of any role from the admin script's service", async () => {
     await signUpWithEmail(
       deps,
       { email: "boss@example.com", password: PASSWORD, consents: joiningConsents },
@@ -674,6 +674,11 @@ describe("withdrawal, sign-in methods and roles", () => {
     expect(await roles("helper@example.com")).toBe("member");
     expect(await promoteToAdmin(runtime.db, runtime.clock, "Helper@example.com")).toBe(true);
     expect(await roles("helper@example.com")).toBe("admin");
+    // `--role` gives the other staff roles; an administrator can be made a moderator and back.
+    expect(await promoteToAdmin(runtime.db, runtime.clock, "helper@example.com", "moderator")).toBe(true);
+    expect(await roles("helper@example.com")).toBe("moderator");
+    expect(await promoteToAdmin(runtime.db, runtime.clock, "helper@example.com", "finance")).toBe(true);
+    expect(await roles("helper@example.com")).toBe("finance");
     expect(await promoteToAdmin(runtime.db, runtime.clock, "ghost@example.com")).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { mayManage, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { mayManage } from "#app/services/permissions";
 import { blind, boardArticle, boardCategory, boardKeep, boardLike, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import type { CounterBuffer } from "#app/platform/counter-buffer.server";

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { requirePermission } from "#app/services/permissions";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { boardArticle, boardCategory } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
@@ -16,10 +17,8 @@ const CATEGORY_NAME_MAX = 20;
 const fail = (code: BoardErrorCode, params?: Record<string, number>) =>
   new DomainError("board", code, { params });
 
-/** Categories are managed by acting administrators only (see `actorOf`), checked by every function here. */
-function requireAdmin(actor: Actor): asserts actor is AdminActor {
-  if (!isAdmin(actor)) throw fail("admin_only");
-}
+/** Categories are managed by staff who manage the site only, checked by every function here. */
+const refused = () => fail("admin_only");
 
 function checkedNames(input: { nameKo: string; nameEn: string }) {
   const nameKo = input.nameKo.trim();
@@ -43,7 +42,7 @@ export async function categoriesForAdmin(
   db: Database,
   actor: Actor,
 ): Promise<{ kind: BoardKind; categories: AdminCategory[] }[]> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", refused);
   const [rows, counts] = await Promise.all([
     db
       .select({
@@ -78,7 +77,7 @@ export async function addCategory(
   input: { kind: string; nameKo: string; nameEn: string },
   from?: ActingFrom,
 ) {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", refused);
   const kind = input.kind;
   if (!isBoardKind(kind)) throw fail("kind_invalid");
   const names = checkedNames(input);
@@ -111,7 +110,7 @@ export async function renameCategory(
   input: { categoryId: number; nameKo: string; nameEn: string },
   from?: ActingFrom,
 ) {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", refused);
   const names = checkedNames(input);
   await runInTransaction(db, clock, async (uow) => {
     uow.afterCommit(() => forgetReferenceData(db));
@@ -149,7 +148,7 @@ export async function deleteCategory(
   input: { categoryId: number; confirmCount?: number | null },
   from?: ActingFrom,
 ): Promise<{ deletedArticles: number }> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", refused);
   return runInTransaction(db, clock, async (uow) => {
     uow.afterCommit(() => forgetReferenceData(db));
     const { kind, nameKo, nameEn, count } = await lockCategoryForRemoval(uow.tx, input);
@@ -180,7 +179,7 @@ export async function replaceCategory(
   input: { categoryId: number; nameKo: string; nameEn: string; confirmCount?: number | null },
   from?: ActingFrom,
 ): Promise<{ id: number; deletedArticles: number }> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", refused);
   const names = checkedNames(input);
   return runInTransaction(db, clock, async (uow) => {
     uow.afterCommit(() => forgetReferenceData(db));

@@ -2,7 +2,8 @@ import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
 import { boardArticle, boardCategory, member } from "#app/db/schema";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { can } from "#app/services/permissions";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { containsPattern, SEARCH_QUERY_MAX } from "#app/services/search/query";
 import type { ArticleKind, BoardListKind } from "./kinds";
@@ -89,7 +90,7 @@ export function boardListQuery(db: Database, params: BoardListParams, reader: Ac
       sql`(${boardArticle.title} ilike ${pattern} or ${boardArticle.contentText} ilike ${pattern})`,
     );
     // What a private article says must not be found by others, not even as a locked row.
-    if (!isAdmin(reader))
+    if (!can(reader, "moderate:content"))
       conditions.push(
         reader
           ? or(eq(boardArticle.isPrivate, false), eq(boardArticle.authorId, reader.id))!

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { can, requirePermission } from "#app/services/permissions";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { boardArticle, boardComment, contentReport, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
@@ -101,13 +102,12 @@ export async function reportMember(
   await storeReport(db, clock, reader, { type: "member", memberId: target.id }, checkedReason(reason));
 }
 
-/** Reports are handled by acting administrators only (see `actorOf`). */
-function requireModerator(actor: Actor): asserts actor is AdminActor {
-  if (!isAdmin(actor)) throw fail("forbidden");
-}
+/** Reports are handled by staff who moderate content only. */
+const refused = () => fail("forbidden");
 
-/** What an actor is to the report queue: its administrator, or a member like any other. */
-const reportRole = (actor: Actor): RoleOf<typeof reportMachine> => (isAdmin(actor) ? "admin" : "member");
+/** What an actor is to the report queue: its moderator, or a member like any other. */
+const reportRole = (actor: Actor): RoleOf<typeof reportMachine> =>
+  can(actor, "moderate:content") ? "admin" : "member";
 
 type ReportTransition = TransitionOf<typeof reportMachine>;
 
@@ -190,7 +190,7 @@ export async function listOpenReports(
   actor: Actor,
   { before, limit = REPORT_PAGE_SIZE }: { before?: number | null; limit?: number } = {},
 ): Promise<{ items: OpenReport[]; nextBefore: number | null }> {
-  requireModerator(actor);
+  requirePermission(actor, "moderate:content", refused);
   const rows = await db
     .select({
       id: contentReport.id,
@@ -330,7 +330,7 @@ export async function resolveReport(
   action: "delete" | "resolve" | "dismiss",
   from?: ActingFrom,
 ): Promise<void> {
-  requireModerator(actor);
+  requirePermission(actor, "moderate:content", refused);
   if (!Number.isSafeInteger(reportId) || reportId <= 0) throw fail("report_not_found");
   await runInTransaction(db, clock, async (uow) => {
     const [report] = await uow.tx.select().from(contentReport).where(eq(contentReport.id, reportId));

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, type SQL } from "drizzle-orm";
 import { boardArticle } from "#app/db/schema";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { can } from "#app/services/permissions";
 
 /**
  * Private articles are readable only by their author and administrators (spec section 6). Every list, search and
@@ -12,13 +13,13 @@ export function canReadArticle(
 ): boolean {
   if (!article.isPrivate) return true;
   if (!reader) return false;
-  return isAdmin(reader) || reader.id === article.authorId;
+  return can(reader, "moderate:content") || reader.id === article.authorId;
 }
 
 /** The SQL form of `canReadArticle` for queries that must leave unreadable rows out (search, keeps). */
 export function readableArticleSql(reader: Actor | null | undefined): SQL {
   const live = isNull(boardArticle.deletedAt);
-  if (isAdmin(reader)) return live;
+  if (can(reader, "moderate:content")) return live;
   if (!reader) return and(live, eq(boardArticle.isPrivate, false))!;
   return and(live, or(eq(boardArticle.isPrivate, false), eq(boardArticle.authorId, reader.id)))!;
 }

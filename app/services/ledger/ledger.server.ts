@@ -192,7 +192,8 @@ async function postInUnit(uow: UnitOfWork, input: PostInput, reverses: number | 
         kind: input.kind,
         memo: input.memo ?? null,
         createdAt: uow.now,
-        actorKind: input.actor.kind,
+        // The ledger's `admin` is any staff member acting as staff (ADR 055); the role is in the audit log.
+        actorKind: input.actor.kind === "staff" ? "admin" : input.actor.kind,
         actorId: input.actor.id,
         subjectType: input.subject?.type ?? null,
         subjectId: input.subject?.id ?? null,

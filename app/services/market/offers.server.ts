@@ -10,7 +10,8 @@ import {
 } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { can } from "#app/services/permissions";
 import { memberName, shortTitle } from "#app/services/board/interaction-access.server";
 import type { ArticleAuthor } from "#app/services/board/list.server";
 import { encodeCursor, readCursor } from "#app/services/cursor";
@@ -96,7 +97,7 @@ type OfferRow = typeof marketOffer.$inferSelect;
 function offerRole(actor: Actor, offer: OfferRow, listing: { sellerId: string }): OfferRole {
   if (actor.id === offer.buyerId) return "buyer";
   if (actor.id === listing.sellerId) return "seller";
-  if (isAdmin(actor)) return "admin";
+  if (can(actor, "moderate:content")) return "admin";
   throw fail("offer_not_found");
 }
 

@@ -13,7 +13,8 @@ import {
 } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { can } from "#app/services/permissions";
 import { shortTitle } from "#app/services/board/interaction-access.server";
 import type { ArticleAuthor } from "#app/services/board/list.server";
 import { DomainError } from "#app/services/errors";
@@ -33,13 +34,13 @@ export type TradeListing = typeof marketListing.$inferSelect & { kind: MarketKin
 
 /**
  * What an actor is to a listing, the one rule every market service asks: its seller, an acting administrator (with
- * two-step verification; `isAdmin` decides), or any other member. The listing machines take these as their roles.
+ * two-step verification who moderates content; `can` decides), or any other member. The listing machines take these as their roles.
  */
 type ListingRole = "seller" | "admin" | "member";
 
 function listingRole(actor: Actor, listing: { sellerId: string }): ListingRole {
   if (actor.id === listing.sellerId) return "seller";
-  return isAdmin(actor) ? "admin" : "member";
+  return can(actor, "moderate:content") ? "admin" : "member";
 }
 
 /** Reads that only the seller and administrators may make (offers received, buyer candidates). */

@@ -12,7 +12,8 @@ import {
   type MeetingStatus,
   type NoShowStatus,
 } from "#app/db/schema";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { requirePermission } from "#app/services/permissions";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 import { meetingMachine } from "./meeting-machine";
@@ -23,9 +24,7 @@ import { meetingMachine } from "./meeting-machine";
  * administrators only; everybody else is refused with `conduct.forbidden`.
  */
 
-function requireAdmin(actor: Actor) {
-  if (!isAdmin(actor)) throw new DomainError("conduct", "forbidden");
-}
+const refused = () => new DomainError("conduct", "forbidden");
 
 const requester = alias(member, "requester");
 const provider = alias(member, "provider");
@@ -69,7 +68,7 @@ export async function searchMeetings(
   actor: Actor,
   search: MeetingSearch = {},
 ): Promise<{ items: AdminMeetingRow[]; nextCursor: string | null }> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   const term = [...(search.nickname ?? "").trim()].slice(0, NICKNAME_QUERY_MAX).join("");
   const before = cursorId(search.cursor);
   const conditions: (SQL | undefined)[] = [
@@ -150,7 +149,7 @@ export async function meetingRecord(
   actor: Actor,
   meetingId: number,
 ): Promise<AdminMeetingRecord> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   const [found] = await db
     .select({
       id: meeting.id,
@@ -242,7 +241,7 @@ const MESSAGE_REPORTS_PAGE_SIZE = 50;
 
 /** The open reports of chat messages, oldest first, with the message as it was sent and both nicknames. */
 export async function openMessageReports(db: Database, actor: Actor): Promise<MessageReportRow[]> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   const sender = alias(member, "sender");
   const reporter = alias(member, "reporter");
   return db
@@ -283,7 +282,7 @@ export async function decideMessageReport(
   reportId: number,
   decision: MessageReportDecision,
 ): Promise<void> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   const [closed] = await db
     .update(meetingMessageReport)
     .set({ status: decision })

@@ -9,7 +9,8 @@ import {
   type DatabaseOrUnit,
   type UnitOfWork,
 } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { requirePermission } from "#app/services/permissions";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
 
@@ -165,13 +166,11 @@ export async function banHistory(db: Database, memberId: string): Promise<BanRec
 
 const BANS_LIMIT = 100;
 
-function requireAdmin(actor: Actor): asserts actor is AdminActor {
-  if (!isAdmin(actor)) throw new DomainError("conduct", "forbidden");
-}
+const refused = () => new DomainError("conduct", "forbidden");
 
 /** Bans running or queued, the soonest to end first (acting administrators only). */
 export async function currentBans(db: Database, clock: Clock, actor: Actor): Promise<BanRecord[]> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   const now = clock.now();
   return db
     .select(recordColumns)
@@ -193,7 +192,7 @@ export async function liftBan(
   banId: number,
   from?: ActingFrom,
 ): Promise<void> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   await runInTransaction(db, clock, async (uow) => {
     const [ban] = await uow.tx.select().from(meetingBan).where(eq(meetingBan.id, banId)).for("update");
     if (!ban) throw new DomainError("conduct", "ban_not_found");

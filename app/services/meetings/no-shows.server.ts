@@ -12,7 +12,8 @@ import {
 import type { Clock } from "#app/platform/clock.server";
 import { seoulDay } from "#app/platform/seoul-calendar";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { requirePermission } from "#app/services/permissions";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 import { DomainError } from "#app/services/errors";
@@ -195,9 +196,7 @@ const noShows = bindMachine<typeof noShowMachine, typeof noShowReport, DecisionI
   },
 });
 
-function requireAdmin(actor: Actor): asserts actor is AdminActor {
-  if (!isAdmin(actor)) throw fail("forbidden");
-}
+const refused = () => fail("forbidden");
 
 /**
  * Decides a pending report (acting administrators only), in one unit of work. The report row is locked first and
@@ -212,7 +211,7 @@ export async function reviewNoShow(
   decision: NoShowDecision,
   from?: ActingFrom,
 ): Promise<{ status: NoShowStatus; ban: MeetingBan | null }> {
-  requireAdmin(admin);
+  requirePermission(admin, "moderate:content", refused);
   if (!noShowDecisions.includes(decision)) throw fail("decision_invalid");
   return runInTransaction(db, clock, async (uow) => {
     const [report] = await uow.tx
@@ -296,7 +295,7 @@ async function ladderCounts(db: Database, memberIds: string[]) {
  * first), with the meeting, both sides, the decisions open and the ladder step each would take.
  */
 export async function listNoShowReports(db: Database, actor: Actor): Promise<AdminNoShowReport[]> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   const reporter = alias(member, "reporter");
   const absent = alias(member, "absent");
   const requester = alias(member, "requester");

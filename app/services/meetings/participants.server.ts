@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { meeting } from "#app/db/schema";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { can } from "#app/services/permissions";
 import { DomainError } from "#app/services/errors";
 import { executor, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 
@@ -16,7 +17,7 @@ export function meetingRoleOf(
 ): MeetingRole | null {
   if (actor.id === subject.providerId) return "provider";
   if (actor.id === subject.requesterId) return "requester";
-  if (isAdmin(actor)) return "admin";
+  if (can(actor, "moderate:content")) return "admin";
   return null;
 }
 

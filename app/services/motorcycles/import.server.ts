@@ -12,7 +12,8 @@ import {
 import type { Clock } from "#app/platform/clock.server";
 import { seoulTime } from "#app/platform/seoul-calendar";
 import { executor, runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { requirePermission } from "#app/services/permissions";
 import { slugOf, specFields, type CatalogueRow, type MotorcycleSpecs } from "./catalogue-row";
 import { upsertModelYear } from "./catalogue.server";
 import { HP_PER_PS, plausibilityProblems, type PlausibilityProblem } from "./plausibility";
@@ -717,9 +718,7 @@ function reportOf(parsed: ParsedFile, planned: Planned[]): ImportReport {
   };
 }
 
-function requireAdmin(actor: Actor) {
-  if (!isAdmin(actor)) throw new ImportError("forbidden");
-}
+const refused = () => new ImportError("forbidden");
 
 /** What importing the file would add, change, leave and refuse; nothing is written. */
 export async function previewImport(
@@ -729,7 +728,7 @@ export async function previewImport(
   csvText: string,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", refused);
   const parsed = parseImport(csvText, options, clock.now());
   return reportOf(parsed, await planImport(db, parsed.rows));
 }
@@ -746,7 +745,7 @@ export async function applyImport(
   csvText: string,
   options: ImportOptions & { previewedDigest: string },
 ): Promise<ImportReport> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", refused);
   if (importDigest(csvText, options.sourceUrl) !== options.previewedDigest)
     throw new ImportError("preview_mismatch");
   return runInTransaction(db, clock, async (uow) => {
@@ -759,7 +758,7 @@ export async function applyImport(
 
 /** How many manufacturers, models and model years the catalogue holds, for the administrators' import page. */
 export async function catalogueCounts(db: Database, actor: Actor) {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", refused);
   const [[makers], [models], [years]] = await Promise.all([
     db.select({ n: count() }).from(motorcycleManufacturer),
     db.select({ n: count() }).from(motorcycleModel),

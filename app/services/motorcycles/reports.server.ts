@@ -13,7 +13,8 @@ import {
 import type { Clock } from "#app/platform/clock.server";
 import { seoulTime } from "#app/platform/seoul-calendar";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { can, requirePermission } from "#app/services/permissions";
 import { DomainError } from "#app/services/errors";
 import {
   ensureMemberPointsAccount,
@@ -207,13 +208,11 @@ export async function myReports(db: Database, memberId: string): Promise<ReportS
     .limit(MY_REPORTS_LIMIT);
 }
 
-function requireAdmin(actor: Actor) {
-  if (!isAdmin(actor)) throw fail("report_forbidden");
-}
+const refused = () => fail("report_forbidden");
 
 type ReportTransition = TransitionOf<typeof motorcycleReportMachine>;
 const reportRole = (actor: Actor): RoleOf<typeof motorcycleReportMachine> =>
-  isAdmin(actor) ? "admin" : "member";
+  can(actor, "moderate:content") ? "admin" : "member";
 
 /** What the administrator's accept form suggests: the catalogue's names where it knows them, similar model years. */
 interface ReportSuggestion {
@@ -239,7 +238,7 @@ export async function listReports(
   actor: Actor,
   options: { status?: MotorcycleReportStatus | null } = {},
 ): Promise<AdminReport[]> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   const rows = await db
     .select({ ...summaryColumns, reporterNickname: member.nickname })
     .from(motorcycleReport)
@@ -390,7 +389,7 @@ export async function acceptReport(
   reportId: number,
   acceptance: Acceptance,
 ): Promise<{ motorcycleId: number }> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   return runInTransaction(db, clock, async (uow) => {
     await applyTransition(
       uow,
@@ -419,7 +418,7 @@ export async function rejectReport(
   reportId: number,
   reason: string,
 ): Promise<void> {
-  requireAdmin(actor);
+  requirePermission(actor, "moderate:content", refused);
   const text = reason.trim();
   if (!text) throw fail("reject_reason_required");
   if ([...text].length > REJECT_REASON_MAX) throw fail("reject_reason_length");

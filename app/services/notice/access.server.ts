@@ -1,4 +1,3 @@
-import { isAdmin, type Actor, type AdminActor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 
 export type NoticeErrorCode =
@@ -27,10 +26,8 @@ export function noticeError(code: NoticeErrorCode): DomainError<"notice"> {
   return new DomainError("notice", code);
 }
 
-/** Every write (and every administrators' list) of this area checks this first, whatever the page did. */
-export function requireAdmin(actor: Actor): asserts actor is AdminActor {
-  if (!isAdmin(actor)) throw noticeError("forbidden");
-}
+/** Every write (and every staff list) of this area is refused with this unless the actor manages the site. */
+export const noticeRefused = () => noticeError("forbidden");
 
 /** A required text of at most `max` characters, trimmed. */
 export function requiredText(

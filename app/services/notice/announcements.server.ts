@@ -7,7 +7,8 @@ import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { attachUploads } from "#app/services/uploads/ownership.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
-import { noticeError, requireAdmin, requiredText } from "./access.server";
+import { requirePermission } from "#app/services/permissions";
+import { noticeError, noticeRefused, requiredText } from "./access.server";
 import { notifyAll } from "#app/services/notifications/notify.server";
 import { ANNOUNCEMENT_TITLE_MAX, isAnnouncementTab, type AnnouncementTab } from "./tabs";
 
@@ -103,7 +104,7 @@ export async function createAnnouncement(
   input: AnnouncementInput,
   from?: ActingFrom,
 ): Promise<{ id: number; tab: AnnouncementTab }> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   const checked = await checkedInput(input);
   return runInTransaction(db, clock, async (uow) => {
     const { tx, now } = uow;
@@ -151,7 +152,7 @@ export async function updateAnnouncement(
   input: AnnouncementInput,
   from?: ActingFrom,
 ): Promise<{ id: number; tab: AnnouncementTab }> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   const checked = await checkedInput(input);
   await runInTransaction(db, clock, async (uow) => {
     const before = await announcementSummary(uow.tx, id);
@@ -191,7 +192,7 @@ export async function deleteAnnouncement(
   id: number,
   from?: ActingFrom,
 ) {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   await runInTransaction(db, clock, async (uow) => {
     const before = await announcementSummary(uow.tx, id);
     if (!before) throw noticeError("announcement_not_found");
@@ -217,7 +218,7 @@ async function announcementSummary(tx: Database, id: number) {
 
 /** Every live announcement with its content, for the administrators' page. */
 export async function announcementsForAdmin(db: Database, actor: Actor): Promise<AnnouncementView[]> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   const rows = await db
     .select({ ...listColumns, contentHtml: announcement.contentHtml, updatedAt: announcement.updatedAt })
     .from(announcement)

@@ -10,7 +10,8 @@ import { runInTransaction, type DatabaseOrUnit, type UnitOfWork } from "#app/pla
 import { attachUploads } from "#app/services/uploads/ownership.server";
 import { notifyAll } from "#app/services/notifications/notify.server";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
-import { noticeError, requireAdmin, requiredText } from "./access.server";
+import { requirePermission } from "#app/services/permissions";
+import { noticeError, noticeRefused, requiredText } from "./access.server";
 import { EVENT_SUMMARY_MAX, EVENT_TITLE_MAX, eventState, type EventState, type EventTab } from "./tabs";
 
 const EVENT_PAGE_SIZE = 12;
@@ -260,7 +261,7 @@ export async function createEvent(
   input: EventInput,
   from?: ActingFrom,
 ): Promise<{ id: number }> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   const checked = await checkedInput(input);
   return runInTransaction(db, clock, async (uow) => {
     const { tx, now } = uow;
@@ -300,7 +301,7 @@ export async function updateEvent(
   input: EventInput,
   from?: ActingFrom,
 ): Promise<void> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   const checked = await checkedInput(input);
   await runInTransaction(db, clock, async (uow) => {
     const before = await eventSummary(uow.tx, id);
@@ -340,7 +341,7 @@ export async function deleteEvent(
   id: number,
   from?: ActingFrom,
 ): Promise<void> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   await runInTransaction(db, clock, async (uow) => {
     const before = await eventSummary(uow.tx, id);
     if (!before) throw noticeError("event_not_found");
@@ -372,7 +373,7 @@ async function eventSummary(tx: Database, id: number) {
 
 /** Every live event with its content, newest first, for the administrators' page. */
 export async function eventsForAdmin(db: Database, clock: Clock, actor: Actor): Promise<EventView[]> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   const rows = await db
     .select({ ...cardColumns(null), contentHtml: communityEvent.contentHtml })
     .from(communityEvent)

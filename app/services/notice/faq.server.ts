@@ -6,7 +6,8 @@ import type { Language } from "#app/i18n";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
-import { noticeError, requireAdmin, requiredText } from "./access.server";
+import { requirePermission } from "#app/services/permissions";
+import { noticeError, noticeRefused, requiredText } from "./access.server";
 import { faqSeeds } from "./faq-seed";
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, faqTabs, isFaqTab, type FaqTab } from "./tabs";
 
@@ -73,7 +74,7 @@ function checkedInput(input: FaqEntryInput) {
 
 /** Every live entry with both languages, for the administrators' page. */
 export async function faqForAdmin(db: Database, actor: Actor): Promise<FaqEntryView[]> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   const rows = await db
     .select({
       id: faqEntry.id,
@@ -97,7 +98,7 @@ export async function createFaqEntry(
   input: FaqEntryInput,
   from?: ActingFrom,
 ): Promise<{ id: number }> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   const checked = checkedInput(input);
   return runInTransaction(db, clock, async (uow) => {
     const [row] = await uow.tx
@@ -126,7 +127,7 @@ export async function updateFaqEntry(
   input: FaqEntryInput,
   from?: ActingFrom,
 ): Promise<void> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   const checked = checkedInput(input);
   await runInTransaction(db, clock, async (uow) => {
     const before = await faqSummary(uow.tx, id);
@@ -157,7 +158,7 @@ export async function deleteFaqEntry(
   id: number,
   from?: ActingFrom,
 ): Promise<void> {
-  requireAdmin(actor);
+  requirePermission(actor, "manage:site", noticeRefused);
   await runInTransaction(db, clock, async (uow) => {
     const before = await faqSummary(uow.tx, id);
     if (!before) throw noticeError("faq_not_found");

@@ -2,7 +2,8 @@ import type { Database } from "#app/db/client.server";
 import type { Clock } from "#app/platform/clock.server";
 import { failedJob, listFailedJobs, retryFailedJob, type FailedJob } from "#app/platform/jobs.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { requirePermission } from "#app/services/permissions";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
 
@@ -12,7 +13,7 @@ const jobsError = (code: FailedJobErrorCode) => new DomainError("jobs", code);
 
 /** Jobs that failed for good, for administrators (with two-step verification) only. */
 export async function failedJobsForAdmin(db: Database, actor: Actor): Promise<FailedJob[]> {
-  if (!isAdmin(actor)) throw jobsError("forbidden");
+  requirePermission(actor, "manage:site", () => jobsError("forbidden"));
   return listFailedJobs(db);
 }
 
@@ -27,7 +28,7 @@ export async function retryJobAsAdmin(
   id: number,
   from?: ActingFrom,
 ): Promise<void> {
-  if (!isAdmin(actor)) throw jobsError("forbidden");
+  requirePermission(actor, "manage:site", () => jobsError("forbidden"));
   await runInTransaction(db, clock, async (uow) => {
     const job = await failedJob(uow, id);
     if (!job || !(await retryFailedJob(uow, id))) throw jobsError("not_failed");

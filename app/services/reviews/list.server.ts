@@ -11,7 +11,8 @@ import {
   type ReviewTag,
 } from "#app/db/schema";
 import { DAY_MS } from "#app/platform/seoul-calendar";
-import { mayManage, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { mayManage } from "#app/services/permissions";
 import { preciseTime } from "#app/services/board/list.server";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { editableUntil, isEditable, ratingsOf } from "./reviews.server";

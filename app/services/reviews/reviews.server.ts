@@ -8,7 +8,8 @@ import {
   type DatabaseOrUnit,
   type UnitOfWork,
 } from "#app/platform/unit-of-work.server";
-import { mayManage, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { mayManage } from "#app/services/permissions";
 import { DomainError } from "#app/services/errors";
 import { attachUploads } from "#app/services/uploads/ownership.server";
 import { findModelYear } from "#app/services/motorcycles/search.server";

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { isAdmin, type Actor } from "#app/services/actor";
+import type { Actor } from "#app/services/actor";
+import { requirePermission } from "#app/services/permissions";
 import { inquiry, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
@@ -56,7 +57,7 @@ export async function myInquiries(db: Database, userId: string) {
 
 /** For administrators: inquiries, unanswered first. */
 export async function inquiriesForAdmin(db: Database, actor: Actor, options: { open?: boolean } = {}) {
-  if (!isAdmin(actor)) throw new DomainError("inquiry", "forbidden");
+  requirePermission(actor, "moderate:content", () => new DomainError("inquiry", "forbidden"));
   return db
     .select({
       id: inquiry.id,
@@ -81,7 +82,7 @@ export async function answerInquiry(
   inquiryId: number,
   answer: string,
 ) {
-  if (!isAdmin(actor)) throw new DomainError("inquiry", "forbidden");
+  requirePermission(actor, "moderate:content", () => new DomainError("inquiry", "forbidden"));
   const text = answer.trim();
   if (!text || [...text].length > ANSWER_MAX) throw new DomainError("inquiry", "answer_required");
   const updated = await db

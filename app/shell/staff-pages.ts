@@ -1,0 +1,27 @@
+import type { Actor } from "#app/services/actor";
+import { can, type Permission } from "#app/services/permissions";
+
+/** The staff pages the menu links to, each with the permission that opens it; the page's own guard checks again. */
+const staffPages = [
+  { path: "/admin/report", label: "report", permission: "moderate:content" },
+  { path: "/admin/meeting", label: "meeting", permission: "moderate:content" },
+  { path: "/admin/no-show", label: "noShow", permission: "moderate:content" },
+  { path: "/admin/motorcycle-report", label: "motorcycleReport", permission: "moderate:content" },
+  { path: "/admin/inquiry", label: "inquiry", permission: "moderate:content" },
+  { path: "/admin/community", label: "community", permission: "manage:site" },
+  { path: "/admin/board", label: "board", permission: "manage:site" },
+  { path: "/admin/motorcycle", label: "motorcycle", permission: "manage:site" },
+  { path: "/admin/jobs", label: "jobs", permission: "manage:site" },
+  { path: "/admin/audit", label: "audit", permission: "read:audit" },
+] as const satisfies readonly { path: string; label: string; permission: Permission }[];
+
+export interface StaffPageLink {
+  path: string;
+  /** A key of the shell's `nav.staff` messages. */
+  label: (typeof staffPages)[number]["label"];
+}
+
+/** The staff pages this actor may open, in menu order: none for members and visitors. */
+export function staffPagesFor(actor: Actor | null): StaffPageLink[] {
+  return staffPages.filter((page) => can(actor, page.permission)).map(({ path, label }) => ({ path, label }));
+}
