@@ -168,7 +168,7 @@ async function stamp(uow: UnitOfWork, report: ReportRow, input: DecisionInput) {
 }
 
 /** The no-show machine on `no_show_report`: each decision stamps the report, bans where it says, and tells both. */
-const noShows = bindMachine<typeof noShowMachine, typeof noShowReport, DecisionInput>(noShowMachine, {
+export const noShows = bindMachine<typeof noShowMachine, typeof noShowReport, DecisionInput>(noShowMachine, {
   table: noShowReport,
   id: noShowReport.id,
   state: noShowReport.status,

@@ -54,7 +54,7 @@ const rescueCallMachine = defineMachine({
   ],
 });
 
-const rescueCalls = bindMachine(rescueCallMachine, {
+export const rescueCalls = bindMachine(rescueCallMachine, {
   table: rescueCall,
   id: rescueCall.id,
   state: rescueCall.status,

@@ -323,7 +323,7 @@ async function acceptedModelYear(
 }
 
 /** The report machine on `motorcycle_report`: accepting adds the model year and pays; either decision notifies. */
-const reports = bindMachine<typeof motorcycleReportMachine, typeof motorcycleReport, DecisionInput>(
+export const reports = bindMachine<typeof motorcycleReportMachine, typeof motorcycleReport, DecisionInput>(
   motorcycleReportMachine,
   {
     table: motorcycleReport,
