@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { marketListing, marketOffer } from "#app/db/schema";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { applyTransition } from "#app/services/state-machine.server";
-import { offers } from "./machines.server";
+import { offers } from "./listing-machine.server";
 
 /**
  * What deleting a listing's article does to the listing, in the deleting unit (the seller's delete and an

@@ -22,7 +22,7 @@ import { applyTransition } from "#app/services/state-machine.server";
 import type { MarketErrorCode } from "./errors";
 import { isWantedKind, listingPath, OFFER_MESSAGE_MAX, type MarketKind } from "./kinds";
 import { offerMachine } from "./listing-machine";
-import { offers } from "./machines.server";
+import { offers } from "./listing-machine.server";
 import { liveListing, requireManager, reserveInUnit, type TradeListing } from "./trade.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);

@@ -24,7 +24,7 @@ import type { MarketErrorCode } from "./errors";
 import { isWantedKind, listingPath, type MarketKind } from "./kinds";
 import { saleMachine, wantedMachine } from "./listing-machine";
 import { closeOpenOffers } from "./deletion.server";
-import { saleListings, wantedListings } from "./machines.server";
+import { saleListings, wantedListings } from "./listing-machine.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 

@@ -1,5 +1,5 @@
 import type { JobKind } from "#app/platform/jobs.server";
-import { rescueExpireJob } from "./rescue.server";
+import { rescueExpireJob } from "./rescue-machine.server";
 import { meetingExpiryJob } from "./meeting-machine.server";
 import { meetingReminderJob } from "./schedule.server";
 
