@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Database } from "#app/db/client.server";
 import { meetingStatuses, noShowStatuses, rescueCallStatuses } from "#app/db/schema";
 import { createTestDatabase } from "../../tests/setup/database";
-import { reportQueue } from "./board/reports.server";
+import { reportQueue } from "./board/report-machine.server";
 import { saleListings, wantedListings, offers } from "./market/listing-machine.server";
 import { meetings } from "./meetings/meeting-machine.server";
-import { noShows } from "./meetings/no-shows.server";
+import { noShows } from "./meetings/no-show-machine.server";
 import { rescueCalls } from "./meetings/rescue-machine.server";
-import { onboarding } from "./members/onboarding.server";
+import { onboarding } from "./members/onboarding-machine.server";
 import { reports as motorcycleReports } from "./motorcycles/reports.server";
 import type { AnyMachine } from "./state-machine";
 
