@@ -9,7 +9,7 @@ import { DomainError } from "#app/services/errors";
 import { allowedTransitions, isState, type TransitionOf } from "#app/services/state-machine";
 import { applyTransition } from "#app/services/state-machine.server";
 import type { MarketErrorCode } from "./errors";
-import { isWantedKind, type MarketKind } from "./kinds";
+import { isWantedKind, takesOffers, type MarketKind } from "./kinds";
 import { saleMachine, wantedMachine } from "./listing-machine";
 import { candidates, saleListings, wantedListings, type ListingStepInput } from "./listing-machine.server";
 
@@ -59,7 +59,7 @@ type SaleStep = TransitionOf<typeof saleMachine>;
 type WantedStep = TransitionOf<typeof wantedMachine>;
 
 /** The trade steps a page offers an actor on a listing, as its machine says (the page's buttons). */
-export function tradeTransitions(
+function tradeTransitions(
   actor: Actor | null,
   listing: { kind: MarketKind; status: MarketStatus; sellerId: string },
 ): Array<SaleStep | WantedStep> {
@@ -69,6 +69,28 @@ export function tradeTransitions(
       ? allowedTransitions(wantedMachine, listing.status, role)
       : [];
   return isState(saleMachine, listing.status) ? allowedTransitions(saleMachine, listing.status, role) : [];
+}
+
+export interface ListingActions {
+  /** The trade steps the reader may take, as the listing's machine says (the page's buttons). */
+  steps: Array<SaleStep | WantedStep>;
+  /** The reader keeps the listing (its seller, or an administrator who may step it): candidates, offers, bump. */
+  manages: boolean;
+  /** The reader may offer a price: a member who does not manage it, on a listing that takes offers now. */
+  canOffer: boolean;
+}
+
+/**
+ * The one resolver of (listing state × reader's role) for the listing page: the steps its machine gives the reader
+ * and what follows from them. The services check the same rules when the reader acts.
+ */
+export function listingActions(
+  reader: Actor | null,
+  listing: { kind: MarketKind; status: MarketStatus; sellerId: string; negotiable: boolean; price: number },
+): ListingActions {
+  const steps = tradeTransitions(reader, listing);
+  const manages = steps.length > 0 || (reader !== null && reader.id === listing.sellerId);
+  return { steps, manages, canOffer: reader !== null && !manages && takesOffers(listing) };
 }
 
 /**
