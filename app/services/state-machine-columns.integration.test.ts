@@ -10,7 +10,7 @@ import { meetings } from "./meetings/meeting-machine.server";
 import { noShows } from "./meetings/no-show-machine.server";
 import { rescueCalls } from "./meetings/rescue-machine.server";
 import { onboarding } from "./members/onboarding-machine.server";
-import { reports as motorcycleReports } from "./motorcycles/reports.server";
+import { reports as motorcycleReports } from "./motorcycles/report-machine.server";
 import type { AnyMachine } from "./state-machine";
 
 /**
