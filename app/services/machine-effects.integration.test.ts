@@ -43,6 +43,12 @@ const said = (row: { type: string; actorId: string | null; params: unknown; link
 });
 
 describe("a meeting's transition effects", () => {
+  it("are declared for every transition of the meeting machine", () => {
+    expect(Object.keys(meetings.effects).sort()).toEqual(
+      meetings.machine.transitions.map((t) => t.name).sort(),
+    );
+  });
+
   /** A request to the one provider: two requests differ only in who asked. */
   async function opened(provider: TestMember) {
     const requester = await insertMember(db);
