@@ -2,7 +2,8 @@ import { answerOf, errorStatus } from "#app/shell/domain.server";
 import { describe, expect, it } from "vitest";
 import { onboardingStates, reportStatuses } from "#app/db/schema";
 import { reportMachine } from "./board/report-machine";
-import { onboardingMachine, onboardingPage } from "./members/onboarding";
+import { onboardingPage } from "./members/onboarding";
+import { onboardingMachine } from "./members/onboarding-machine";
 import {
   allowedTransitions,
   checkTransition,

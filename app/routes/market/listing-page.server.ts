@@ -7,7 +7,7 @@ import { loadArticleInteractions } from "#app/services/board/interactions.server
 import { DomainError } from "#app/services/errors";
 import { districtNames } from "#app/services/market/areas.server";
 import { bumpListing, nextBumpAt } from "#app/services/market/bump.server";
-import { listingPath, takesOffers, type MarketListKind } from "#app/services/market/kinds";
+import { listingPath, type MarketListKind } from "#app/services/market/kinds";
 import { listingPageSchema } from "#app/services/market/listing-page.schema";
 import { deleteListing, getListingPage, type ListingView } from "#app/services/market/listings.server";
 import {
@@ -23,10 +23,10 @@ import {
   completeWanted,
   confirmPurchase,
   listBuyerCandidates,
+  listingActions,
   releaseListing,
   reserveListing,
   sellListing,
-  tradeTransitions,
 } from "#app/services/market/trade.server";
 import { blindMember, unblindMember } from "#app/services/members/relations.server";
 import { requireActor } from "#app/shell/auth.server";
@@ -82,15 +82,13 @@ export async function loadListingPage(
 /** What the trade part of the page shows the reader: the steps they may take, and what only they may see. */
 async function tradePanel(reader: Actor | null, listing: ListingView) {
   const { db, clock } = getRuntime();
-  const subject = { kind: listing.kind, status: listing.status, sellerId: listing.seller.id };
-  const steps = tradeTransitions(reader, subject);
-  const manages = steps.length > 0 || (reader !== null && reader.id === listing.seller.id);
+  const { steps, manages, canOffer } = listingActions(reader, { ...listing, sellerId: listing.seller.id });
   return {
     steps,
     candidates: manages && steps.length > 0 ? await listBuyerCandidates(db, reader!, listing.id) : [],
     offers: manages ? await listListingOffers(db, reader!, listing.id) : [],
     myOffer: reader && !manages ? await myOpenOffer(db, reader, listing.id) : null,
-    canOffer: reader !== null && !manages && takesOffers(listing),
+    canOffer,
     nextBumpAt: manages ? nextBumpAt(new Date(listing.bumpedAt)).toISOString() : null,
     review: reader ? await tradeReviewState(db, clock, reader, listing.id) : null,
   };

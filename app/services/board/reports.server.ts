@@ -6,16 +6,16 @@ import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.serve
 import { boardArticle, boardComment, contentReport, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { hit, type RateRule } from "#app/platform/rate-limit.server";
-import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
 import { allowedTransitions, type RoleOf, type TransitionOf } from "#app/services/state-machine";
-import { markListingDeleted } from "#app/services/market/deletion.server";
-import { applyTransition, bindMachine, type TransitionInput } from "#app/services/state-machine.server";
+import { applyTransition } from "#app/services/state-machine.server";
 import type { CommentErrorCode } from "./errors";
-import { findLiveComment, removeComment } from "./comments.server";
+import { findLiveComment } from "./comments.server";
 import { requireReadableArticle } from "./interaction-access.server";
 import { articlePath, REPORT_REASON_MAX, type ArticleKind } from "./kinds";
 import { reportMachine } from "./report-machine";
+import { reportQueue } from "./report-machine.server";
 
 /** Reports one member may send in an hour. */
 export const REPORT_RATE: RateRule = { limit: 20, windowMs: 60 * 60_000 };
@@ -110,58 +110,6 @@ const reportRole = (actor: Actor): RoleOf<typeof reportMachine> =>
   can(actor, "moderate:content") ? "admin" : "member";
 
 type ReportTransition = TransitionOf<typeof reportMachine>;
-
-interface ReportInput extends TransitionInput {
-  /** The administrator closing the report. */
-  handledBy: string;
-  /** Resolving deletes the reported article or comment (the one report the administrator chose). */
-  removeTarget: boolean;
-}
-
-type ReportRow = typeof contentReport.$inferSelect;
-
-/** Soft-deletes the reported article, or removes the reported comment (recounting its article's comments). */
-async function removeReported(uow: UnitOfWork, report: ReportRow) {
-  if (report.targetId === null) return;
-  if (report.targetType === "article") {
-    await uow.tx
-      .update(boardArticle)
-      .set({ deletedAt: uow.now })
-      .where(and(eq(boardArticle.id, report.targetId), isNull(boardArticle.deletedAt)));
-    // A market listing leaves the market's lists with its article.
-    await markListingDeleted(uow, report.targetId);
-    return;
-  }
-  const [comment] = await uow.tx
-    .select({ deletedAt: boardComment.deletedAt })
-    .from(boardComment)
-    .where(eq(boardComment.id, report.targetId));
-  if (comment && !comment.deletedAt) await removeComment(uow, report.targetId);
-}
-
-const stampHandled = (uow: UnitOfWork, report: ReportRow, input: ReportInput) =>
-  uow.tx
-    .update(contentReport)
-    .set({ handledBy: input.handledBy, handledAt: uow.now })
-    .where(eq(contentReport.id, report.id))
-    .then(() => undefined);
-
-/** The report queue's machine on `content_report`: closing a report stamps who closed it and when. */
-export const reportQueue = bindMachine<typeof reportMachine, typeof contentReport, ReportInput>(
-  reportMachine,
-  {
-    table: contentReport,
-    id: contentReport.id,
-    state: contentReport.status,
-    effects: {
-      resolve: async (uow, report, input) => {
-        if (input.removeTarget) await removeReported(uow, report);
-        await stampHandled(uow, report, input);
-      },
-      dismiss: stampHandled,
-    },
-  },
-);
 
 export interface OpenReport {
   id: number;

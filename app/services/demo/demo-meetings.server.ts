@@ -18,7 +18,8 @@ import {
   setPlace,
 } from "#app/services/meetings/meetings.server";
 import type { MeetingRequestInput } from "#app/services/meetings/request.schema";
-import { expiryKey, meetingExpiryJob } from "#app/services/meetings/schedule.server";
+import { meetingExpiryJob } from "#app/services/meetings/meeting-machine.server";
+import { expiryKey } from "#app/services/meetings/schedule.server";
 import { DEMO_EMAIL_DOMAIN } from "./demo-members.server";
 
 /** A request's own fields of one kind; the skill is looked up, the memo and the wished time left empty. */

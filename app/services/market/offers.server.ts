@@ -23,7 +23,7 @@ import { applyTransition } from "#app/services/state-machine.server";
 import type { MarketErrorCode } from "./errors";
 import { isWantedKind, listingPath, OFFER_MESSAGE_MAX, type MarketKind } from "./kinds";
 import { offerMachine } from "./listing-machine";
-import { offers } from "./machines.server";
+import { offers } from "./listing-machine.server";
 import { liveListing, requireManager, reserveInUnit, type TradeListing } from "./trade.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
@@ -119,18 +119,6 @@ async function lockOffer(uow: UnitOfWork, actor: Actor, offerId: number) {
   return { offer: offer!, listing, by: { role, id: actor.id } };
 }
 
-/** Tells an offer's maker it was declined (by the seller, or because another offer was accepted). */
-function notifyDeclined(uow: UnitOfWork, actor: Actor, listing: TradeListing, offer: OfferRow) {
-  return notify(uow, {
-    recipientId: offer.buyerId,
-    type: "marketOfferDeclined",
-    actorId: actor.id,
-    params: { title: shortTitle(listing.title), price: offer.price },
-    link: listingPath(listing.kind, listing.articleId),
-    dedupeKey: `marketOfferDeclined:${offer.id}`,
-  });
-}
-
 /** Takes back one's own open offer (its maker only, as the offer machine says). */
 export async function withdrawOffer(
   db: Database,
@@ -152,9 +140,8 @@ export async function declineOffer(
   offerId: number,
 ): Promise<void> {
   await runInTransaction(db, clock, async (uow) => {
-    const { offer, listing, by } = await lockOffer(uow, seller, offerId);
+    const { by } = await lockOffer(uow, seller, offerId);
     await applyTransition(uow, offers, offerId, "decline", by, {});
-    await notifyDeclined(uow, seller, listing, offer);
   });
 }
 
@@ -184,27 +171,15 @@ export async function acceptOffer(db: Database, clock: Clock, seller: Actor, off
       offer.buyerId,
       ...others.map((o) => o.buyerId),
     ]);
-    for (const other of others) {
+    for (const other of others)
       await applyTransition(
         uow,
         offers,
         other.id,
         "decline",
         { role: "system", id: null },
-        {
-          reason: "other_offer_accepted",
-        },
+        { reason: "other_offer_accepted" },
       );
-      await notifyDeclined(uow, seller, listing, other);
-    }
-    await notify(uow, {
-      recipientId: offer.buyerId,
-      type: "marketOfferAccepted",
-      actorId: seller.id,
-      params: { title: shortTitle(listing.title), price: offer.price },
-      link: listingPath(listing.kind, listing.articleId),
-      dedupeKey: `marketOfferAccepted:${offer.id}`,
-    });
   });
 }
 

@@ -15,10 +15,10 @@ import {
   completeWanted,
   confirmPurchase,
   listBuyerCandidates,
+  listingActions,
   releaseListing,
   reserveListing,
   sellListing,
-  tradeTransitions,
 } from "./trade.server";
 
 let db: Database;
@@ -313,19 +313,38 @@ describe("a trade", () => {
     ]);
   });
 
-  it("offers the page the steps the machine allows the reader", async () => {
+  it("offers the page the steps the machine allows the reader, and what follows from them", async () => {
     const seller = await insertMember(db);
     const other = await insertMember(db);
     const admin = await insertAdmin(db);
-    const sale = { kind: "gear" as const, status: "selling" as const, sellerId: seller.id };
-    expect(tradeTransitions(seller, sale)).toEqual(["reserve", "sell"]);
-    expect(tradeTransitions(admin, { ...sale, status: "reserved" })).toEqual(["release", "sell"]);
-    expect(tradeTransitions(other, sale)).toEqual([]);
-    expect(tradeTransitions(null, sale)).toEqual([]);
-    expect(tradeTransitions(seller, { ...sale, status: "soldOut" })).toEqual([]);
-    expect(tradeTransitions(seller, { kind: "buy", status: "buying", sellerId: seller.id })).toEqual([
-      "complete",
-    ]);
+    const sale = {
+      kind: "gear" as const,
+      status: "selling" as const,
+      sellerId: seller.id,
+      negotiable: true,
+      price: 100_000,
+    };
+    expect(listingActions(seller, sale)).toEqual({
+      steps: ["reserve", "sell"],
+      manages: true,
+      canOffer: false,
+    });
+    expect(listingActions(admin, { ...sale, status: "reserved" })).toEqual({
+      steps: ["release", "sell"],
+      manages: true,
+      canOffer: false,
+    });
+    expect(listingActions(other, sale)).toEqual({ steps: [], manages: false, canOffer: true });
+    expect(listingActions(other, { ...sale, negotiable: false }).canOffer).toBe(false);
+    expect(listingActions(other, { ...sale, status: "reserved" }).canOffer).toBe(false);
+    expect(listingActions(null, sale)).toEqual({ steps: [], manages: false, canOffer: false });
+    expect(listingActions(seller, { ...sale, status: "soldOut" })).toEqual({
+      steps: [],
+      manages: true,
+      canOffer: false,
+    });
+    expect(listingActions(seller, { ...sale, kind: "buy", status: "buying" }).steps).toEqual(["complete"]);
+    expect(listingActions(other, { ...sale, kind: "buy", status: "buying" }).canOffer).toBe(false);
   });
 
   it("reserves once when reservations race", { tags: ["concurrency"] }, async () => {

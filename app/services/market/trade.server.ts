@@ -1,31 +1,18 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import {
-  boardArticle,
-  boardComment,
-  boardKeep,
-  marketListing,
-  marketOffer,
-  member,
-  transitionLog,
-  type MarketStatus,
-} from "#app/db/schema";
+import { boardArticle, marketListing, type MarketStatus } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { can } from "#app/services/permissions";
-import { shortTitle } from "#app/services/board/interaction-access.server";
 import type { ArticleAuthor } from "#app/services/board/list.server";
 import { DomainError } from "#app/services/errors";
-import { notifyMany } from "#app/services/notifications/notify.server";
 import { allowedTransitions, isState, type TransitionOf } from "#app/services/state-machine";
 import { applyTransition } from "#app/services/state-machine.server";
 import type { MarketErrorCode } from "./errors";
-import { isWantedKind, listingPath, type MarketKind } from "./kinds";
+import { isWantedKind, takesOffers, type MarketKind } from "./kinds";
 import { saleMachine, wantedMachine } from "./listing-machine";
-import { closeOpenOffers } from "./deletion.server";
-import { saleListings, wantedListings } from "./machines.server";
+import { candidates, saleListings, wantedListings, type ListingStepInput } from "./listing-machine.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
@@ -73,7 +60,7 @@ type SaleStep = TransitionOf<typeof saleMachine>;
 type WantedStep = TransitionOf<typeof wantedMachine>;
 
 /** The trade steps a page offers an actor on a listing, as its machine says (the page's buttons). */
-export function tradeTransitions(
+function tradeTransitions(
   actor: Actor | null,
   listing: { kind: MarketKind; status: MarketStatus; sellerId: string },
 ): Array<SaleStep | WantedStep> {
@@ -85,35 +72,26 @@ export function tradeTransitions(
   return isState(saleMachine, listing.status) ? allowedTransitions(saleMachine, listing.status, role) : [];
 }
 
-/** Members who made an offer on the listing or commented on it, with the time of their latest interaction. */
-function interactions(db: Database, articleId: number) {
-  const offered = db
-    .select({ memberId: marketOffer.buyerId, at: marketOffer.createdAt })
-    .from(marketOffer)
-    .where(eq(marketOffer.articleId, articleId));
-  const commented = db
-    .select({ memberId: boardComment.authorId, at: boardComment.createdAt })
-    .from(boardComment)
-    .where(and(eq(boardComment.articleId, articleId), isNull(boardComment.deletedAt)));
-  return unionAll(offered, commented).as("interaction");
+export interface ListingActions {
+  /** The trade steps the reader may take, as the listing's machine says (the page's buttons). */
+  steps: Array<SaleStep | WantedStep>;
+  /** The reader keeps the listing (its seller, or an administrator who may step it): candidates, offers, bump. */
+  manages: boolean;
+  /** The reader may offer a price: a member who does not manage it, on a listing that takes offers now. */
+  canOffer: boolean;
 }
 
-/** Who a listing may be reserved for or sold to: interested members, never its seller or a withdrawn member. */
-async function candidates(db: Database, listing: { articleId: number; sellerId: string }, only?: string) {
-  const interaction = interactions(db, listing.articleId);
-  return db
-    .select({ id: member.id, nickname: member.nickname, name: member.name, avatarUrl: member.image })
-    .from(interaction)
-    .innerJoin(member, eq(member.id, interaction.memberId))
-    .where(
-      and(
-        ne(member.id, listing.sellerId),
-        isNull(member.withdrawnAt),
-        only === undefined ? undefined : eq(member.id, only),
-      ),
-    )
-    .groupBy(member.id)
-    .orderBy(desc(sql`max(${interaction.at})`), member.id);
+/**
+ * The one resolver of (listing state × reader's role) for the listing page: the steps its machine gives the reader
+ * and what follows from them. The services check the same rules when the reader acts.
+ */
+export function listingActions(
+  reader: Actor | null,
+  listing: { kind: MarketKind; status: MarketStatus; sellerId: string; negotiable: boolean; price: number },
+): ListingActions {
+  const steps = tradeTransitions(reader, listing);
+  const manages = steps.length > 0 || (reader !== null && reader.id === listing.sellerId);
+  return { steps, manages, canOffer: reader !== null && !manages && takesOffers(listing) };
 }
 
 /**
@@ -132,96 +110,24 @@ export async function listBuyerCandidates(
 }
 
 /**
- * When a newly named buyer counts as having taken part in the trade: kept when the seller names the same confirmed
- * buyer again (a reservation then a sale), now when the seller accepted their offer, and not yet otherwise (a member
- * who only commented must confirm it themselves, `confirmPurchase`). A seller alone never makes anyone a buyer.
+ * Takes a step of the listing's machine, whose effects name the buyer, close the offers and tell the interested.
+ * It speaks first: a member who is not the seller is refused (`transition_forbidden`) before anything else about the
+ * request is checked, and so is a step the listing's status does not allow (`transition_not_allowed`, also for a
+ * sale step on a wanted post and the other way round).
  */
-async function confirmationFor(
-  uow: UnitOfWork,
-  listing: TradeListing,
-  buyerId: string,
-): Promise<Date | null> {
-  if (buyerId === listing.buyerId && listing.buyerConfirmedAt) return listing.buyerConfirmedAt;
-  const [accepted] = await uow.tx
-    .select({ id: marketOffer.id })
-    .from(marketOffer)
-    .where(
-      and(
-        eq(marketOffer.articleId, listing.articleId),
-        eq(marketOffer.buyerId, buyerId),
-        eq(marketOffer.status, "accepted"),
-      ),
-    )
-    .limit(1);
-  return accepted ? uow.now : null;
-}
-
-/** The chosen buyer, when they are a candidate: `buyer_required` without one, `buyer_invalid` for anyone else. */
-async function requireCandidate(uow: UnitOfWork, listing: TradeListing, buyerId: string | null | undefined) {
-  if (!buyerId) throw fail("buyer_required");
-  const [found] = await candidates(uow.tx, listing, buyerId);
-  if (!found) throw fail("buyer_invalid");
-  return found.id;
-}
-
-/**
- * Takes a step of the listing's machine. It speaks first: a member who is not the seller is refused
- * (`transition_forbidden`) before anything else about the request is checked, and so is a step the listing's status
- * does not allow (`transition_not_allowed`, also for a sale step on a wanted post and the other way round).
- */
-async function move(uow: UnitOfWork, actor: Actor, listing: TradeListing, step: SaleStep | WantedStep) {
-  const by = { role: listingRole(actor, listing), id: actor.id };
-  const { to } =
-    step === "complete"
-      ? await applyTransition(uow, wantedListings, listing.articleId, step, by, {})
-      : await applyTransition(uow, saleListings, listing.articleId, step, by, {});
-  return to;
-}
-
-interface StatusNotice {
-  /** Members told besides keepers and offer makers: the buyer the listing is (or was) reserved for or sold to. */
-  also?: readonly (string | null)[];
-  /** Members who got a more specific notification of the same change in this unit. */
-  except?: readonly string[];
-}
-
-/**
- * Tells the members who kept the listing or made an offer on it that its status changed (never the actor). The
- * dedupe key names the listing's n-th logged transition, so the same change is never notified twice.
- */
-async function notifyStatusChange(
+async function move(
   uow: UnitOfWork,
   actor: Actor,
   listing: TradeListing,
-  notice: StatusNotice,
+  step: SaleStep | WantedStep,
+  input: Omit<ListingStepInput, "by"> = {},
 ) {
-  const { tx } = uow;
-  const id = listing.articleId;
-  const [step] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(transitionLog)
-    .where(
-      and(
-        inArray(transitionLog.machine, [saleMachine.name, wantedMachine.name]),
-        eq(transitionLog.subjectId, String(id)),
-      ),
-    );
-  const interested = await tx
-    .select({ id: boardKeep.memberId })
-    .from(boardKeep)
-    .where(eq(boardKeep.articleId, id))
-    .union(tx.select({ id: marketOffer.buyerId }).from(marketOffer).where(eq(marketOffer.articleId, id)));
-  const except = new Set(notice.except ?? []);
-  const recipients = [...interested.map((row) => row.id), ...(notice.also ?? [])].filter(
-    (recipient): recipient is string => recipient !== null && !except.has(recipient),
-  );
-  await notifyMany(uow, recipients, {
-    type: "marketStatus",
-    actorId: actor.id,
-    params: { title: shortTitle(listing.title) },
-    link: listingPath(listing.kind, id),
-    dedupeKey: `marketStatus:${id}:${step?.n ?? 0}`,
-  });
+  const by = { role: listingRole(actor, listing), id: actor.id };
+  const { to } =
+    step === "complete"
+      ? await applyTransition(uow, wantedListings, listing.articleId, step, by, { ...input, by })
+      : await applyTransition(uow, saleListings, listing.articleId, step, by, { ...input, by });
+  return to;
 }
 
 export interface TradeResult {
@@ -247,13 +153,7 @@ export async function reserveInUnit(
   buyerId: string | null | undefined,
   except: readonly string[] = [],
 ): Promise<TradeResult> {
-  const status = await move(uow, actor, listing, "reserve");
-  const buyer = await requireCandidate(uow, listing, buyerId);
-  await uow.tx
-    .update(marketListing)
-    .set({ buyerId: buyer, buyerConfirmedAt: await confirmationFor(uow, listing, buyer) })
-    .where(eq(marketListing.articleId, listing.articleId));
-  await notifyStatusChange(uow, actor, listing, { also: [buyer], except });
+  const status = await move(uow, actor, listing, "reserve", { buyerId, except });
   return resultOf(listing, status);
 }
 
@@ -280,11 +180,6 @@ export async function releaseListing(
   return runInTransaction(db, clock, async (uow) => {
     const listing = await liveListing(uow.tx, articleId, "update");
     const status = await move(uow, actor, listing, "release");
-    await uow.tx
-      .update(marketListing)
-      .set({ buyerId: null, buyerConfirmedAt: null })
-      .where(eq(marketListing.articleId, articleId));
-    await notifyStatusChange(uow, actor, listing, { also: [listing.buyerId] });
     return resultOf(listing, status);
   });
 }
@@ -302,14 +197,7 @@ export async function sellListing(
 ): Promise<TradeResult> {
   return runInTransaction(db, clock, async (uow) => {
     const listing = await liveListing(uow.tx, articleId, "update");
-    const status = await move(uow, actor, listing, "sell");
-    const buyer = await requireCandidate(uow, listing, buyerId);
-    await uow.tx
-      .update(marketListing)
-      .set({ buyerId: buyer, buyerConfirmedAt: await confirmationFor(uow, listing, buyer), soldAt: uow.now })
-      .where(eq(marketListing.articleId, articleId));
-    await closeOpenOffers(uow, articleId, "listing_sold");
-    await notifyStatusChange(uow, actor, listing, { also: [listing.buyerId, buyer] });
+    const status = await move(uow, actor, listing, "sell", { buyerId });
     return resultOf(listing, status);
   });
 }
@@ -324,8 +212,6 @@ export async function completeWanted(
   return runInTransaction(db, clock, async (uow) => {
     const listing = await liveListing(uow.tx, articleId, "update");
     const status = await move(uow, actor, listing, "complete");
-    await uow.tx.update(marketListing).set({ soldAt: uow.now }).where(eq(marketListing.articleId, articleId));
-    await notifyStatusChange(uow, actor, listing, {});
     return resultOf(listing, status);
   });
 }

@@ -27,10 +27,10 @@ import { applyTransition } from "#app/services/state-machine.server";
 import { activeBan, assertNotBanned } from "./bans.server";
 import { allowedActions, type MeetingAction } from "./meeting-actions";
 import type { MeetingErrorCode } from "./meeting-errors";
-import { meetings } from "./machine.server";
+import { meetings, meetingSubject, nicknameOf, scheduleExpiry } from "./meeting-machine.server";
 import { appendSystemMessage } from "./messages.server";
 import { meetingForActor, type Meeting, type MeetingRole } from "./participants.server";
-import { meetingChatPath, meetingFeedbackPath } from "./paths";
+import { meetingChatPath } from "./paths";
 import {
   PICKUP_LEAD_MS,
   REQUEST_ADDRESS_MAX,
@@ -40,10 +40,11 @@ import {
 } from "./request.schema";
 import type { RequestDetail } from "./request-details";
 import { readRequestDetails } from "./request-details.server";
-import { cancelExpiry, cancelReminders, scheduleExpiry, scheduleReminders } from "./schedule.server";
+import { markProviderAnswered, scheduleReminders } from "./schedule.server";
 
 export { allowedActions, type MeetingAction } from "./meeting-actions";
 export { meetingChatPath } from "./paths";
+export { markProviderAnswered } from "./schedule.server";
 
 const fail = (code: MeetingErrorCode) => new DomainError("meeting", code);
 
@@ -61,20 +62,6 @@ export interface NewMeeting {
   requestLatitude: number | null;
   requestLongitude: number | null;
   rescueCallId?: number | null;
-}
-
-/**
- * What a meeting's notifications are about, to fold their repeats (ADR 049): the skill it was asked through, so that
- * a request sent, cancelled and sent again reads as one line to the expert, though each meeting has its own room.
- */
-const meetingSubject = (row: Pick<Meeting, "kind" | "skillId">) => `meetings:${row.kind}:${row.skillId ?? 0}`;
-
-async function nicknameOf(uow: UnitOfWork, memberId: string): Promise<string> {
-  const [row] = await uow.tx
-    .select({ nickname: member.nickname, name: member.name })
-    .from(member)
-    .where(eq(member.id, memberId));
-  return row?.nickname ?? row?.name ?? "";
 }
 
 /**
@@ -259,28 +246,6 @@ export async function requestMeeting(
   });
 }
 
-/**
- * Records the provider's first answer (a chat message or an action): it counts for the response rate and stops the
- * request from expiring. Later calls change nothing. Takes one meeting or several (a batch of chat messages).
- */
-export async function markProviderAnswered(
-  uow: UnitOfWork,
-  meetingIds: number | readonly number[],
-): Promise<void> {
-  const ids = typeof meetingIds === "number" ? [meetingIds] : [...new Set(meetingIds)];
-  if (ids.length === 0) return;
-  const first = await uow.tx
-    .update(meeting)
-    .set({ providerAnsweredAt: uow.now })
-    .where(and(inArray(meeting.id, ids), isNull(meeting.providerAnsweredAt)))
-    .returning({ id: meeting.id });
-  if (first.length > 0)
-    await cancelExpiry(
-      uow,
-      first.map((row) => row.id),
-    );
-}
-
 /** The meeting the actor may act on, locked for this unit, with the actor's role in it. */
 async function lockForActor(uow: UnitOfWork, actor: Actor, meetingId: number) {
   if (!Number.isSafeInteger(meetingId) || meetingId <= 0) throw fail("not_found");
@@ -316,34 +281,6 @@ async function touch(uow: UnitOfWork, meetingId: number, values: Partial<Meeting
 /** The provider's actions count as an answer. */
 async function answeredBy(uow: UnitOfWork, role: MeetingRole, meetingId: number) {
   if (role === "provider") await markProviderAnswered(uow, meetingId);
-}
-
-/** The members to tell of something the actor did: the other side, or both sides when an administrator did it. */
-function othersOf(row: Meeting, actor: Actor): Array<{ to: string; other: string }> {
-  return [
-    { to: row.requesterId, other: row.providerId },
-    { to: row.providerId, other: row.requesterId },
-  ].filter((side) => side.to !== actor.id);
-}
-
-async function notifySides(
-  uow: UnitOfWork,
-  actor: Actor,
-  row: Meeting,
-  type: "meetingReserved" | "meetingCancelled" | "meetingEnded",
-  link: string,
-) {
-  for (const side of othersOf(row, actor)) {
-    await notify(uow, {
-      recipientId: side.to,
-      type,
-      actorId: actor.id,
-      params: { nickname: await nicknameOf(uow, side.other) },
-      link,
-      dedupeKey: `${type}:${row.id}`,
-      subject: meetingSubject(row),
-    });
-  }
 }
 
 /**
@@ -452,14 +389,8 @@ export async function reserveMeeting(
   await runInTransaction(db, clock, async (uow) => {
     const { row, role } = await lockForActor(uow, actor, meetingId);
     assertAction(row, role, "reserve", uow.now);
-    await applyTransition(uow, meetings, meetingId, "reserve", { role, id: actor.id }, {});
-    const updated = await touch(uow, meetingId);
-    await answeredBy(uow, role, meetingId);
-    await appendSystemMessage(uow, meetingId, "reservationConfirmed", {
-      at: updated.appointmentAt?.toISOString() ?? null,
-    });
-    await notifySides(uow, actor, updated, "meetingReserved", meetingChatPath(updated));
-    await scheduleReminders(uow, updated);
+    const by = { role, id: actor.id };
+    await applyTransition(uow, meetings, meetingId, "reserve", by, { by });
   });
 }
 
@@ -482,13 +413,8 @@ export async function cancelMeeting(
     const text = reason.trim();
     if (!text) throw fail("reason_required");
     if ([...text].length > CANCEL_REASON_MAX) throw fail("reason_length");
-    await applyTransition(uow, meetings, meetingId, "cancel", { role, id: actor.id }, { reason: text });
-    const updated = await touch(uow, meetingId, { cancelReason: text });
-    await answeredBy(uow, role, meetingId);
-    await appendSystemMessage(uow, meetingId, "reservationCancelled", { reason: text, by: role });
-    await notifySides(uow, actor, updated, "meetingCancelled", meetingChatPath(updated));
-    await cancelReminders(uow, meetingId);
-    await cancelExpiry(uow, meetingId);
+    const by = { role, id: actor.id };
+    await applyTransition(uow, meetings, meetingId, "cancel", by, { by, reason: text });
   });
 }
 
@@ -497,13 +423,8 @@ export async function endMeeting(db: Database, clock: Clock, actor: Actor, meeti
   await runInTransaction(db, clock, async (uow) => {
     const { row, role } = await lockForActor(uow, actor, meetingId);
     assertAction(row, role, "end", uow.now);
-    await applyTransition(uow, meetings, meetingId, "end", { role, id: actor.id }, {});
-    const updated = await touch(uow, meetingId, { endedAt: uow.now });
-    await answeredBy(uow, role, meetingId);
-    await appendSystemMessage(uow, meetingId, "meetingEnded");
-    await notifySides(uow, actor, updated, "meetingEnded", meetingFeedbackPath(meetingId));
-    await cancelReminders(uow, meetingId);
-    await cancelExpiry(uow, meetingId);
+    const by = { role, id: actor.id };
+    await applyTransition(uow, meetings, meetingId, "end", by, { by });
   });
 }
 

@@ -1,9 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { queryRows, type Database } from "#app/db/client.server";
 import { meeting, member, memberLocation, rescueCall, rescueCallTarget } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
-import { cancelJobs, defineJob, enqueueJob } from "#app/platform/jobs.server";
+import { enqueueJob } from "#app/platform/jobs.server";
 import { MINUTE_MS } from "#app/platform/seoul-calendar";
 import {
   executor,
@@ -22,10 +21,19 @@ import {
 } from "#app/services/location/address-search";
 import { notify } from "#app/services/notifications/notify.server";
 import { keepPace } from "#app/services/pace/pace.server";
-import { allowedTransitions, defineMachine } from "#app/services/state-machine";
-import { applyTransition, bindMachine } from "#app/services/state-machine.server";
+import { allowedTransitions } from "#app/services/state-machine";
+import { applyTransition } from "#app/services/state-machine.server";
 import { assertNotBanned } from "./bans.server";
-import { createMeeting, meetingChatPath } from "./meetings.server";
+import { meetingChatPath } from "./meetings.server";
+import { rescueCallMachine } from "./rescue-machine";
+import {
+  kilometres,
+  lockCall,
+  rescueCalls,
+  rescueExpireJob,
+  rescueExpiryKey,
+  type RescueCallRow,
+} from "./rescue-machine.server";
 import type { RescueErrorCode } from "./rescue-errors";
 import { RESCUE_AREA_NAME_MAX, RESCUE_SITUATION_MAX } from "./rescue.schema";
 
@@ -38,58 +46,6 @@ const RESCUE_CALL_TTL_MS = 30 * MINUTE_MS;
 /** Where a call starts when the member has neither a position from the device nor a main area (the spec's default). */
 const RESCUE_DEFAULT_POINT = { latitude: 37.526618, longitude: 126.919666 } as const;
 
-/**
- * A rescue call is open until the first expert it reached accepts it (a meeting opens), the requester withdraws it,
- * or the system closes it: 30 minutes without an acceptance, or every expert declined.
- */
-const rescueCallMachine = defineMachine({
-  name: "rescue_call",
-  states: ["open", "accepted", "expired", "withdrawn"],
-  roles: ["requester", "expert", "system"],
-  initial: "open",
-  transitions: [
-    { name: "accept", from: ["open"], to: "accepted", actors: ["expert"] },
-    { name: "withdraw", from: ["open"], to: "withdrawn", actors: ["requester"] },
-    { name: "expire", from: ["open"], to: "expired", actors: ["system"] },
-  ],
-});
-
-const rescueCalls = bindMachine(rescueCallMachine, {
-  table: rescueCall,
-  id: rescueCall.id,
-  state: rescueCall.status,
-});
-
-type RescueCallRow = typeof rescueCall.$inferSelect;
-
-const expiryKey = (callId: number) => `rescue:expire:${callId}`;
-const kilometres = (metres: number) => Math.round(metres / 100) / 10;
-
-/** Closes a call nobody accepted in time; a call already answered or withdrawn is left as it is (idempotent). */
-export const rescueExpireJob = defineJob("meetings.rescueExpire", {
-  payload: z.object({ callId: z.number().int().positive() }).strict(),
-  handle: async ({ callId }, { uow }) => {
-    const call = await lockCall(uow, callId);
-    if (call?.status === "open") await closeCall(uow, call, "expire", "timeout");
-  },
-});
-
-async function lockCall(uow: UnitOfWork, callId: number): Promise<RescueCallRow | undefined> {
-  const [row] = await uow.tx.select().from(rescueCall).where(eq(rescueCall.id, callId)).for("update");
-  return row;
-}
-
-/** Takes the call off every list it is still waiting on, and its expiry with it. */
-async function withdrawPendingTargets(uow: UnitOfWork, callId: number): Promise<string[]> {
-  await cancelJobs(uow, expiryKey(callId));
-  const rows = await uow.tx
-    .update(rescueCallTarget)
-    .set({ status: "withdrawn" })
-    .where(and(eq(rescueCallTarget.callId, callId), eq(rescueCallTarget.status, "pending")))
-    .returning({ providerId: rescueCallTarget.providerId });
-  return rows.map((row) => row.providerId);
-}
-
 /** Ends an open call without a meeting: by its requester (withdraw) or by the system (expire). */
 async function closeCall(
   uow: UnitOfWork,
@@ -100,7 +56,6 @@ async function closeCall(
   const role = transition === "withdraw" ? "requester" : "system";
   const id = transition === "withdraw" ? call.requesterId : null;
   await applyTransition(uow, rescueCalls, call.id, transition, { role, id }, { reason });
-  await withdrawPendingTargets(uow, call.id);
 }
 
 export interface RescueCallRequest {
@@ -215,7 +170,7 @@ export async function sendRescueCall(
       uow,
       rescueExpireJob,
       { callId },
-      { runAt: new Date(now.getTime() + RESCUE_CALL_TTL_MS), key: expiryKey(callId) },
+      { runAt: new Date(now.getTime() + RESCUE_CALL_TTL_MS), key: rescueExpiryKey(callId) },
     );
     return { id: callId, reached: experts.length };
   });
@@ -270,48 +225,14 @@ export async function acceptRescueCall(
     const refusal = answerRefusal(call, target);
     if (refusal) throw fail(refusal);
     await assertNotBanned(uow, actor.id, now);
-    await applyTransition(uow, rescueCalls, callId, "accept", { role: "expert", id: actor.id }, {});
-    const created = await createMeeting(uow, {
-      kind: "rescue",
-      requesterId: call.requesterId,
-      providerId: actor.id,
-      skillId: target.skillId,
-      request: { locationName: call.areaName, situation: call.situation },
-      wishAt: null,
-      memo: "",
-      requestAreaName: call.areaName,
-      requestLatitude: call.latitude,
-      requestLongitude: call.longitude,
-      rescueCallId: callId,
-    });
-    await tx.update(rescueCall).set({ meetingId: created.id }).where(eq(rescueCall.id, callId));
-    await tx
-      .update(rescueCallTarget)
-      .set({ status: "accepted" })
-      .where(and(eq(rescueCallTarget.callId, callId), eq(rescueCallTarget.providerId, actor.id)));
-    for (const other of await withdrawPendingTargets(uow, callId)) {
-      await notify(uow, {
-        recipientId: other,
-        type: "rescueWithdrawn",
-        params: {},
-        link: "/meeting/rescue/calls",
-        dedupeKey: `rescueWithdrawn:${callId}`,
-      });
-    }
-    const [expert] = await tx
-      .select({ nickname: member.nickname })
-      .from(member)
-      .where(eq(member.id, actor.id));
-    const chatPath = meetingChatPath(created);
-    await notify(uow, {
-      recipientId: call.requesterId,
-      type: "rescueAccepted",
-      actorId: actor.id,
-      params: { nickname: expert?.nickname ?? "", distance: kilometres(target.distanceM) },
-      link: chatPath,
-      dedupeKey: `rescueAccepted:${callId}`,
-    });
-    return { meetingId: created.id, chatPath };
+    await applyTransition(uow, rescueCalls, callId, "accept", { role: "expert", id: actor.id }, { target });
+    // The acceptance opened the meeting, which the call now names.
+    const [opened] = await tx
+      .select({ meeting })
+      .from(rescueCall)
+      .innerJoin(meeting, eq(meeting.id, rescueCall.meetingId))
+      .where(eq(rescueCall.id, callId));
+    return { meetingId: opened!.meeting.id, chatPath: meetingChatPath(opened!.meeting) };
   });
 }
 

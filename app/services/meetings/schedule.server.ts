@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { meeting, member } from "#app/db/schema";
 import { cancelJobs, defineJob, scheduleJob } from "#app/platform/jobs.server";
 import { DAY_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { notify } from "#app/services/notifications/notify.server";
-import { applyTransition } from "#app/services/state-machine.server";
 import { REMINDER_MINUTES, type ReminderMinutes } from "./meeting-actions";
-import { meetings } from "./machine.server";
 import { appendSystemMessage } from "./messages.server";
 import type { Meeting } from "./participants.server";
 import { meetingChatPath } from "./paths";
@@ -65,29 +63,6 @@ export const meetingReminderJob = defineJob("meeting.reminder", {
 });
 
 /**
- * Seven days after a request: if the provider never answered and it is still chatting, the system expires it and
- * the requester is told. Otherwise nothing.
- */
-export const meetingExpiryJob = defineJob("meeting.expire", {
-  payload: z.object({ meetingId: z.number().int().positive() }),
-  handle: async ({ meetingId }, { uow }) => {
-    const row = await lockedMeeting(uow, meetingId);
-    if (!row || row.status !== "chatting" || row.providerAnsweredAt) return;
-    await applyTransition(uow, meetings, meetingId, "expire", { role: "system", id: null }, {});
-    await uow.tx.update(meeting).set({ updatedAt: uow.now }).where(eq(meeting.id, meetingId));
-    await cancelReminders(uow, meetingId);
-    await appendSystemMessage(uow, meetingId, "meetingExpired");
-    await notify(uow, {
-      recipientId: row.requesterId,
-      type: "meetingExpired",
-      params: { nickname: await nicknameOf(uow, row.providerId) },
-      link: meetingChatPath(row),
-      dedupeKey: `meetingExpired:${meetingId}`,
-    });
-  },
-});
-
-/**
  * Puts the reminders where the appointment now is: each one whose time is still ahead is scheduled (moved when it
  * exists), and one whose time has already passed is cancelled. Nothing is scheduled without an appointment.
  */
@@ -108,15 +83,28 @@ export async function cancelReminders(uow: UnitOfWork, meetingId: number): Promi
   for (const minutes of REMINDER_MINUTES) await cancelJobs(uow, reminderKey(meetingId, minutes));
 }
 
-export async function scheduleExpiry(uow: UnitOfWork, subject: Meeting): Promise<void> {
-  await scheduleJob(
-    uow,
-    meetingExpiryJob,
-    { meetingId: subject.id },
-    { key: expiryKey(subject.id), runAt: new Date(subject.createdAt.getTime() + MEETING_EXPIRY_MS) },
-  );
-}
-
 export async function cancelExpiry(uow: UnitOfWork, meetingIds: number | readonly number[]): Promise<void> {
   await cancelJobs(uow, (typeof meetingIds === "number" ? [meetingIds] : meetingIds).map(expiryKey));
+}
+
+/**
+ * Records the provider's first answer (a chat message or an action): it counts for the response rate and stops the
+ * request from expiring. Later calls change nothing. Takes one meeting or several (a batch of chat messages).
+ */
+export async function markProviderAnswered(
+  uow: UnitOfWork,
+  meetingIds: number | readonly number[],
+): Promise<void> {
+  const ids = typeof meetingIds === "number" ? [meetingIds] : [...new Set(meetingIds)];
+  if (ids.length === 0) return;
+  const first = await uow.tx
+    .update(meeting)
+    .set({ providerAnsweredAt: uow.now })
+    .where(and(inArray(meeting.id, ids), isNull(meeting.providerAnsweredAt)))
+    .returning({ id: meeting.id });
+  if (first.length > 0)
+    await cancelExpiry(
+      uow,
+      first.map((row) => row.id),
+    );
 }
