@@ -124,7 +124,7 @@ export async function searchMembers(
 
 export type SanctionState = "in_force" | "ended" | "lifted";
 
-export interface SanctionRecord {
+interface SanctionRecord {
   id: number;
   kind: "suspension";
   state: SanctionState;
@@ -138,7 +138,7 @@ export interface SanctionRecord {
   liftReason: string | null;
 }
 
-export interface MemberLockout {
+interface MemberLockout {
   /** Wrong passwords counted against the account in the current window (from browsers it never signed in with). */
   signInFailures: number;
   /** Wrong two-step codes counted in the current window. */
