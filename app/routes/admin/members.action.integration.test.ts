@@ -77,6 +77,12 @@ describe("the console's pages", () => {
       as: callers.admin,
     });
     expect((found.data as { rows: { id: string }[] }).rows.map((row) => row.id)).toEqual([rider.id]);
+    // A search no text column can hold is no search.
+    const junk = await callLoader(membersPage.loader, {
+      path: "/admin/members?q=%00&page=x",
+      as: callers.admin,
+    });
+    expect(junk.data).toMatchObject({ query: { q: "", page: 1 } });
     // No such member, or an id no member can have: 404.
     for (const id of ["nobody-here", "../etc", "x".repeat(65)])
       expect(
@@ -89,6 +95,22 @@ describe("the console's pages", () => {
         ).outcome,
         id,
       ).toBe("not-found");
+  });
+});
+
+describe("the sign-in page", () => {
+  it("says an account is suspended when a provider's sign-in was refused for it, and nothing odd for odd codes", async () => {
+    const load = (query: string, language = "") =>
+      callLoader(loginPage.loader, { path: `${language}/login?error=${query}`, as: null });
+    expect((await load("member_suspended")).data).toMatchObject({
+      socialError: expect.stringContaining("이용이 정지된 계정입니다."),
+    });
+    expect((await load("member_suspended", "/en")).data).toMatchObject({
+      socialError: expect.stringContaining("This account is suspended."),
+    });
+    expect((await load("__proto__")).data).toMatchObject({
+      socialError: "외부 계정으로 로그인하지 못했습니다. 다시 시도해 주세요.",
+    });
   });
 });
 

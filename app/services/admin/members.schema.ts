@@ -53,6 +53,8 @@ export const memberQuerySchema = z.object({
     .string()
     .trim()
     .max(100)
+    // PostgreSQL text cannot hold NUL: such a search is no search.
+    .refine((text) => !text.includes("\u0000"))
     .optional()
     .catch(undefined)
     .transform((text) => text ?? ""),
