@@ -16,7 +16,10 @@ test("an administrator suspends a member, who is signed out and refused sign-in,
   await page.goto("/my");
 
   const admin = await newAdmin(browser, "198.51.100.247");
-  await admin.goto("/admin");
+  // The console is one of an administrator's settings.
+  await admin.goto("/setting");
+  await admin.getByRole("link", { name: "운영 콘솔" }).click();
+  await expect(admin).toHaveURL(/\/admin$/);
   await expect(admin.getByRole("heading", { level: 1, name: "운영 콘솔" })).toBeVisible();
   await expect(admin.getByTestId("admin-queues").getByRole("link", { name: /실패한 작업/ })).toHaveAttribute(
     "href",
