@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminAudit, memberSanction, rateLimitCounter } from "#app/db/schema";
+import { adminAudit, inquiry, job, memberSanction, rateLimitCounter } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import {
@@ -68,9 +68,34 @@ describe("the console's pages", () => {
       expect((await load(callers.adminWithoutTwoFactor)).outcome, path).toBe("two-step");
       expect((await load(callers.admin)).outcome, path).toBe("done");
     }
-    const dashboard = await callLoader(dashboardPage.loader, { path: "/admin", as: callers.admin });
-    expect(dashboard.data).toEqual({
+    const dashboard = () => callLoader(dashboardPage.loader, { path: "/admin", as: callers.admin });
+    expect((await dashboard()).data).toEqual({
       queues: { reports: 0, noShows: 0, modelReports: 0, inquiries: 0, failedJobs: 0 },
+    });
+    // An unanswered inquiry and a job that failed for good are waiting; an answered inquiry is not.
+    const now = clock.now();
+    await runtime.db.insert(inquiry).values([
+      { userId: rider.id, title: "문의", body: "포인트가 안 들어왔어요", createdAt: now },
+      {
+        userId: rider.id,
+        title: "답변됨",
+        body: "해결",
+        answer: "확인했습니다",
+        answeredAt: now,
+        createdAt: now,
+      },
+    ]);
+    await runtime.db.insert(job).values({
+      kind: "event.notifyStarted",
+      payload: {},
+      status: "failed",
+      attempts: 5,
+      runAt: now,
+      createdAt: now,
+      finishedAt: now,
+    });
+    expect((await dashboard()).data).toEqual({
+      queues: { reports: 0, noShows: 0, modelReports: 0, inquiries: 1, failedJobs: 1 },
     });
     const found = await callLoader(membersPage.loader, {
       path: `/admin/members?q=${encodeURIComponent(rider.nickname)}`,
