@@ -206,7 +206,9 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
           <Row label={t("admin.members.id")}>
             <code>{member.id}</code>
           </Row>
-          <Row label={t("admin.members.email")}>{member.email ?? t("admin.members.noEmail")}</Row>
+          <Row label={t("admin.members.email")}>
+            {member.email ?? (member.withdrawnAt ? t("admin.members.none") : t("admin.members.noEmail"))}
+          </Row>
           <Row label={t("admin.members.phone")}>{member.phone ?? t("admin.members.none")}</Row>
           <Row label={t("admin.members.role")}>
             {member.role === "member"

@@ -104,7 +104,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </span>
                 <span className="text-muted text-xs break-all">
-                  {row.email ?? t("admin.members.noEmail")} ·{" "}
+                  {row.email ?? (row.withdrawn ? t("admin.members.none") : t("admin.members.noEmail"))} ·{" "}
                   {t("admin.members.joined", { date: row.joinedAt })}
                 </span>
               </LocalLink>
