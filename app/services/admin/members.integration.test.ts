@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminAudit, member, memberSanction, rateLimitCounter, session, twoFactor } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
@@ -191,6 +191,38 @@ describe("suspending a member", () => {
     }
     expect(await viewerOf(rider)).toBe(rider.id);
     expect(await viewerOf(callers.admin)).toBe(callers.admin.id);
+  });
+
+  it("saves nothing of itself when its audit row cannot be written: no sanction, no copy, no session ended", async () => {
+    const rider = await signUpMember(runtime);
+    // The database refuses the audit row of this one member, after the suspension's other writes.
+    await runtime.db.execute(
+      sql.raw(`create function refuse_member_audit() returns trigger language plpgsql as $$
+        begin raise exception 'audit refused'; end; $$`),
+    );
+    await runtime.db.execute(
+      sql.raw(`create trigger refuse_member_audit before insert on admin_audit for each row
+        when (new.subject_id = '${rider.id}') execute function refuse_member_audit()`),
+    );
+    try {
+      await expect(
+        suspendMember(runtime.db, clock, callers.admin.actor, {
+          memberId: rider.id,
+          period: "7",
+          reason: "사유",
+        }),
+      ).rejects.toThrow(/insert into "admin_audit"/);
+    } finally {
+      await runtime.db.execute(sql.raw("drop trigger refuse_member_audit on admin_audit"));
+    }
+    expect(await sanctionsOf(rider.id)).toEqual([]);
+    const [copy] = await runtime.db
+      .select({ from: member.suspendedFrom, until: member.suspendedUntil })
+      .from(member)
+      .where(eq(member.id, rider.id));
+    expect(copy).toEqual({ from: null, until: null });
+    expect(await sessionsOf(rider.id)).toBe(1);
+    expect(await viewerOf(rider)).toBe(rider.id);
   });
 
   it("leaves a session that outlived it (made another way) opening nothing while it lasts", async () => {
