@@ -20,6 +20,8 @@ export const enShell: Widen<typeof koShell> = {
     accountAndDisplay: "Account and display",
     staffPages: "Staff menu",
     staff: {
+      dashboard: "Console home",
+      members: "Members",
       report: "Reports",
       meeting: "Meetings",
       noShow: "No-show reports",

@@ -17,6 +17,8 @@ export const koShell = {
     accountAndDisplay: "계정과 화면 설정",
     staffPages: "운영 메뉴",
     staff: {
+      dashboard: "운영 홈",
+      members: "회원 관리",
       report: "신고 관리",
       meeting: "만남 관리",
       noShow: "노쇼 신고 관리",

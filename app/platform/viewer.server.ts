@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { memberRoleOf, type MemberRole, type OnboardingState } from "#app/db/schema";
-import { getRuntime, type Runtime } from "./runtime.server";
+import { suspendedAt } from "./auth/suspension.server";
+import { systemClock } from "./clock.server";
+import { findRuntime, getRuntime, type Runtime } from "./runtime.server";
 
 /** The signed-in member as loaders and services need it (never the password, tokens or the session id). */
 export interface SessionViewer {
@@ -40,7 +42,7 @@ export function withViewerScope<T>(run: () => T): T {
   return viewerScope().run(new Map(), run);
 }
 
-/** The signed-in member behind a request, from the session cookie; null for visitors and withdrawn accounts. */
+/** The signed-in member behind a request, from the session cookie; null for visitors, withdrawn and suspended accounts. */
 export function getViewer(request: Request): Promise<SessionViewer | null> {
   return viewerFromHeaders(request.headers);
 }
@@ -85,9 +87,13 @@ export async function sessionFromHeaders(
     role?: string;
     onboarding?: OnboardingState;
     withdrawnAt?: Date | null;
+    suspendedFrom?: Date | null;
+    suspendedUntil?: Date | null;
     twoFactorEnabled?: boolean | null;
   };
   if (user.withdrawnAt) return null;
+  // A session that outlived a suspension (its sessions end with it) opens nothing while the suspension lasts.
+  if (suspendedAt(user, (findRuntime()?.clock ?? systemClock).now())) return null;
   const viewer: SessionViewer = {
     id: user.id,
     name: user.name,

@@ -78,7 +78,8 @@ export type ErrorArea = keyof ErrorCodes;
 
 /** What an area's refusals carry besides their code. */
 interface AreaDetails {
-  auth: { reasons?: readonly WeakPasswordReason[]; retryAfterMs?: number };
+  /** `until`: the end of the suspension that refused a sign-in, shown in the reader's language and time zone. */
+  auth: { reasons?: readonly WeakPasswordReason[]; retryAfterMs?: number; until?: Date };
   ledger: { accountCode?: string; idempotencyKey?: string; transactionId?: number };
   /** Every field that failed, with its reason; the error's own code is the first of them. */
   profile: { fields?: Partial<Record<ProfileField, ProfileErrorCode>> };

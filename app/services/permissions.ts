@@ -29,6 +29,11 @@ export function grantsOf(role: StaffRole): readonly Permission[] {
   return grants[role];
 }
 
+/** Whether the actor acts as staff, whatever their permissions. */
+export function isStaff(actor: Actor | null | undefined): actor is StaffActor {
+  return actor?.kind === "staff";
+}
+
 /** Whether the actor acts as staff holding the permission. Members and visitors hold none. */
 export function can(actor: Actor | null | undefined, permission: Permission): actor is StaffActor {
   return actor?.kind === "staff" && actor.permissions.includes(permission);

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { translate, type Language } from "#app/i18n";
+import { formatDateTime } from "#app/i18n/calendar";
 import { isDomainError, type DomainError, type ErrorArea, type ErrorCodes } from "#app/services/errors";
 import { errorTable, type ErrorAnswer } from "./error-table.server";
 import { echoText } from "./form.server";
@@ -31,9 +32,11 @@ export function errorStatus(error: DomainError): number {
 /** The localised form of a DomainError; anything else is rethrown. */
 function domainErrorBody(language: Language, error: unknown): ErrorBody {
   if (!isDomainError(error)) throw error;
+  const until = isDomainError(error, "auth") ? error.details.until : undefined;
+  const params = until ? { ...error.params, until: formatDateTime(language, until) } : error.params;
   const body: ErrorBody = {
     code: error.code,
-    message: translate(language, answerOf(error.area, error.code).messageKey, error.params),
+    message: translate(language, answerOf(error.area, error.code).messageKey, params),
   };
   if (isDomainError(error, "auth") && error.details.reasons) {
     body.reasons = error.details.reasons.map((reason) => translate(language, `auth.weak.${reason}`));

@@ -54,6 +54,8 @@ export const errorTable: ErrorTable = {
     reauth_required: { status: 403, messageKey: "auth.error.reauth_required" },
     wrong_password: { status: 400, messageKey: "auth.error.wrong_password" },
     consent_required: { status: 400, messageKey: "auth.error.consent_required" },
+    suspended: { status: 403, messageKey: "auth.error.suspended" },
+    suspended_permanently: { status: 403, messageKey: "auth.error.suspended_permanently" },
   },
   board: {
     not_found: { status: 404, messageKey: "board.error.not_found" },
@@ -144,6 +146,14 @@ export const errorTable: ErrorTable = {
   },
   admin: {
     forbidden: { status: 403, messageKey: "admin.error.forbidden" },
+    member_not_found: { status: 404, messageKey: "admin.error.member_not_found" },
+    member_self: { status: 409, messageKey: "admin.error.member_self" },
+    member_staff: { status: 409, messageKey: "admin.error.member_staff" },
+    member_withdrawn: { status: 409, messageKey: "admin.error.member_withdrawn" },
+    member_suspended: { status: 409, messageKey: "admin.error.member_suspended" },
+    member_not_suspended: { status: 409, messageKey: "admin.error.member_not_suspended" },
+    member_not_locked: { status: 409, messageKey: "admin.error.member_not_locked" },
+    member_no_sessions: { status: 409, messageKey: "admin.error.member_no_sessions" },
   },
   jobs: {
     forbidden: { status: 403, messageKey: "jobs.error.forbidden" },

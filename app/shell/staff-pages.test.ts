@@ -7,15 +7,17 @@ const pathsOf = (role: "member" | "admin" | "moderator" | "finance", twoFactorEn
 
 describe("the menu's staff links", () => {
   it("shows each staff role the pages its permissions open, and members and visitors none", () => {
-    expect(pathsOf("admin")).toHaveLength(10);
+    expect(pathsOf("admin")).toHaveLength(12);
     expect(pathsOf("moderator")).toEqual([
+      "/admin",
+      "/admin/members",
       "/admin/report",
       "/admin/meeting",
       "/admin/no-show",
       "/admin/motorcycle-report",
       "/admin/inquiry",
     ]);
-    expect(pathsOf("finance")).toEqual(["/admin/audit"]);
+    expect(pathsOf("finance")).toEqual(["/admin", "/admin/audit"]);
     expect(pathsOf("member")).toEqual([]);
     expect(pathsOf("admin", false)).toEqual([]);
     expect(staffPagesFor(null)).toEqual([]);

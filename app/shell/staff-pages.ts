@@ -1,8 +1,13 @@
 import type { Actor } from "#app/services/actor";
-import { can, type Permission } from "#app/services/permissions";
+import { can, isStaff, type Permission } from "#app/services/permissions";
 
-/** The staff pages the menu links to, each with the permission that opens it; the page's own guard checks again. */
+/**
+ * The staff pages the menu and the console's navigation link to, each with the permission that opens it (none: any
+ * staff member); the page's own guard checks again.
+ */
 const staffPages = [
+  { path: "/admin", label: "dashboard", permission: null },
+  { path: "/admin/members", label: "members", permission: "manage:members" },
   { path: "/admin/report", label: "report", permission: "moderate:content" },
   { path: "/admin/meeting", label: "meeting", permission: "moderate:content" },
   { path: "/admin/no-show", label: "noShow", permission: "moderate:content" },
@@ -13,7 +18,7 @@ const staffPages = [
   { path: "/admin/motorcycle", label: "motorcycle", permission: "manage:site" },
   { path: "/admin/jobs", label: "jobs", permission: "manage:site" },
   { path: "/admin/audit", label: "audit", permission: "read:audit" },
-] as const satisfies readonly { path: string; label: string; permission: Permission }[];
+] as const satisfies readonly { path: string; label: string; permission: Permission | null }[];
 
 export interface StaffPageLink {
   path: string;
@@ -23,5 +28,7 @@ export interface StaffPageLink {
 
 /** The staff pages this actor may open, in menu order: none for members and visitors. */
 export function staffPagesFor(actor: Actor | null): StaffPageLink[] {
-  return staffPages.filter((page) => can(actor, page.permission)).map(({ path, label }) => ({ path, label }));
+  return staffPages
+    .filter((page) => (page.permission === null ? isStaff(actor) : can(actor, page.permission)))
+    .map(({ path, label }) => ({ path, label }));
 }

@@ -4,7 +4,7 @@ import { getRuntime } from "#app/platform/runtime.server";
 import { sessionFromHeaders } from "#app/platform/viewer.server";
 import type { StaffActor } from "#app/services/actor";
 import { stepUp, steppedUpRecently } from "#app/services/auth/step-up.server";
-import { can, type Permission } from "#app/services/permissions";
+import { can, isStaff, type Permission } from "#app/services/permissions";
 import { authDeps, requireSignedIn } from "./auth.server";
 import { notFound } from "./input.server";
 
@@ -19,12 +19,13 @@ const steppedUp: ReadonlySet<Permission> = new Set(["manage:money"]);
  */
 export async function requireStaff(
   request: Request,
-  permission: Permission,
+  permission: Permission | "staff",
   options: { stepUpPage?: boolean } = {},
 ): Promise<StaffActor> {
   const { actor } = await requireSignedIn(request);
-  if (!can(actor, permission)) notFound();
-  if (steppedUp.has(permission) && !options.stepUpPage) await requireFreshStepUp(request);
+  if (!isStaff(actor) || (permission !== "staff" && !can(actor, permission))) notFound();
+  if (permission !== "staff" && steppedUp.has(permission) && !options.stepUpPage)
+    await requireFreshStepUp(request);
   return actor;
 }
 

@@ -55,6 +55,12 @@ export const member = pgTable(
     /** One of `onboardingStates`: how far the member is through the first login. */
     onboarding: text("onboarding").$type<OnboardingState>().notNull().default("signed_up"),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /**
+     * A copy of the suspension in force (`member_sanction` holds them all), read with the session in one statement:
+     * from when, and until when (null with a start: permanently). Both null when none was set or it was lifted.
+     */
+    suspendedFrom: timestamp("suspended_from", { withTimezone: true }),
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
     /** When the member accepted the terms of use (required to join). */
     termsAgreedAt: timestamp("terms_agreed_at", { withTimezone: true }),
     /** When the member consented to the collection and use of personal data (required to join). */

@@ -13,3 +13,4 @@ export * from "./motorcycle";
 export * from "./meeting";
 export * from "./uploads";
 export * from "./audit";
+export * from "./sanctions";

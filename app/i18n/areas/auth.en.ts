@@ -146,6 +146,12 @@ export const enAuth: Widen<typeof koAuth> = {
     reauth_required: "For your security, sign in again and try within 5 minutes.",
     wrong_password: "The password is not right.",
     consent_required: "Please agree to all the required items.",
+    suspended:
+      "This account is suspended. You cannot sign in until {until}. Contact the customer center with any questions.",
+    suspended_permanently:
+      "This account is suspended permanently. You cannot sign in. Contact the customer center with any questions.",
+    member_suspended:
+      "This account is suspended. You cannot sign in while the suspension lasts. Contact the customer center with any questions.",
     social_failed: "Signing in with the external account failed. Please try again.",
     account_not_linked:
       "An account with this external account's e-mail already exists. Sign in the usual way, then link it in your settings.",

@@ -142,6 +142,12 @@ export const koAuth = {
     reauth_required: "보안을 위해 다시 로그인한 뒤 5분 안에 시도해 주세요.",
     wrong_password: "비밀번호가 올바르지 않습니다.",
     consent_required: "필수 항목에 모두 동의해 주세요.",
+    suspended:
+      "이용이 정지된 계정입니다. {until}까지 로그인할 수 없습니다. 궁금한 점은 고객센터로 문의해 주세요.",
+    suspended_permanently:
+      "영구 이용 정지된 계정입니다. 로그인할 수 없습니다. 궁금한 점은 고객센터로 문의해 주세요.",
+    member_suspended:
+      "이용이 정지된 계정입니다. 정지 기간에는 로그인할 수 없습니다. 궁금한 점은 고객센터로 문의해 주세요.",
     social_failed: "외부 계정으로 로그인하지 못했습니다. 다시 시도해 주세요.",
     account_not_linked:
       "이 외부 계정의 이메일로 이미 가입된 계정이 있습니다. 기존 방법으로 로그인한 뒤 설정에서 연결해 주세요.",

@@ -20,6 +20,7 @@ export const enSetting: Widen<typeof koSetting> = {
   version: "Version {version}",
   versionBuilt: "Version {version} (built {date})",
   skills: "Skill management",
+  console: "Operator console",
   payments: "Payments and payouts",
   purchases: "Purchase history",
   payoutAccount: "Payout account",

@@ -17,6 +17,7 @@ export const koSetting = {
   version: "버전 {version}",
   versionBuilt: "버전 {version} ({date} 빌드)",
   skills: "스킬 관리",
+  console: "운영 콘솔",
   payments: "결제와 정산",
   purchases: "구매 내역",
   payoutAccount: "출금 계좌",

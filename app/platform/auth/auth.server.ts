@@ -16,6 +16,7 @@ import {
   originHash,
   recordMemberOrigin,
 } from "./member-origin.server";
+import { refuseSuspendedSession } from "./suspension.server";
 
 /** Set by the HTTP edge from the socket address (or a trusted proxy's X-Forwarded-For); incoming copies are dropped. */
 export const CLIENT_IP_HEADER = "x-motomate-client-ip";
@@ -166,6 +167,9 @@ export function createAuth({
         memberType: { type: "string", required: false, input: false },
         onboarding: { type: "string", required: false, input: false, defaultValue: "signed_up" },
         withdrawnAt: { type: "date", required: false, input: false },
+        // The suspension in force, read with the session (ADR 056); written by the sanctions service only.
+        suspendedFrom: { type: "date", required: false, input: false },
+        suspendedUntil: { type: "date", required: false, input: false },
         // Set by the product's sign-up services from the consent boxes (same reasoning as phoneNumber).
         termsAgreedAt: { type: "date", required: false, input: true },
         privacyAgreedAt: { type: "date", required: false, input: true },
@@ -254,9 +258,10 @@ export function createAuth({
           },
         },
         create: {
-          // The client address is needed only while the request runs (its limits read the request); sessions do
-          // not keep it.
+          // A suspended member gets no session, whichever way in they tried (ADR 056). The client address is needed
+          // only while the request runs (its limits read the request); sessions do not keep it.
           async before(session) {
+            await refuseSuspendedSession(db, String(session.userId), clock.now());
             return { data: { ...session, ipAddress: null } };
           },
           async after(session, context) {

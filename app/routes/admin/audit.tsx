@@ -41,6 +41,10 @@ const actionNames = {
   "meeting.no_show.decide": "admin.actions.meeting_no_show_decide",
   "meeting.ban.lift": "admin.actions.meeting_ban_lift",
   "board.report.decide": "admin.actions.board_report_decide",
+  "member.suspend": "admin.actions.member_suspend",
+  "member.lift": "admin.actions.member_lift",
+  "member.lockout.clear": "admin.actions.member_lockout_clear",
+  "member.sessions.end": "admin.actions.member_sessions_end",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

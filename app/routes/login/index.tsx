@@ -6,8 +6,9 @@ import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { useSchemaForm } from "#app/components/forms/schema-form";
 import { useMessages } from "#app/components/forms/messages";
 import { SocialButtons } from "#app/components/auth/SocialButtons";
-import { localizePath, translate } from "#app/i18n";
+import { localizePath, translate, type MessageKey } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
+import { SUSPENDED_CODE } from "#app/platform/auth/suspension.server";
 import { getRuntime } from "#app/platform/runtime.server";
 import { getViewer } from "#app/platform/viewer.server";
 import { signIn } from "#app/services/auth/accounts.server";
@@ -20,6 +21,12 @@ import type { RouteHandle } from "#app/shell/meta";
 
 export const handle: RouteHandle = { titleKey: "auth.signIn.title" };
 
+/** The provider sign-in's refusals the page names; any other is "signing in with the account failed". */
+const socialErrors: Record<string, MessageKey> = {
+  account_not_linked: "auth.error.account_not_linked",
+  [SUSPENDED_CODE]: "auth.error.member_suspended",
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { url, language, redirectTo } = requestTarget(request);
   if (await getViewer(request)) throw redirect(redirectTo);
@@ -29,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     socialError: error
       ? translate(
           language,
-          error === "account_not_linked" ? "auth.error.account_not_linked" : "auth.error.social_failed",
+          Object.hasOwn(socialErrors, error) ? socialErrors[error]! : "auth.error.social_failed",
         )
       : undefined,
   };

@@ -7,6 +7,8 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { languageFromPath, readCookie } from "#app/i18n";
 import { formatDate } from "#app/i18n/calendar";
+import { actorOf } from "#app/services/actor";
+import { isStaff } from "#app/services/permissions";
 import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -21,13 +23,15 @@ export const handle: RouteHandle = { titleKey: "setting.title" };
 
 /** The settings menu of the spec; entries of features not built yet are shown as coming soon, not as links. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireViewer(request);
+  const viewer = await requireViewer(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const built = import.meta.env.BUILD_DATE;
   return {
     version: getRuntime().buildId,
     builtOn: built ? formatDate(language, new Date(built)) : null,
     theme: parseThemePreference(readCookie(request.headers.get("cookie"), THEME_COOKIE)),
+    /** Acting staff find the operator console here. */
+    console: isStaff(actorOf(viewer)),
   };
 }
 
@@ -78,6 +82,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <Entry to="/setting/alarm">{t("alarm.settingsTitle")}</Entry>
         <Entry to="/my/pin">{t("setting.pinned")}</Entry>
         <Entry to="/my/point">{t("setting.points")}</Entry>
+        {loaderData.console ? <Entry to="/admin">{t("setting.console")}</Entry> : null}
       </Group>
       <Group title={t("setting.payments")}>
         <ComingSoon>{t("setting.purchases")}</ComingSoon>

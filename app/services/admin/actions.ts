@@ -20,4 +20,8 @@ export type AdminAction =
   | "notice.event.delete"
   | "meeting.no_show.decide"
   | "meeting.ban.lift"
-  | "board.report.decide";
+  | "board.report.decide"
+  | "member.suspend"
+  | "member.lift"
+  | "member.lockout.clear"
+  | "member.sessions.end";

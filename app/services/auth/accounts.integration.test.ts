@@ -1,7 +1,7 @@
 import { DomainError } from "#app/services/errors";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { account, member, session } from "#app/db/schema";
+import { account, member, memberSanction, session } from "#app/db/schema";
 import { translate, type MessageKey } from "#app/i18n";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { latestOutboxMessage } from "#app/platform/messaging/outbox.server";
@@ -387,6 +387,34 @@ describe("two-step verification at sign-in", () => {
     expect(first.twoFactor).toBe(true);
     const signedIn = await verifySignInCode(ahead, totp(secret), client(cookiesOf(first.headers)));
     sessionCookie(signedIn.headers);
+  });
+
+  it("refuses a member suspended since the password step at the right code only, and says until when", async () => {
+    const secret = await memberWithTwoFactor("otp-suspended@example.com");
+    const cookie = await challenge("otp-suspended@example.com");
+    const [owner] = await runtime.db
+      .select({ id: member.id })
+      .from(member)
+      .where(eq(member.email, "otp-suspended@example.com"));
+    const until = new Date(Date.now() + 3 * DAY_MS);
+    await runtime.db.insert(memberSanction).values({
+      memberId: owner!.id,
+      kind: "suspension",
+      reason: "test",
+      startsAt: new Date(Date.now() - 1000),
+      endsAt: until,
+      createdAt: new Date(),
+    });
+    const sessions = () =>
+      runtime.db.select({ id: session.id }).from(session).where(eq(session.userId, owner!.id));
+    const before = await sessions();
+    const wrong = totp(secret) === "000000" ? "111111" : "000000";
+    expect((await refusal(verifySignInCode(deps, wrong, client(cookie)))).code).toBe("two_factor_invalid");
+    const refused = await refusal(verifySignInCode(deps, totp(secret), client(cookie)));
+    expect(refused.code).toBe("suspended");
+    expect(refused.details.until).toEqual(until);
+    // No session was given.
+    expect(await sessions()).toEqual(before);
   });
 
   it("refuses a code without a challenge", async () => {

@@ -19,6 +19,7 @@ import {
 } from "#app/db/schema";
 import type { Auth } from "#app/platform/auth/auth.server";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
+import { isSuspendedRefusal, suspensionInForce } from "#app/platform/auth/suspension.server";
 import { systemClock, type Clock } from "#app/platform/clock.server";
 import { realtimePublisher } from "#app/platform/publisher.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
@@ -279,6 +280,11 @@ export async function signIn(
       returnHeaders: true,
     });
   } catch (error) {
+    if (owner && isSuspendedRefusal(error)) {
+      // The password was right: only the suspension stands in the way, and the member is told until when.
+      await refund(deps.db, failures.key);
+      throw await suspendedError(deps, owner.id);
+    }
     if (isDomainError(error, "auth") || error instanceof APIError)
       throw new DomainError("auth", "login_failed");
     await refund(deps.db, failures.key);
@@ -289,6 +295,16 @@ export async function signIn(
   // With two-step verification on, the browser is trusted only once the code is right too.
   if (!twoFactor) result.headers.append("Set-Cookie", deviceCookie(deps.config, owner.id));
   return { headers: result.headers, twoFactor } satisfies SignedIn;
+}
+
+/** The refusal a suspended member's sign-in gets: until when, or permanently (ADR 056). */
+async function suspendedError(deps: AuthDeps, memberId: string) {
+  const suspension = await suspensionInForce(deps.db, memberId, deps.clock.now());
+  // Lifted or ended since the refusal, a moment ago: the next try gets in.
+  if (!suspension) return new DomainError("auth", "login_failed");
+  return suspension.endsAt
+    ? new DomainError("auth", "suspended", { until: suspension.endsAt })
+    : new DomainError("auth", "suspended_permanently");
 }
 
 /** The account whose two-step challenge the request carries (Better Auth's signed challenge cookie), if any. */
@@ -342,6 +358,10 @@ export async function verifySignInCode(deps: AuthDeps, code: string, headers: He
     return { headers: result.headers, twoFactor: false } satisfies SignedIn;
   } catch (error) {
     if (isTotp) await reset(deps.db, usedKey);
+    if (isSuspendedRefusal(error)) {
+      await refund(deps.db, failuresKey);
+      throw await suspendedError(deps, userId);
+    }
     if (!(error instanceof APIError)) throw error;
     // The library keeps a lock of its own after many wrong codes in a row.
     throw new DomainError(

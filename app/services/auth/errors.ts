@@ -18,5 +18,7 @@ export const authErrorCodes = [
   "reauth_required",
   "wrong_password",
   "consent_required",
+  "suspended",
+  "suspended_permanently",
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
