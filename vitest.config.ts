@@ -32,7 +32,10 @@ const exclude = ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : 
 
 export default defineConfig({
   resolve: {
-    alias: { "#app": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "#app": fileURLToPath(new URL("./app", import.meta.url)),
+      "#tests": fileURLToPath(new URL("./tests", import.meta.url)),
+    },
   },
   test: {
     globalSetup: ["./tests/setup/global-db.ts"],

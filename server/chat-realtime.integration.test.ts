@@ -23,9 +23,9 @@ import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
 import * as chatPage from "#app/routes/meeting/chat";
 import * as logoutPage from "#app/routes/logout";
 import * as accountPage from "#app/routes/setting/account";
-import { insertMeeting } from "../tests/setup/conduct-meetings";
-import { startRealtimeTestServer } from "../tests/setup/realtime-server";
-import { callAction, PASSWORD, signUpMember, type SignedInMember } from "../tests/setup/route-actions";
+import { insertMeeting } from "#tests/setup/conduct-meetings";
+import { startRealtimeTestServer } from "#tests/setup/realtime-server";
+import { callAction, PASSWORD, signUpMember, type SignedInMember } from "#tests/setup/route-actions";
 
 let runtime: Runtime;
 let base: string;

@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
 import { compressAssets } from "../scripts/compress-assets";
-import { createTestRuntime } from "../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { createHttpApp, serveClientBuild } from "./app";
 import { offersWithoutBrotli } from "./compression";
 

@@ -6,8 +6,8 @@ import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
 import { ECHO_MAX_CHARS } from "#app/shell/form.server";
 import { formLimits } from "#app/shell/input.server";
-import { startPageServer } from "../tests/setup/page-server";
-import { signUpMember, startRouteRuntime, type SignedInMember } from "../tests/setup/route-actions";
+import { startPageServer } from "#tests/setup/page-server";
+import { signUpMember, startRouteRuntime, type SignedInMember } from "#tests/setup/route-actions";
 
 // Page forms through the whole stack (edge, React Router, the actions): each form reads its body within its own
 // limit as it arrives, and a refused form never sends back megabytes of what was sent.

@@ -14,10 +14,10 @@ import { member } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { blindMember } from "#app/services/members/relations.server";
-import { createTestRuntime } from "../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { createHttpApp, PAGE_BODY_LIMIT, serveClientBuild } from "./app";
 import { cspNonce } from "./security-headers";
-import { joiningConsents } from "../tests/setup/consents";
+import { joiningConsents } from "#tests/setup/consents";
 
 let base: string;
 let server: http.Server;

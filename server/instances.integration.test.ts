@@ -16,10 +16,10 @@ import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { eventStartJob } from "#app/services/notice/events.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { joiningConsents } from "../tests/setup/consents";
-import { createTestPostgresDatabase, testsOnPostgres } from "../tests/setup/database";
-import { createTestRuntime } from "../tests/setup/runtime";
-import { startFakeS3 } from "../tests/setup/s3-server";
+import { joiningConsents } from "#tests/setup/consents";
+import { createTestPostgresDatabase, testsOnPostgres } from "#tests/setup/database";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { startFakeS3 } from "#tests/setup/s3-server";
 
 // Two server processes on one PostgreSQL and one bucket, as several instances behind a load balancer run: what one
 // writes, the other's clients hear and serve, and each job runs once. The processes share nothing but the database

@@ -7,9 +7,9 @@ import { realtimePublisher } from "#app/platform/publisher.server";
 import { JOIN_ROOM_EVENT, LEAVE_ROOM_EVENT, type JoinAnswer } from "#app/platform/realtime.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
-import { joiningConsents } from "../tests/setup/consents";
-import { notify } from "../tests/setup/notifications";
-import { startRealtimeTestServer } from "../tests/setup/realtime-server";
+import { joiningConsents } from "#tests/setup/consents";
+import { notify } from "#tests/setup/notifications";
+import { startRealtimeTestServer } from "#tests/setup/realtime-server";
 
 let runtime: Runtime;
 let base: string;

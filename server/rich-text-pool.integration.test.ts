@@ -10,11 +10,11 @@ import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { submitWriteForm } from "#app/routes/board/write-form.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
-import { joiningConsents } from "../tests/setup/consents";
+import { joiningConsents } from "#tests/setup/consents";
 import { listCategories } from "#app/services/board/articles.server";
 import { RICH_TEXT_MAX_BYTES } from "#app/services/content/limits";
 import { setRichTextRunner } from "#app/services/content/rich-text-runner.server";
-import { createTestRuntime } from "../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { createHttpApp } from "./app";
 import { createRichTextPool, type RichTextPool } from "./rich-text-pool";
 

@@ -3,12 +3,12 @@ import type { Logger } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
-import { startPageServer } from "../tests/setup/page-server";
+import { startPageServer } from "#tests/setup/page-server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { addComment } from "#app/services/board/comments.server";
 import { keepArticle, likeArticle } from "#app/services/board/reactions.server";
-import { createTestDatabase } from "../tests/setup/database";
-import { signUpMember, startRouteRuntime, type SignedInMember } from "../tests/setup/route-actions";
+import { createTestDatabase } from "#tests/setup/database";
+import { signUpMember, startRouteRuntime, type SignedInMember } from "#tests/setup/route-actions";
 
 /**
  * How many statements each main page sends to the database, for a visitor and for a signed-in member, counted at the

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdjustableClock, FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
-import { createTestRuntime } from "../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { createHttpApp } from "./app";
 
 const servers: http.Server[] = [];

@@ -10,7 +10,7 @@ import { signIn, verifySignInCode, type AuthDeps } from "#app/services/auth/acco
 import { hasRequiredConsents } from "#app/services/auth/consents.server";
 import type { SeededMeeting } from "#app/services/testing/seed-meetings.server";
 import type { SeededMember } from "#app/services/testing/seed-members.server";
-import { createTestRuntime } from "../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { createHttpApp } from "./app";
 
 async function serve(runtime: Runtime) {

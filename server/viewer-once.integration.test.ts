@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
-import { startPageServer } from "../tests/setup/page-server";
-import { signUpMember, startRouteRuntime, type SignedInMember } from "../tests/setup/route-actions";
+import { startPageServer } from "#tests/setup/page-server";
+import { signUpMember, startRouteRuntime, type SignedInMember } from "#tests/setup/route-actions";
 
 /**
  * Whole page requests through the edge and the real route modules (root loader, route guards, page loaders), with

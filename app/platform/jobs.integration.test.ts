@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { job } from "#app/db/schema";
-import { createTestDatabase } from "../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import { FixedClock } from "./clock.server";
 import {
   cancelJobs,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { rateLimitCounter, verificationSend } from "#app/db/schema";
-import { createTestDatabase } from "../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import { FixedClock } from "./clock.server";
 import {
   clearSends,

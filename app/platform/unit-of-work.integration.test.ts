@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { rateLimitCounter } from "#app/db/schema";
-import { createTestDatabase } from "../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import { FixedClock } from "./clock.server";
 import { runInTransaction, type UnitOfWork } from "./unit-of-work.server";
 

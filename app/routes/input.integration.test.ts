@@ -9,7 +9,7 @@ import {
   signUpCallers,
   startRouteRuntime,
   type Callers,
-} from "../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as adminCommunityPage from "./admin/community";
 import * as adminReportPage from "./admin/report";
 import * as announcementPage from "./announce/article";

@@ -12,8 +12,8 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../tests/setup/route-actions";
-import { insertReview } from "../../tests/setup/spark-reviews";
+} from "#tests/setup/route-actions";
+import { insertReview } from "#tests/setup/spark-reviews";
 import * as pointPage from "./point";
 
 let runtime: Runtime;

@@ -8,7 +8,7 @@ import {
   ensurePromotionsAccount,
   grantWelcomePoints,
 } from "#app/services/ledger/ledger.server";
-import { callLoader, signUpMember, startRouteRuntime } from "../../tests/setup/route-actions";
+import { callLoader, signUpMember, startRouteRuntime } from "#tests/setup/route-actions";
 import * as pointPage from "./point";
 
 let runtime: Runtime;

@@ -4,9 +4,9 @@ import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
 import { recomputePodium } from "#app/services/sparks/podium.server";
 import { giveSparks } from "#app/services/sparks/sparks.server";
-import { startPageServer } from "../../tests/setup/page-server";
-import { signUpMember, startRouteRuntime, type SignedInMember } from "../../tests/setup/route-actions";
-import { insertReview } from "../../tests/setup/spark-reviews";
+import { startPageServer } from "#tests/setup/page-server";
+import { signUpMember, startRouteRuntime, type SignedInMember } from "#tests/setup/route-actions";
+import { insertReview } from "#tests/setup/spark-reviews";
 
 /** The pages of sparks, the podium and gifts rendered whole through the edge, in both languages. */
 let runtime: Runtime;

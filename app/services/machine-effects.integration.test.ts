@@ -5,9 +5,9 @@ import { memberSkill } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { MINUTE_MS } from "#app/platform/seoul-calendar";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { createTestRuntime } from "../../tests/setup/runtime";
-import { insertMember, type TestMember } from "../../tests/setup/members";
-import { insertListing } from "../../tests/setup/market";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertMember, type TestMember } from "#tests/setup/members";
+import { insertListing } from "#tests/setup/market";
 import { acceptOffer, declineOffer, makeOffer } from "./market/offers.server";
 import { meetings } from "./meetings/meeting-machine.server";
 import {

@@ -3,7 +3,7 @@ import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Database } from "#app/db/client.server";
 import { meetingStatuses, noShowStatuses, rescueCallStatuses } from "#app/db/schema";
-import { createTestDatabase } from "../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import { reportQueue } from "./board/report-machine.server";
 import { saleListings, wantedListings, offers } from "./market/listing-machine.server";
 import { meetings } from "./meetings/meeting-machine.server";

@@ -5,7 +5,7 @@ import type { Database } from "#app/db/client.server";
 import { contentReport, member, transitionLog } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { createTestDatabase } from "../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import { reportQueue } from "./board/report-machine.server";
 import { DomainError } from "./errors";
 import { onboarding } from "./members/onboarding-machine.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
-import { startPageServer } from "../../tests/setup/page-server";
-import { signUpMember, startRouteRuntime, type SignedInMember } from "../../tests/setup/route-actions";
+import { startPageServer } from "#tests/setup/page-server";
+import { signUpMember, startRouteRuntime, type SignedInMember } from "#tests/setup/route-actions";
 
 /** The meeting area in the header menu, the tab bar, the home page and the member's own pages, rendered whole. */
 let runtime: Runtime;

@@ -9,10 +9,10 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { actorOf } from "#app/services/actor";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
-import { createTestRuntime } from "../../tests/setup/runtime";
-import { insertMember } from "../../tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertMember } from "#tests/setup/members";
 import { createHttpApp } from "../app";
-import { joiningConsents } from "../../tests/setup/consents";
+import { joiningConsents } from "#tests/setup/consents";
 
 let base: string;
 let server: http.Server;

@@ -6,9 +6,9 @@ import { member } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
-import { joiningConsents } from "../../tests/setup/consents";
-import { createTestRuntime } from "../../tests/setup/runtime";
-import { insertMember } from "../../tests/setup/members";
+import { joiningConsents } from "#tests/setup/consents";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertMember } from "#tests/setup/members";
 import { createHttpApp } from "../app";
 
 let base: string;

@@ -6,9 +6,9 @@ import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { listAlarms } from "#app/services/notifications/inbox.server";
-import { notify, notifyAll } from "../../tests/setup/notifications";
-import { startRealtimeTestServer } from "../../tests/setup/realtime-server";
-import { joiningConsents } from "../../tests/setup/consents";
+import { notify, notifyAll } from "#tests/setup/notifications";
+import { startRealtimeTestServer } from "#tests/setup/realtime-server";
+import { joiningConsents } from "#tests/setup/consents";
 
 let runtime: Runtime;
 let base: string;

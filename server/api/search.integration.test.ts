@@ -9,10 +9,10 @@ import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { listRecentSearches } from "#app/services/search/history.server";
 import type { SearchGroup, SearchResult } from "#app/services/search/search.server";
-import { insertMember } from "../../tests/setup/members";
-import { createTestRuntime } from "../../tests/setup/runtime";
+import { insertMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { createHttpApp } from "../app";
-import { joiningConsents } from "../../tests/setup/consents";
+import { joiningConsents } from "#tests/setup/consents";
 
 let base: string;
 let server: http.Server;

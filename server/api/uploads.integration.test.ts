@@ -8,10 +8,10 @@ import { hit } from "#app/platform/rate-limit.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { png, phoneJpeg } from "#app/services/uploads/test-images";
-import { createTestRuntime } from "../../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { createHttpApp } from "../app";
 import { POST_IMAGE_RATE } from "./uploads";
-import { joiningConsents } from "../../tests/setup/consents";
+import { joiningConsents } from "#tests/setup/consents";
 
 let base: string;
 let server: http.Server;

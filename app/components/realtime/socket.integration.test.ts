@@ -1,6 +1,6 @@
 import type { Server } from "socket.io";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRealtimeTestServer } from "../../../tests/setup/realtime-server";
+import { startRealtimeTestServer } from "#tests/setup/realtime-server";
 import { joinRealtimeRoom, onRealtimeEvent, setRealtimeMember, type JoinRefusal } from "./socket";
 
 let io: Server;

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { account } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, isOpenAuthPath, openAuthPaths } from "./auth.server";
-import { joiningConsents } from "../../../tests/setup/consents";
-import { testPasswordHasher } from "../../../tests/setup/password-hasher";
+import { joiningConsents } from "#tests/setup/consents";
+import { testPasswordHasher } from "#tests/setup/password-hasher";
 
 let runtime: Runtime;
 let cookie: string;

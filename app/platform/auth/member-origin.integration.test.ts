@@ -4,8 +4,8 @@ import { member, memberOrigin, session } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { signIn, signUpWithEmail, type AuthDeps } from "#app/services/auth/accounts.server";
-import { joiningConsents } from "../../../tests/setup/consents";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { joiningConsents } from "#tests/setup/consents";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { BROWSER_COOKIE, clientNetwork, originHash, sharedOrigin } from "./member-origin.server";
 
 let runtime: Runtime;

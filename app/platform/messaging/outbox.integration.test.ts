@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { outboxMessage } from "#app/db/schema";
 import { FixedClock, systemClock } from "#app/platform/clock.server";
-import { createTestDatabase } from "../../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import { createMessaging } from "./index.server";
 import {
   createOutboxEmailSender,

@@ -7,7 +7,7 @@ import {
   startFakeS3,
   verifySigV4,
   type SignedRequest,
-} from "../../../tests/setup/s3-server";
+} from "#tests/setup/s3-server";
 import { createS3Storage, type S3StorageOptions } from "./s3.server";
 import { StorageError } from "./types";
 

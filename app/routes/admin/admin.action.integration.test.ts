@@ -29,7 +29,7 @@ import {
   type Outcome,
   type PartialStaff,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as boardAdminPage from "./board";
 import * as communityAdminPage from "./community";
 import * as inquiryAdminPage from "./inquiry";

@@ -10,7 +10,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as auditPage from "./audit";
 
 let runtime: Runtime;

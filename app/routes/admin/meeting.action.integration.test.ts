@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { meetingMessage, meetingMessageReport } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
-import { insertMeeting } from "../../../tests/setup/conduct-meetings";
+import { insertMeeting } from "#tests/setup/conduct-meetings";
 import {
   callAction,
   callLoader,
@@ -11,7 +11,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as page from "./meeting";
 
 let runtime: Runtime;

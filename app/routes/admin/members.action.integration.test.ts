@@ -13,7 +13,7 @@ import {
   type Callers,
   type Outcome,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as loginPage from "../login/index";
 import * as dashboardPage from "./index";
 import * as memberAdminPage from "./member";

@@ -4,7 +4,7 @@ import { motorcycleReport } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
 import { submitReport } from "#app/services/motorcycles/reports.server";
-import { insertMotorcycle } from "../../../tests/setup/motorcycles";
+import { insertMotorcycle } from "#tests/setup/motorcycles";
 import {
   callAction,
   callLoader,
@@ -14,7 +14,7 @@ import {
   type Callers,
   type Outcome,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as adminPage from "./motorcycle-report";
 
 let runtime: Runtime;

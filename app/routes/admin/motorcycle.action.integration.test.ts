@@ -14,7 +14,7 @@ import {
   type Callers,
   type Outcome,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as motorcycleAdminPage from "./motorcycle";
 
 const ownCsv = fs.readFileSync(

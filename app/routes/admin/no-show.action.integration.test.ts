@@ -5,7 +5,7 @@ import { FixedClock } from "#app/platform/clock.server";
 import { MINUTE_MS } from "#app/platform/seoul-calendar";
 import type { Runtime } from "#app/platform/runtime.server";
 import { reportNoShow } from "#app/services/meetings/no-shows.server";
-import { insertMeeting } from "../../../tests/setup/conduct-meetings";
+import { insertMeeting } from "#tests/setup/conduct-meetings";
 import {
   callAction,
   callLoader,
@@ -16,7 +16,7 @@ import {
   type Callers,
   type Outcome,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as page from "./no-show";
 
 let runtime: Runtime;

@@ -24,7 +24,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as page from "./step-up";
 
 let runtime: Runtime;

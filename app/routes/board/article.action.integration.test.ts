@@ -10,7 +10,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as boardArticlePage from "./article";
 import * as guestbookArticlePage from "./guestbook/article";
 import * as guestbookWritePage from "./guestbook/write";

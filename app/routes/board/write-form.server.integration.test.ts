@@ -6,10 +6,10 @@ import { boardArticle, member } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
-import { joiningConsents } from "../../../tests/setup/consents";
+import { joiningConsents } from "#tests/setup/consents";
 import { listCategories } from "#app/services/board/articles.server";
 import { RICH_TEXT_MAX_BYTES } from "#app/services/content/limits";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { submitWriteForm } from "./write-form.server";
 
 // Counts sanitising passes: every pass is one call of sanitize-html.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
-import { callAction, PASSWORD, signUpMember, startRouteRuntime } from "../../../tests/setup/route-actions";
+import { callAction, PASSWORD, signUpMember, startRouteRuntime } from "#tests/setup/route-actions";
 import * as signInPage from "./index";
 import * as signUpPage from "./signup";
 

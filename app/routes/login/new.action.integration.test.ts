@@ -9,7 +9,7 @@ import {
   signUpMember,
   startRouteRuntime,
   type Callers,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as firstLoginPage from "./new";
 
 let runtime: Runtime;

@@ -6,10 +6,10 @@ import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { welcomeGrantKey } from "#app/services/ledger/ledger.server";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { action, loader } from "./welcome";
-import { joiningConsents } from "../../../tests/setup/consents";
-import { callAction, signUpMember } from "../../../tests/setup/route-actions";
+import { joiningConsents } from "#tests/setup/consents";
+import { callAction, signUpMember } from "#tests/setup/route-actions";
 
 let runtime: Runtime;
 let cookie: string;

@@ -8,7 +8,7 @@ import {
   signUpMember,
   startRouteRuntime,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as withdrawalPage from "./withdrawal";
 
 let runtime: Runtime;

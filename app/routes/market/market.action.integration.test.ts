@@ -14,8 +14,8 @@ import {
   type Callers,
   type SignedInMember,
   startRouteRuntime,
-} from "../../../tests/setup/route-actions";
-import { insertListing } from "../../../tests/setup/market";
+} from "#tests/setup/route-actions";
+import { insertListing } from "#tests/setup/market";
 import * as listingPage from "./listing";
 import * as listPage from "./list";
 import * as writePage from "./write";

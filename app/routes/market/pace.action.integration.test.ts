@@ -14,8 +14,8 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
-import { insertListing } from "../../../tests/setup/market";
+} from "#tests/setup/route-actions";
+import { insertListing } from "#tests/setup/market";
 import * as listingPage from "./listing";
 import * as writePage from "./write";
 

@@ -5,7 +5,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { AdjustableClock } from "#app/platform/clock.server";
 import { toSeoulInput } from "#app/platform/seoul-calendar";
 import { phoneJpeg } from "#app/services/uploads/test-images";
-import { insertMeeting } from "../../../tests/setup/conduct-meetings";
+import { insertMeeting } from "#tests/setup/conduct-meetings";
 import {
   callAction,
   callLoader,
@@ -15,7 +15,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as chatPage from "./chat";
 
 let runtime: Runtime;

@@ -7,7 +7,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { MINUTE_MS } from "#app/platform/seoul-calendar";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
 import { FLASH_COOKIE, takeFlash } from "#app/shell/flash.server";
-import { insertMeeting } from "../../../tests/setup/conduct-meetings";
+import { insertMeeting } from "#tests/setup/conduct-meetings";
 import {
   callAction,
   callLoader,
@@ -16,7 +16,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as page from "./feedback";
 
 let runtime: Runtime;

@@ -14,7 +14,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as requestPage from "./request";
 import * as rescuePage from "./rescue-call";
 

@@ -11,7 +11,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as page from "./rescue-calls";
 
 let runtime: Runtime;

@@ -1,12 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { memberLocation, memberSkill } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
-import {
-  callLoader,
-  signUpMember,
-  startRouteRuntime,
-  type SignedInMember,
-} from "../../../tests/setup/route-actions";
+import { callLoader, signUpMember, startRouteRuntime, type SignedInMember } from "#tests/setup/route-actions";
 import { loader as kindLoader } from "./kind";
 import { loader as searchLoader } from "./search";
 

@@ -1,12 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
-import { insertMotorcycle } from "../../../tests/setup/motorcycles";
-import {
-  callLoader,
-  signUpMember,
-  startRouteRuntime,
-  type SignedInMember,
-} from "../../../tests/setup/route-actions";
+import { insertMotorcycle } from "#tests/setup/motorcycles";
+import { callLoader, signUpMember, startRouteRuntime, type SignedInMember } from "#tests/setup/route-actions";
 import { loader } from "./model";
 
 let runtime: Runtime;

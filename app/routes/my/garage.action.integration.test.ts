@@ -4,7 +4,7 @@ import { garageBike } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { addBike, garageOf } from "#app/services/motorcycles/garage.server";
 import { jpeg } from "#app/services/uploads/test-images";
-import { insertTestCatalogue } from "../../../tests/setup/motorcycles";
+import { insertTestCatalogue } from "#tests/setup/motorcycles";
 import {
   callAction,
   callLoader,
@@ -13,7 +13,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as profilePage from "../profile/member";
 import * as garagePage from "./garage";
 

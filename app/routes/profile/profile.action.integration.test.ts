@@ -12,7 +12,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as memberProfilePage from "./member";
 import * as myProfilePage from "./mine";
 

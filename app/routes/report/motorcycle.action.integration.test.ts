@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { motorcycleReport } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
-import { insertMotorcycle } from "../../../tests/setup/motorcycles";
+import { insertMotorcycle } from "#tests/setup/motorcycles";
 import {
   callAction,
   callLoader,
@@ -10,7 +10,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as reportPage from "./motorcycle";
 
 let runtime: Runtime;

@@ -15,14 +15,14 @@ import { REVIEW_PREVIEW_RATE } from "#app/services/reviews/images.server";
 import { ratingItems } from "#app/services/reviews/items";
 import { ensureUploadCollection, uploadCollectionJob } from "#app/services/uploads/ownership.server";
 import { jpeg } from "#app/services/uploads/test-images";
-import { insertMotorcycle } from "../../../tests/setup/motorcycles";
+import { insertMotorcycle } from "#tests/setup/motorcycles";
 import {
   callAction,
   callWithRequest,
   signUpMember,
   startRouteRuntime,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as confirmPage from "./motorcycle/confirm";
 
 // Review photos are stored at the preview, before anything is published: a member who previews and never

@@ -7,7 +7,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { DAY_MS } from "#app/platform/seoul-calendar";
 import { ratingItems } from "#app/services/reviews/items";
 import { jpeg } from "#app/services/uploads/test-images";
-import { insertMotorcycle } from "../../../tests/setup/motorcycles";
+import { insertMotorcycle } from "#tests/setup/motorcycles";
 import {
   callAction,
   callLoader,
@@ -16,7 +16,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as myReviewPage from "../my/review";
 import * as confirmPage from "./motorcycle/confirm";
 import * as detailPage from "./motorcycle/detail";

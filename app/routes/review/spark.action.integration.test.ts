@@ -11,8 +11,8 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
-import { insertReview } from "../../../tests/setup/spark-reviews";
+} from "#tests/setup/route-actions";
+import { insertReview } from "#tests/setup/spark-reviews";
 import * as sparkRoute from "./spark";
 
 let runtime: Runtime;

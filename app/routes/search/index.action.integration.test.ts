@@ -9,7 +9,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as searchPage from "./index";
 
 let runtime: Runtime;

@@ -4,9 +4,9 @@ import { member } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
-import { joiningConsents } from "../../../tests/setup/consents";
+import { joiningConsents } from "#tests/setup/consents";
 import { listRecentSearches } from "#app/services/search/history.server";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { action, loader } from "./result";
 
 let runtime: Runtime;

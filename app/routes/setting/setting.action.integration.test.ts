@@ -12,7 +12,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import * as accountPage from "./account";
 import * as alarmSettingsPage from "./alarm";
 import * as blindedMembersPage from "./blind";

@@ -1,16 +1,11 @@
 import type { Logger } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
-import { createTestDatabase } from "../../../tests/setup/database";
-import { insertMember } from "../../../tests/setup/members";
-import { insertModelListing, insertRatedReview } from "../../../tests/setup/model-reviews";
-import { insertTestCatalogue } from "../../../tests/setup/motorcycles";
-import {
-  callLoader,
-  signUpMember,
-  startRouteRuntime,
-  type SignedInMember,
-} from "../../../tests/setup/route-actions";
+import { createTestDatabase } from "#tests/setup/database";
+import { insertMember } from "#tests/setup/members";
+import { insertModelListing, insertRatedReview } from "#tests/setup/model-reviews";
+import { insertTestCatalogue } from "#tests/setup/motorcycles";
+import { callLoader, signUpMember, startRouteRuntime, type SignedInMember } from "#tests/setup/route-actions";
 import { loader as resultLoader } from "./result";
 import { loader as searchLoader } from "./search";
 import { loader as selectLoader } from "./select";

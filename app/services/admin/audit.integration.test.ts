@@ -5,7 +5,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { isStaff, type StaffActor } from "#app/services/actor";
 import { isDomainError } from "#app/services/errors";
-import { signUpCallers, startRouteRuntime, type Callers } from "../../../tests/setup/route-actions";
+import { signUpCallers, startRouteRuntime, type Callers } from "#tests/setup/route-actions";
 import { recordAdminAct, searchAdminAudit } from "./audit.server";
 import { auditQuerySchema } from "./audit.schema";
 

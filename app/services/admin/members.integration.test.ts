@@ -13,7 +13,7 @@ import {
   startRouteRuntime,
   type Callers,
   type SignedInMember,
-} from "../../../tests/setup/route-actions";
+} from "#tests/setup/route-actions";
 import {
   clearSignInLockout,
   endMemberSessions,

@@ -28,7 +28,7 @@ const queueNames = [
 ] as const satisfies readonly (keyof AdminQueues)[];
 
 /** The permission that opens each queue's page. */
-export const queuePermissions = {
+const queuePermissions = {
   reports: "moderate:content",
   noShows: "moderate:content",
   modelReports: "moderate:content",

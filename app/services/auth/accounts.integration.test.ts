@@ -8,8 +8,8 @@ import { latestOutboxMessage } from "#app/platform/messaging/outbox.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { FixedClock } from "#app/platform/clock.server";
 import { DAY_MS } from "#app/platform/seoul-calendar";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { totp } from "../../../tests/setup/totp";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { totp } from "#tests/setup/totp";
 import {
   confirmTwoFactor,
   rateRules,
@@ -29,7 +29,7 @@ import { hasRequiredConsents, recordConsents } from "./consents.server";
 import { DEVICE_COOKIE } from "./device-cookie.server";
 import { promoteToAdmin } from "./admin.server";
 import { authErrorCodes, type AuthErrorCode } from "./errors";
-import { joiningConsents } from "../../../tests/setup/consents";
+import { joiningConsents } from "#tests/setup/consents";
 import { sendProfileMobileCode, verifyProfileMobile } from "../members/mobile.server";
 
 let runtime: Runtime;

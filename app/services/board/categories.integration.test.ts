@@ -4,8 +4,8 @@ import type { Database } from "#app/db/client.server";
 import { boardArticle } from "#app/db/schema";
 import { systemClock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember } from "../../../tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember } from "#tests/setup/members";
 import { createArticle, listCategories } from "./articles.server";
 import {
   addCategory,

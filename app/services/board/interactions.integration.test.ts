@@ -8,8 +8,8 @@ import { setRealtimePublisher } from "#app/platform/publisher.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { blindMember } from "#app/services/members/relations.server";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember } from "../../../tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember } from "#tests/setup/members";
 import { createArticle, listCategories } from "./articles.server";
 import {
   addComment,

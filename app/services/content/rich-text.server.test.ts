@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
 import { describe, expect, it, vi } from "vitest";
-import { xssCorpus } from "../../../tests/fixtures/xss-corpus";
+import { xssCorpus } from "#tests/fixtures/xss-corpus";
 import {
   formContentHtml,
   readRichText,

@@ -5,7 +5,7 @@ import { FixedClock } from "#app/platform/clock.server";
 import { hit } from "#app/platform/rate-limit.server";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
-import { createTestDatabase } from "../../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import { SUBMISSION_WINDOW_MS, submitOnce } from "./submit-once.server";
 
 const { db } = await createTestDatabase();

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { announcement, boardArticle, boardComment, boardLike, communityEvent } from "#app/db/schema";
 import { boardKinds } from "#app/services/board/kinds";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { seedDemoCommunity } from "./demo-community.server";
 import { seedDemoMembers } from "./demo-members.server";
 

@@ -6,7 +6,7 @@ import { listCategories } from "#app/services/board/articles.server";
 import { displacementFits } from "#app/services/market/listing.schema";
 import { isVehicleKind, marketKinds, VEHICLE_LISTING_LIMIT } from "#app/services/market/kinds";
 import { countOpenVehicleListings, createListing } from "#app/services/market/listings.server";
-import { createTestRuntime, DEMO_SEED_TIMEOUT } from "../../../tests/setup/runtime";
+import { createTestRuntime, DEMO_SEED_TIMEOUT } from "#tests/setup/runtime";
 import { seedDemoMarket } from "./demo-market.server";
 import { seedDemoMembers } from "./demo-members.server";
 

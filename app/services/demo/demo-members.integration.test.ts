@@ -4,7 +4,7 @@ import { businessProfile, member, memberAvatar, memberLocation } from "#app/db/s
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { signIn } from "#app/services/auth/accounts.server";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoMembers } from "./demo-members.server";
 
 describe("demo members", () => {

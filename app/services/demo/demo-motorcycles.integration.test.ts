@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { garageBike, ledgerTransaction, motorcycleReview, reviewSpark } from "#app/db/schema";
 import { seedCatalogue } from "#app/services/motorcycles/seed.server";
-import { createTestRuntime, DEMO_SEED_TIMEOUT } from "../../../tests/setup/runtime";
+import { createTestRuntime, DEMO_SEED_TIMEOUT } from "#tests/setup/runtime";
 import { seedDemoMembers } from "./demo-members.server";
 import { seedDemoMotorcycles } from "./demo-motorcycles.server";
 

@@ -12,7 +12,7 @@ import {
 } from "#app/db/schema";
 import { balanceOf, derivedBalance, memberPointsCode } from "#app/services/ledger/ledger.server";
 import { seedCatalogue } from "#app/services/motorcycles/seed.server";
-import { createTestRuntime, DEMO_SEED_TIMEOUT } from "../../../tests/setup/runtime";
+import { createTestRuntime, DEMO_SEED_TIMEOUT } from "#tests/setup/runtime";
 import { seedDemoCommunity } from "./demo-community.server";
 import { seedDemoMarket } from "./demo-market.server";
 import { seedDemoMeetings } from "./demo-meetings.server";

@@ -7,7 +7,7 @@ import { ledgerAccount, ledgerEntry, ledgerTransaction, member } from "#app/db/s
 import { systemClock } from "#app/platform/clock.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { systemActor } from "#app/services/actor";
-import { createTestDatabase } from "../../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import {
   auditLedger,
   balanceOf,

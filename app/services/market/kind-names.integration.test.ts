@@ -4,7 +4,7 @@ import { translate } from "#app/i18n";
 import { systemClock } from "#app/platform/clock.server";
 import { listMenu } from "#app/services/reference/menu.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
-import { createTestDatabase } from "../../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import { marketKinds } from "./kinds";
 
 let db: Database;

@@ -9,9 +9,9 @@ import { listBoardArticles } from "#app/services/board/list.server";
 import { reportArticle, resolveReport } from "#app/services/board/reports.server";
 import { makeOffer } from "./offers.server";
 import { DomainError } from "#app/services/errors";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember } from "../../../tests/setup/members";
-import { insertListing, listingInput } from "../../../tests/setup/market";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember } from "#tests/setup/members";
+import { insertListing, listingInput } from "#tests/setup/market";
 import {
   countOpenVehicleListings,
   createListing,

@@ -7,9 +7,9 @@ import type { Actor } from "#app/services/actor";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { addComment } from "#app/services/board/comments.server";
 import { listMyArticles, listMyComments } from "#app/services/board/my-activity.server";
-import { insertMember } from "../../../tests/setup/members";
-import { insertListing } from "../../../tests/setup/market";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertMember } from "#tests/setup/members";
+import { insertListing } from "#tests/setup/market";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { deleteListing } from "./listings.server";
 import { listMyListings, listMyMarketComments, listMyMarketPosts } from "./my-market.server";
 

@@ -6,9 +6,9 @@ import { FixedClock } from "#app/platform/clock.server";
 import { addComment } from "#app/services/board/comments.server";
 import { keepArticle } from "#app/services/board/reactions.server";
 import { DomainError } from "#app/services/errors";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
-import { insertListing } from "../../../tests/setup/market";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
+import { insertListing } from "#tests/setup/market";
 import { OFFER_MESSAGE_MAX } from "./kinds";
 import { deleteListing } from "./listings.server";
 import {

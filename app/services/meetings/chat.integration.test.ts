@@ -9,10 +9,10 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
 import { jpeg } from "#app/services/uploads/test-images";
-import { insertMeeting } from "../../../tests/setup/conduct-meetings";
-import { createTestDatabase } from "../../../tests/setup/database";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertMeeting } from "#tests/setup/conduct-meetings";
+import { createTestDatabase } from "#tests/setup/database";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
 import {
   listConversations,
   loadRoom,

@@ -10,10 +10,10 @@ import { actorOf, type Actor } from "#app/services/actor";
 import { signIn, signUpWithEmail } from "#app/services/auth/accounts.server";
 import { DomainError } from "#app/services/errors";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
-import { insertMeeting } from "../../../tests/setup/conduct-meetings";
-import { joiningConsents } from "../../../tests/setup/consents";
-import { insertAdmin, insertMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertMeeting } from "#tests/setup/conduct-meetings";
+import { joiningConsents } from "#tests/setup/consents";
+import { insertAdmin, insertMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { insertSkill, requestOf, type MemberSkillRow } from "./meetings.fixtures";
 import { endMeeting, requestMeeting, reserveMeeting, setAppointment } from "./meetings.server";
 import {

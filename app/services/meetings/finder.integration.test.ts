@@ -15,9 +15,9 @@ import type { Actor } from "#app/services/actor";
 import { isDomainError } from "#app/services/errors";
 import { blindMember } from "#app/services/members/relations.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
-import { createTestDatabase } from "../../../tests/setup/database";
-import { insertMember } from "../../../tests/setup/members";
-import { insertMotorcycle } from "../../../tests/setup/motorcycles";
+import { createTestDatabase } from "#tests/setup/database";
+import { insertMember } from "#tests/setup/members";
+import { insertMotorcycle } from "#tests/setup/motorcycles";
 import { eq } from "drizzle-orm";
 import {
   DEFAULT_ORIGIN,

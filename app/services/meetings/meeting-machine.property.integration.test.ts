@@ -6,8 +6,8 @@ import { meeting, type MeetingStatus } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { DAY_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import { DomainError } from "#app/services/errors";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
 import { meetingMachine } from "./meeting-machine";
 import { allowedActions, type MeetingAction } from "./meeting-actions";
 import {

@@ -6,8 +6,8 @@ import { FixedClock } from "#app/platform/clock.server";
 import { HOUR_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
 import {
   insertSkill,
   meetingJobRows,

@@ -5,9 +5,9 @@ import { meetingBan, meetingMessage, noShowReport, notification, transitionLog }
 import { FixedClock } from "#app/platform/clock.server";
 import { DAY_MS, MINUTE_MS, seoulDay } from "#app/platform/seoul-calendar";
 import { DomainError } from "#app/services/errors";
-import { insertMeeting } from "../../../tests/setup/conduct-meetings";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertMeeting } from "#tests/setup/conduct-meetings";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { activeBan, assertNotBanned, banHistory, currentBans } from "./bans.server";
 import { liftBan, listNoShowReports, reportNoShow, reviewNoShow } from "./no-shows.server";
 

@@ -19,8 +19,8 @@ import { composeJobRegistry, JobWorker } from "#app/platform/jobs.server";
 import { createLogger } from "#app/platform/logger.server";
 import { MINUTE_MS } from "#app/platform/seoul-calendar";
 import { DomainError } from "#app/services/errors";
-import { insertMember, type TestMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertMember, type TestMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { meetingJobs } from "./jobs.server";
 import {
   acceptRescueCall,

@@ -7,10 +7,10 @@ import { AdjustableClock, FixedClock } from "#app/platform/clock.server";
 import { DAY_MS } from "#app/platform/seoul-calendar";
 import { DomainError } from "#app/services/errors";
 import { areaByCode } from "#app/services/location/address-search";
-import { insertTestCatalogue } from "../../../tests/setup/motorcycles";
-import { insertRatedReview } from "../../../tests/setup/model-reviews";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertTestCatalogue } from "#tests/setup/motorcycles";
+import { insertRatedReview } from "#tests/setup/model-reviews";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { skillFormSchema, type SkillInput } from "./skill.schema";
 import {
   deleteSkill,

@@ -18,7 +18,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { balanceOf, memberPointsCode, welcomeGrantKey } from "#app/services/ledger/ledger.server";
 import { jpeg, phoneJpeg } from "#app/services/uploads/test-images";
 import { withdraw } from "#app/services/auth/accounts.server";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { completeProfile, validateProfile, welcomeMember, type ProfileInput } from "./profile.server";
 import { ownProfileView, profileFormValues, publicProfile } from "./profile-view.server";
 

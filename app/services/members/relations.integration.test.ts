@@ -2,7 +2,7 @@ import { DomainError } from "#app/services/errors";
 import { beforeAll, describe, expect, it } from "vitest";
 import { member } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { createTestRuntime } from "#tests/setup/runtime";
 import {
   blindList,
   blindedMemberIds,

@@ -2,10 +2,10 @@ import type { Logger } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { FixedClock } from "#app/platform/clock.server";
-import { insertMember } from "../../../tests/setup/members";
-import { insertModelListing, insertRatedReview } from "../../../tests/setup/model-reviews";
-import { insertMotorcycle, insertTestCatalogue, testCatalogue } from "../../../tests/setup/motorcycles";
-import { createTestDatabase } from "../../../tests/setup/database";
+import { insertMember } from "#tests/setup/members";
+import { insertModelListing, insertRatedReview } from "#tests/setup/model-reviews";
+import { insertMotorcycle, insertTestCatalogue, testCatalogue } from "#tests/setup/motorcycles";
+import { createTestDatabase } from "#tests/setup/database";
 import { seedBoardCategories } from "#app/services/board/articles.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import {

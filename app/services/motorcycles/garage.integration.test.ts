@@ -5,12 +5,12 @@ import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
 import { jpeg } from "#app/services/uploads/test-images";
-import { insertAdmin, insertMember } from "../../../tests/setup/members";
-import { insertTestCatalogue, testCatalogue } from "../../../tests/setup/motorcycles";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertAdmin, insertMember } from "#tests/setup/members";
+import { insertTestCatalogue, testCatalogue } from "#tests/setup/motorcycles";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { addBike, currentMonth, garageOf, ownedModelIds, removeBike, updateBike } from "./garage.server";
 import { garageSchema } from "./garage.schema";
-import { insertMotorcycle } from "../../../tests/setup/motorcycles";
+import { insertMotorcycle } from "#tests/setup/motorcycles";
 import { parseWithZod } from "@conform-to/zod/v4";
 
 let runtime: Runtime;

@@ -6,8 +6,8 @@ import type { Database } from "#app/db/client.server";
 import { motorcycle, motorcycleManufacturer, motorcycleModel } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { actorOf } from "#app/services/actor";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertTestCatalogue } from "../../../tests/setup/motorcycles";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertTestCatalogue } from "#tests/setup/motorcycles";
 import {
   applyImport,
   catalogueCounts,

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { FixedClock } from "#app/platform/clock.server";
-import { insertMember } from "../../../tests/setup/members";
-import { insertModelListing, insertRatedReview } from "../../../tests/setup/model-reviews";
-import { insertMotorcycle, testCatalogue } from "../../../tests/setup/motorcycles";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertMember } from "#tests/setup/members";
+import { insertModelListing, insertRatedReview } from "#tests/setup/model-reviews";
+import { insertMotorcycle, testCatalogue } from "#tests/setup/motorcycles";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { getModelPage, MODEL_PAGE_REVIEWS } from "./model-page.server";
 
 let db: Database;

@@ -12,9 +12,9 @@ import {
 import { FixedClock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
-import { insertMotorcycle, testCatalogue } from "../../../tests/setup/motorcycles";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
+import { insertMotorcycle, testCatalogue } from "#tests/setup/motorcycles";
+import { createTestRuntime } from "#tests/setup/runtime";
 import {
   acceptReport,
   latestReportYear,

@@ -7,8 +7,8 @@ import { composeJobRegistry, JobWorker } from "#app/platform/jobs.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
 import {
   createEvent,
   deleteEvent,

@@ -3,8 +3,8 @@ import { faqEntry } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
 import {
   createFaqEntry,
   deleteFaqEntry,

@@ -15,9 +15,9 @@ import { insertSkill, requestOf } from "#app/services/meetings/meetings.fixtures
 import { cancelMeeting, requestMeeting } from "#app/services/meetings/meetings.server";
 import { sendRescueCall, withdrawRescueCall } from "#app/services/meetings/rescue.server";
 import { paceRules } from "#app/services/pace/pace.server";
-import { insertMember, type TestMember } from "../../../tests/setup/members";
-import { insertListing, listingInput } from "../../../tests/setup/market";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertMember, type TestMember } from "#tests/setup/members";
+import { insertListing, listingInput } from "#tests/setup/market";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { countUnread, listAlarms } from "./inbox.server";
 import type { AlarmUnreadPayload } from "./types";
 

@@ -13,9 +13,9 @@ import {
   history,
   memberPointsCode,
 } from "#app/services/ledger/ledger.server";
-import { insertMember, type TestMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertReview } from "../../../tests/setup/spark-reviews";
+import { insertMember, type TestMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertReview } from "#tests/setup/spark-reviews";
 import { giftPoints, mayGiftPoints } from "./gifts.server";
 
 let db: Database;

@@ -5,7 +5,7 @@ import type { Database } from "#app/db/client.server";
 import { filterOption, menuList } from "#app/db/schema";
 import { filterSeeds, menuSeeds } from "#app/db/seed/reference-data";
 import { filterTableNames } from "#app/db/seed/types";
-import { createTestDatabase } from "../../../tests/setup/database";
+import { createTestDatabase } from "#tests/setup/database";
 import { listFilterTable } from "./filters.server";
 import { listMenu } from "./menu.server";
 import { seedReferenceData } from "./seed.server";

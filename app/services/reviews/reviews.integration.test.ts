@@ -12,9 +12,9 @@ import {
 import { AdjustableClock, systemClock } from "#app/platform/clock.server";
 import { DAY_MS, HOUR_MS } from "#app/platform/seoul-calendar";
 import { DomainError } from "#app/services/errors";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
-import { insertMotorcycle, insertTestCatalogue, testCatalogue } from "../../../tests/setup/motorcycles";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
+import { insertMotorcycle, insertTestCatalogue, testCatalogue } from "#tests/setup/motorcycles";
 import { readReviewImages, signReviewImage } from "./images.server";
 import { ratingItems, tagChoices } from "./items";
 import { getReviewDetail, listHotReviews, listMyReviews, listReviews, REVIEW_PAGE_SIZE } from "./list.server";

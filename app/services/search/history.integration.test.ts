@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { FixedClock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
-import { insertMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
 import {
   clearRecentSearches,
   listRecentSearches,

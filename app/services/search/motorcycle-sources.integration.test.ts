@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
 import { FixedClock } from "#app/platform/clock.server";
 import { blindMember } from "#app/services/members/relations.server";
-import { insertMember } from "../../../tests/setup/members";
-import { insertRatedReview } from "../../../tests/setup/model-reviews";
-import { insertMotorcycle, insertTestCatalogue, testCatalogue } from "../../../tests/setup/motorcycles";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertMember } from "#tests/setup/members";
+import { insertRatedReview } from "#tests/setup/model-reviews";
+import { insertMotorcycle, insertTestCatalogue, testCatalogue } from "#tests/setup/motorcycles";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { searchAll, searchArea } from "./search.server";
 import type { ModelHit, ReviewHit } from "./types";
 

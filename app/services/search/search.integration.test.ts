@@ -7,9 +7,9 @@ import { createArticle, listCategories } from "#app/services/board/articles.serv
 import { DomainError } from "#app/services/errors";
 import { deleteListing } from "#app/services/market/listings.server";
 import { blindMember } from "#app/services/members/relations.server";
-import { insertListing } from "../../../tests/setup/market";
-import { insertAdmin, insertMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertListing } from "#tests/setup/market";
+import { insertAdmin, insertMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { articleMatchSql } from "./article-sources.server";
 import { memberMatchSql } from "./member-source.server";
 import { containsPattern } from "./query";

@@ -8,9 +8,9 @@ import { createLogger } from "#app/platform/logger.server";
 import { HOUR_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { forgetReferenceData } from "#app/services/reference/cache.server";
-import { insertMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertReview } from "../../../tests/setup/spark-reviews";
+import { insertMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertReview } from "#tests/setup/spark-reviews";
 import {
   ensurePodiumJob,
   homeHotReviews,

@@ -11,9 +11,9 @@ import {
 import { AdjustableClock, FixedClock } from "#app/platform/clock.server";
 import { seoulDay } from "#app/platform/seoul-calendar";
 import { DomainError } from "#app/services/errors";
-import { insertMember } from "../../../tests/setup/members";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertReview } from "../../../tests/setup/spark-reviews";
+import { insertMember } from "#tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertReview } from "#tests/setup/spark-reviews";
 import { giveSparks, listReceivedSparks, sparkState } from "./sparks.server";
 
 let db: Database;

@@ -1,8 +1,8 @@
 import { DomainError } from "#app/services/errors";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
-import { createTestRuntime } from "../../../tests/setup/runtime";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
+import { createTestRuntime } from "#tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
 import { answerInquiry, inquiriesForAdmin, myInquiries, sendInquiry } from "./inquiry.server";
 
 let runtime: Runtime;

@@ -10,9 +10,9 @@ import { createArticle, listCategories, updateArticle } from "#app/services/boar
 import { DomainError } from "#app/services/errors";
 import { ratingItems } from "#app/services/reviews/items";
 import { createReview, type ReviewInput } from "#app/services/reviews/reviews.server";
-import { insertAdmin, insertMember, type TestMember } from "../../../tests/setup/members";
-import { insertMotorcycle } from "../../../tests/setup/motorcycles";
-import { createTestRuntime } from "../../../tests/setup/runtime";
+import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
+import { insertMotorcycle } from "#tests/setup/motorcycles";
+import { createTestRuntime } from "#tests/setup/runtime";
 import { attachUploads, collectUnattachedUploads, recordUploads } from "./ownership.server";
 import { jpeg } from "./test-images";
 import { storeImage, thumbnailPath } from "./uploads.server";
