@@ -54,6 +54,9 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // `import { type X }` keeps the module as an import of its own: a browser module naming a server module's type
+      // that way pulls the server module into the client build.
+      "@typescript-eslint/no-import-type-side-effects": "error",
       "no-console": ["error", { allow: ["error", "warn"] }],
       // The icon library's index imports all of its icons; a page imports each icon it draws by its own path, so
       // the build ships the icons a page uses with that page (ADR 045).

@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { useMessages } from "#app/components/forms/messages";
 import { useSchemaForm } from "#app/components/forms/schema-form";
 import { ConfirmButton } from "#app/components/ui/Dialog";
-import { type SchemaField } from "#app/components/ui/Field";
+import type { SchemaField } from "#app/components/ui/Field";
 import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import { useT } from "#app/i18n/react";
 import {

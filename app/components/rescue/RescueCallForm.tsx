@@ -5,7 +5,7 @@ import MapPin from "lucide-react/icons/map-pin";
 import { Form, useNavigation } from "react-router";
 import { useMessages } from "#app/components/forms/messages";
 import { useSchemaForm } from "#app/components/forms/schema-form";
-import { type SchemaField } from "#app/components/ui/Field";
+import type { SchemaField } from "#app/components/ui/Field";
 import { FormAlert } from "#app/components/ui/fields";
 import { useT } from "#app/i18n/react";
 import { RESCUE_SITUATION_MAX } from "#app/services/meetings/rescue.schema";

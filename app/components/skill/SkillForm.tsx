@@ -3,7 +3,7 @@ import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
 import { useMessages } from "#app/components/forms/messages";
 import { useSchemaForm } from "#app/components/forms/schema-form";
-import { type SchemaField } from "#app/components/ui/Field";
+import type { SchemaField } from "#app/components/ui/Field";
 import { FormAlert, SubmitButton } from "#app/components/ui/fields";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";

@@ -17,7 +17,7 @@ import {
   type MessageReportDecision,
 } from "#app/services/meetings/admin-meetings.server";
 import { meetingMachine } from "#app/services/meetings/meeting-machine";
-import { type FormError } from "#app/shell/auth.server";
+import type { FormError } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import { verdictForm } from "#app/services/admin/console-forms.schema";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";

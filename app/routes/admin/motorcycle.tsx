@@ -15,7 +15,7 @@ import {
   previewImport,
   type ImportReport,
 } from "#app/services/motorcycles/import.server";
-import { type FormError } from "#app/shell/auth.server";
+import type { FormError } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { catalogueImportForm } from "#app/services/admin/console-forms.schema";
 import type { GuardName } from "#app/shell/guards";

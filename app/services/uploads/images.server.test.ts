@@ -3,7 +3,7 @@ import { DomainError } from "#app/services/errors";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { type UploadErrorCode } from "./errors";
+import type { UploadErrorCode } from "./errors";
 import { imageRules, MAX_INPUT_PIXELS, processImage } from "./images.server";
 import { avif, gif, jpeg, noisy, phoneJpeg, png, pngClaiming, readExif, solid, webp } from "./test-images";
 

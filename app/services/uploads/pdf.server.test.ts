@@ -1,6 +1,6 @@
 import { DomainError } from "#app/services/errors";
 import { describe, expect, it } from "vitest";
-import { type UploadErrorCode } from "./errors";
+import type { UploadErrorCode } from "./errors";
 import { checkPdf, MAX_PDF_BYTES } from "./pdf.server";
 import { png } from "./test-images";
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FixedClock } from "#app/platform/clock.server";
 import { createLocalStorage } from "#app/platform/storage/local.server";
 import { type FileStorage, StorageError } from "#app/platform/storage/types";
-import { type UploadErrorCode } from "./errors";
+import type { UploadErrorCode } from "./errors";
 import { imageLimits, storageKey, storeImage, storeImages, storePdf, thumbnailPath } from "./uploads.server";
 import { gif, jpeg, phoneJpeg, png, readExif } from "./test-images";
 
