@@ -19,7 +19,8 @@ const caps = { page: 140, editor: 180 } as const;
 const budgets: Record<string, { kib: number; modules: number; cap: keyof typeof caps }> = {
   "/": { kib: 137, modules: 19, cap: "page" },
   "/board/free": { kib: 131, modules: 19, cap: "page" },
-  "/board/free/1": { kib: 133, modules: 21, cap: "page" },
+  // The header's staff section (ADR 055) took the post page and the market's write form over by a few hundred bytes.
+  "/board/free/1": { kib: 134, modules: 21, cap: "page" },
   "/board/write": { kib: 145, modules: 23, cap: "editor" },
   "/login": { kib: 136, modules: 15, cap: "page" },
   "/profile": { kib: 139, modules: 22, cap: "page" },
@@ -27,7 +28,7 @@ const budgets: Record<string, { kib: number; modules: number; cap: keyof typeof 
   "/search": { kib: 127, modules: 10, cap: "page" },
   "/market/total": { kib: 133, modules: 16, cap: "page" },
   "/market/gear/1": { kib: 139, modules: 24, cap: "page" },
-  "/market/write": { kib: 152, modules: 27, cap: "editor" },
+  "/market/write": { kib: 153, modules: 27, cap: "editor" },
 };
 
 /** The self-hosted Pretendard as it ships: the piece every first paint preloads, and all pieces together (bytes). */

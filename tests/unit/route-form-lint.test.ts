@@ -74,4 +74,20 @@ import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";`,
       await problems(action('  return { price: form.get("price") };'), "app/shell/fixture.server.ts"),
     ).toEqual([]);
   });
+
+  it("refuses a cast to never anywhere in the app, routes included, and a type named in a plain import", async () => {
+    const cast = "export const values = { price: '1' } as never;\n";
+    const castRefusal = {
+      ruleId: "no-restricted-syntax",
+      message: expect.stringContaining("casting it to never"),
+    };
+    expect(await problems(cast, "app/components/fixture.tsx")).toEqual([castRefusal]);
+    expect(await problems(cast)).toEqual([castRefusal]);
+    expect(
+      await problems(
+        'import { type FormError } from "#app/shell/auth.server";\nexport const none: FormError | null = null;\n',
+        "app/components/fixture.tsx",
+      ),
+    ).toEqual([expect.objectContaining({ ruleId: "@typescript-eslint/no-import-type-side-effects" })]);
+  });
 });

@@ -1,7 +1,7 @@
 import { readCursor } from "#app/services/cursor";
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { boardArticle, member } from "#app/db/schema";
+import { boardArticle } from "#app/db/schema";
 import { DomainError } from "#app/services/errors";
 import type { StoredArticleKind } from "./kinds";
 import type { Actor } from "#app/services/actor";
@@ -59,15 +59,6 @@ function articleGone() {
 export function shortTitle(title: string, max = 30): string {
   const chars = [...title];
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : title;
-}
-
-/** A member's display name: the nickname, or the account name before the first-login profile is done. */
-export async function memberName(db: Database, id: string): Promise<string> {
-  const [row] = await db
-    .select({ nickname: member.nickname, name: member.name })
-    .from(member)
-    .where(eq(member.id, id));
-  return row?.nickname ?? row?.name ?? "";
 }
 
 const TIMESTAMP = /^\d{4}-[01]\d-[0-3]\d[ T][0-2]\d:[0-5]\d:[0-5]\d(\.\d{1,6})?([+-][01]\d(:?[0-5]\d)?|Z)$/;

@@ -1,4 +1,5 @@
 import { encodeCursor } from "#app/services/cursor";
+import { memberName } from "#app/services/members/display-name.server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import type { Actor } from "#app/services/actor";
@@ -11,7 +12,6 @@ import type { CommentErrorCode } from "./errors";
 import { notify } from "#app/services/notifications/notify.server";
 import {
   decodeCursor,
-  memberName,
   requireReadableArticle,
   shortTitle,
   type InteractionTarget,

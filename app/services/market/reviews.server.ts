@@ -5,7 +5,8 @@ import { boardArticle, marketListing, marketReview, member, type MarketTradeRole
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
-import { decodeCursor, memberName } from "#app/services/board/interaction-access.server";
+import { decodeCursor } from "#app/services/board/interaction-access.server";
+import { memberName } from "#app/services/members/display-name.server";
 import type { ArticleAuthor } from "#app/services/board/list.server";
 import { encodeCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";

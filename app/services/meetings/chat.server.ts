@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, max, sql } from "drizzle-orm";
+import { displayName } from "#app/services/members/display-name.server";
 import { queryRows, type Database } from "#app/db/client.server";
 import {
   meeting,
@@ -226,7 +227,7 @@ async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promi
         .where(inArray(member.id, [...new Set(fresh.map((item) => item.senderId))])),
     ];
     const readUpTo = new Map(reads.map((row) => [`${row.meetingId}:${row.memberId}`, row.lastReadMessageId]));
-    const nicknameOf = new Map(senders.map((row) => [row.id, row.nickname ?? row.name ?? ""]));
+    const nicknameOf = new Map(senders.map((row) => [row.id, displayName(row)]));
     await notifyEach(
       uow,
       fresh.map((item) => {
@@ -427,7 +428,7 @@ export async function loadRoom(
   ]);
   const person = (id: string): ChatMember => {
     const found = people.find((row) => row.id === id);
-    return { id, nickname: found?.nickname ?? found?.name ?? "", avatarUrl: found?.avatarUrl ?? null };
+    return { id, nickname: displayName(found), avatarUrl: found?.avatarUrl ?? null };
   };
   const otherId =
     role === "provider" ? subject.requesterId : role === "requester" ? subject.providerId : null;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import { memberName } from "#app/services/members/display-name.server";
 import { z } from "zod";
-import { meeting, member } from "#app/db/schema";
+import { meeting } from "#app/db/schema";
 import { defineJob, scheduleJob } from "#app/platform/jobs.server";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { notify } from "#app/services/notifications/notify.server";
@@ -30,14 +31,6 @@ import {
  */
 export const meetingSubject = (row: Pick<Meeting, "kind" | "skillId">) =>
   `meetings:${row.kind}:${row.skillId ?? 0}`;
-
-export async function nicknameOf(uow: UnitOfWork, memberId: string): Promise<string> {
-  const [row] = await uow.tx
-    .select({ nickname: member.nickname, name: member.name })
-    .from(member)
-    .where(eq(member.id, memberId));
-  return row?.nickname ?? row?.name ?? "";
-}
 
 export type MeetingActor = TransitionActor<RoleOf<typeof meetingMachine>>;
 
@@ -81,7 +74,7 @@ async function notifySides(
       recipientId: side.to,
       type,
       actorId: by.id,
-      params: { nickname: await nicknameOf(uow, side.other) },
+      params: { nickname: await memberName(uow.tx, side.other) },
       link,
       dedupeKey: `${type}:${row.id}`,
       subject: meetingSubject(row),
@@ -131,7 +124,7 @@ export const meetings = bindMachine<typeof meetingMachine, typeof meeting, Meeti
       await notify(uow, {
         recipientId: row.requesterId,
         type: "meetingExpired",
-        params: { nickname: await nicknameOf(uow, row.providerId) },
+        params: { nickname: await memberName(uow.tx, row.providerId) },
         link: meetingChatPath(row),
         dedupeKey: `meetingExpired:${row.id}`,
       });

@@ -27,7 +27,8 @@ import { applyTransition } from "#app/services/state-machine.server";
 import { activeBan, assertNotBanned } from "./bans.server";
 import { allowedActions, type MeetingAction } from "./meeting-actions";
 import type { MeetingErrorCode } from "./meeting-errors";
-import { meetings, meetingSubject, nicknameOf, scheduleExpiry } from "./meeting-machine.server";
+import { meetings, meetingSubject, scheduleExpiry } from "./meeting-machine.server";
+import { memberName } from "#app/services/members/display-name.server";
 import { appendSystemMessage } from "./messages.server";
 import { meetingForActor, type Meeting, type MeetingRole } from "./participants.server";
 import { meetingChatPath } from "./paths";
@@ -87,7 +88,7 @@ export async function createMeeting(uow: UnitOfWork, input: NewMeeting): Promise
     { meetingId: created.id, memberId: created.requesterId, updatedAt: now },
     { meetingId: created.id, memberId: created.providerId, updatedAt: now },
   ]);
-  const nickname = await nicknameOf(uow, created.requesterId);
+  const nickname = await memberName(uow.tx, created.requesterId);
   await appendSystemMessage(uow, created.id, "requestOpened", { nickname });
   await notify(uow, {
     recipientId: created.providerId,

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { memberName } from "#app/services/members/display-name.server";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
 import {
@@ -10,7 +11,7 @@ import {
   type NoShowStatus,
 } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
-import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { requirePermission } from "#app/services/permissions";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
@@ -41,14 +42,6 @@ const fail = (code: ConductErrorCode) => new DomainError("conduct", code);
 
 export type NoShowDecision = TransitionOf<typeof noShowMachine>;
 export const noShowDecisions: readonly NoShowDecision[] = ["confirm", "dismiss", "penalise"];
-
-async function nicknameOf(uow: UnitOfWork, memberId: string): Promise<string> {
-  const [row] = await uow.tx
-    .select({ nickname: member.nickname, name: member.name })
-    .from(member)
-    .where(eq(member.id, memberId));
-  return row?.nickname ?? row?.name ?? "";
-}
 
 function checkedContent(content: string): string {
   const text = content.trim();
@@ -89,7 +82,7 @@ export async function reportNoShow(
       .onConflictDoNothing({ target: [noShowReport.meetingId, noShowReport.reporterId] })
       .returning({ id: noShowReport.id });
     if (!filed) throw fail("no_show_already_reported");
-    const nickname = await nicknameOf(uow, actor.id);
+    const nickname = await memberName(uow.tx, actor.id);
     await appendSystemMessage(uow, meetingId, "noShowReported", { nickname });
     await notify(uow, {
       recipientId: absentId,

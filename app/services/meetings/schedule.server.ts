@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { memberName } from "#app/services/members/display-name.server";
 import { z } from "zod";
-import { meeting, member } from "#app/db/schema";
+import { meeting } from "#app/db/schema";
 import { cancelJobs, defineJob, scheduleJob } from "#app/platform/jobs.server";
 import { DAY_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
@@ -16,14 +17,6 @@ export const MEETING_EXPIRY_MS = 7 * DAY_MS;
 export const reminderKey = (meetingId: number, minutes: ReminderMinutes) =>
   `meeting.reminder:${meetingId}:${minutes}`;
 export const expiryKey = (meetingId: number) => `meeting.expire:${meetingId}`;
-
-async function nicknameOf(uow: UnitOfWork, memberId: string): Promise<string> {
-  const [row] = await uow.tx
-    .select({ nickname: member.nickname, name: member.name })
-    .from(member)
-    .where(eq(member.id, memberId));
-  return row?.nickname ?? row?.name ?? "";
-}
 
 async function lockedMeeting(uow: UnitOfWork, meetingId: number): Promise<Meeting | undefined> {
   const [row] = await uow.tx.select().from(meeting).where(eq(meeting.id, meetingId)).for("update");
@@ -54,7 +47,7 @@ export const meetingReminderJob = defineJob("meeting.reminder", {
       await notify(uow, {
         recipientId: side.to,
         type: "meetingReminder",
-        params: { nickname: await nicknameOf(uow, side.other), minutes },
+        params: { nickname: await memberName(uow.tx, side.other), minutes },
         link: meetingChatPath(row),
         dedupeKey: `meetingReminder:${meetingId}:${minutes}:${at.toISOString()}`,
       });

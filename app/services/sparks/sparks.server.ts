@@ -13,7 +13,7 @@ import type { Clock } from "#app/platform/clock.server";
 import { seoulDay } from "#app/platform/seoul-calendar";
 import { executor, runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
-import { memberName } from "#app/services/board/interaction-access.server";
+import { memberName } from "#app/services/members/display-name.server";
 import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
 import type { SparkErrorCode } from "./errors";
