@@ -144,6 +144,10 @@ export const enAdmin: Widen<typeof koAdmin> = {
     finance: "finance operator",
   },
   actions: {
+    support_inquiry_answer: "Inquiry answered",
+    motorcycle_report_accept: "Missing-model report accepted",
+    motorcycle_report_reject: "Missing-model report rejected",
+    motorcycle_catalogue_import: "Motorcycle catalogue imported",
     jobs_retry: "Retried a failed job",
     board_category_add: "Added a board category",
     board_category_rename: "Renamed a board category",

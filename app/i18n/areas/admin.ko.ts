@@ -139,6 +139,10 @@ export const koAdmin = {
     finance: "재무 담당자",
   },
   actions: {
+    support_inquiry_answer: "1:1 문의 답변",
+    motorcycle_report_accept: "차종 제보 수락",
+    motorcycle_report_reject: "차종 제보 반려",
+    motorcycle_catalogue_import: "모터사이클 카탈로그 가져오기",
     jobs_retry: "실패한 작업 다시 실행",
     board_category_add: "게시판 카테고리 추가",
     board_category_rename: "게시판 카테고리 이름 변경",

@@ -355,8 +355,18 @@ describe("/admin/inquiry (1:1 inquiries)", () => {
     for (const [who, as, outcome] of refusedCallers("finance"))
       expect((await answer(as, `${who}의 답변`)).outcome, who).toBe(outcome);
     expect(await stored()).toBeNull();
+    expect(await auditRows("inquiry", id)).toEqual([]);
 
     expect((await answer(callers.moderator, "내 포인트에서 보입니다")).outcome).toBe("done");
     expect(await stored()).toBe("내 포인트에서 보입니다");
+    expect(await auditRows("inquiry", id)).toMatchObject([
+      {
+        action: "support.inquiry.answer",
+        adminId: callers.moderator.id,
+        role: "moderator",
+        before: { answered: false },
+        after: { answerLength: 12 },
+      },
+    ]);
   });
 });

@@ -45,6 +45,10 @@ const actionNames = {
   "member.lift": "admin.actions.member_lift",
   "member.lockout.clear": "admin.actions.member_lockout_clear",
   "member.sessions.end": "admin.actions.member_sessions_end",
+  "support.inquiry.answer": "admin.actions.support_inquiry_answer",
+  "motorcycle.report.accept": "admin.actions.motorcycle_report_accept",
+  "motorcycle.report.reject": "admin.actions.motorcycle_report_reject",
+  "motorcycle.catalogue.import": "admin.actions.motorcycle_catalogue_import",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

@@ -16,6 +16,7 @@ import type { GuardName } from "#app/shell/guards";
 import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
+import { actingFrom } from "#app/shell/auth.server";
 import { serverGuards } from "#app/shell/route-guards.server";
 import { requireStaff } from "#app/shell/staff.server";
 
@@ -52,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return refusedForm(language, submission);
   const { db, clock } = getRuntime();
   try {
-    await answerInquiry(db, clock, actor, submission.value.id, submission.value.answer);
+    await answerInquiry(db, clock, actor, submission.value.id, submission.value.answer, actingFrom(request));
   } catch (error) {
     const { status, error: body } = domainAnswer(language, error);
     return data({ error: body }, { status });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { motorcycleReport } from "#app/db/schema";
+import { adminAudit, motorcycleReport } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
 import { submitReport } from "#app/services/motorcycles/reports.server";
@@ -38,6 +38,19 @@ async function newReport() {
 
 const row = async (id: number) =>
   (await runtime.db.select().from(motorcycleReport).where(eq(motorcycleReport.id, id)))[0]!;
+
+/** What the audit log says about one report: each act, who and in which role, and why. */
+const audited = (id: number) =>
+  runtime.db
+    .select({
+      action: adminAudit.action,
+      adminId: adminAudit.adminId,
+      role: adminAudit.role,
+      reason: adminAudit.reason,
+    })
+    .from(adminAudit)
+    .where(and(eq(adminAudit.subjectKind, "motorcycle_report"), eq(adminAudit.subjectId, String(id))))
+    .orderBy(asc(adminAudit.id));
 
 const points = () => balanceOf(runtime.db, memberPointsCode(callers.owner.id)).catch(() => 0);
 
@@ -100,6 +113,7 @@ describe("/admin/motorcycle-report (deciding missing-model reports)", () => {
       );
     }
     expect((await row(id)).status).toBe("submitted");
+    expect(await audited(id)).toEqual([]);
     const before = await points();
 
     const accepted = await post(callers.moderator, acceptForm(id));
@@ -112,6 +126,9 @@ describe("/admin/motorcycle-report (deciding missing-model reports)", () => {
     const again = await post(callers.admin, acceptForm(id));
     expect(again.data).toMatchObject({ error: { code: "transition_not_allowed" }, reportId: String(id) });
     expect(await points()).toBe(before + 200);
+    expect(await audited(id)).toEqual([
+      { action: "motorcycle.report.accept", adminId: callers.moderator.id, role: "moderator", reason: null },
+    ]);
   });
 
   it("names the implausible or missing figure next to its field, changing nothing", async () => {
@@ -157,5 +174,13 @@ describe("/admin/motorcycle-report (deciding missing-model reports)", () => {
     });
     expect(rejected.outcome).toBe("done");
     expect(await row(id)).toMatchObject({ status: "rejected", decisionReason: "공식 페이지가 아닙니다" });
+    expect(await audited(id)).toEqual([
+      {
+        action: "motorcycle.report.reject",
+        adminId: callers.admin.id,
+        role: "admin",
+        reason: "공식 페이지가 아닙니다",
+      },
+    ]);
   });
 });

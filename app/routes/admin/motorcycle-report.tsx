@@ -32,6 +32,7 @@ import type { GuardName } from "#app/shell/guards";
 import { notFound, readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
+import { actingFrom } from "#app/shell/auth.server";
 import { serverGuards } from "#app/shell/route-guards.server";
 import { requireStaff } from "#app/shell/staff.server";
 
@@ -94,10 +95,17 @@ export async function action({ request }: Route.ActionArgs) {
   const decision = submission.value;
   try {
     if (decision.intent === "accept")
-      await acceptReport(db, clock, actor, decision.id, { figures: decision.figures });
+      await acceptReport(db, clock, actor, decision.id, { figures: decision.figures }, actingFrom(request));
     else if (decision.intent === "existing")
-      await acceptReport(db, clock, actor, decision.id, { motorcycleId: decision.motorcycleId });
-    else await rejectReport(db, clock, actor, decision.id, decision.reason);
+      await acceptReport(
+        db,
+        clock,
+        actor,
+        decision.id,
+        { motorcycleId: decision.motorcycleId },
+        actingFrom(request),
+      );
+    else await rejectReport(db, clock, actor, decision.id, decision.reason, actingFrom(request));
   } catch (error) {
     const refused = withLastResult(domainFailure(language, error), submission);
     return data({ ...refused.data, ...target }, refused.init ?? undefined);

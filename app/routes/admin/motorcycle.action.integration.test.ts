@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { motorcycle, motorcycleManufacturer, motorcycleModel } from "#app/db/schema";
+import { adminAudit, motorcycle, motorcycleManufacturer, motorcycleModel } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { importDigest } from "#app/services/motorcycles/import.server";
 import {
@@ -29,6 +29,14 @@ beforeAll(async () => {
   runtime = await startRouteRuntime();
   callers = await signUpCallers(runtime);
 });
+
+/** The catalogue imports on the audit log, oldest first. */
+const imports = () =>
+  runtime.db
+    .select({ adminId: adminAudit.adminId, subjectId: adminAudit.subjectId, after: adminAudit.after })
+    .from(adminAudit)
+    .where(eq(adminAudit.action, "motorcycle.catalogue.import"))
+    .orderBy(asc(adminAudit.id));
 
 async function catalogueSize() {
   const [[makers], [models], [years]] = await Promise.all([
@@ -92,6 +100,7 @@ describe("/admin/motorcycle (catalogue import)", () => {
       expect((await post(as, importForm(ownCsv))).outcome, who).toBe(outcome);
     }
     expect(await catalogueSize()).toEqual(before);
+    expect(await imports()).toEqual([]);
   });
 
   it("previews without writing, with localised reasons, then imports exactly what was previewed, once", async () => {
@@ -149,6 +158,19 @@ describe("/admin/motorcycle (catalogue import)", () => {
     // A second click on the same import adds nothing.
     const again = await post(callers.admin, importForm(ownCsv));
     expect((again.data as Answer).report).toMatchObject({ added: 0, changed: 0, unchanged: 4 });
+    // Both are on the audit log, with what each wrote.
+    expect(await imports()).toEqual([
+      {
+        adminId: callers.admin.id,
+        subjectId: importDigest(ownCsv),
+        after: expect.objectContaining({ added: 4, changed: 0, unchanged: 0, refused: 5 }),
+      },
+      {
+        adminId: callers.admin.id,
+        subjectId: importDigest(ownCsv),
+        after: expect.objectContaining({ added: 0, changed: 0, unchanged: 4, refused: 5 }),
+      },
+    ]);
     expect(await catalogueSize()).toEqual({
       manufacturers: before.manufacturers + 4,
       models: before.models + 4,

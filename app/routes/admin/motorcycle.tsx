@@ -15,7 +15,7 @@ import {
   previewImport,
   type ImportReport,
 } from "#app/services/motorcycles/import.server";
-import type { FormError } from "#app/shell/auth.server";
+import { actingFrom, type FormError } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { catalogueImportForm } from "#app/services/admin/console-forms.schema";
 import type { GuardName } from "#app/shell/guards";
@@ -111,7 +111,14 @@ export async function action({ request }: Route.ActionArgs) {
   const { db, clock } = getRuntime();
   try {
     if (intent === "import") {
-      const report = await applyImport(db, clock, actor, previewed, { sourceUrl, previewedDigest: digest });
+      const report = await applyImport(
+        db,
+        clock,
+        actor,
+        previewed,
+        { sourceUrl, previewedDigest: digest },
+        actingFrom(request),
+      );
       return {
         ok: true as const,
         intent: "import" as const,

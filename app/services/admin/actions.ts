@@ -24,4 +24,8 @@ export type AdminAction =
   | "member.suspend"
   | "member.lift"
   | "member.lockout.clear"
-  | "member.sessions.end";
+  | "member.sessions.end"
+  | "support.inquiry.answer"
+  | "motorcycle.report.accept"
+  | "motorcycle.report.reject"
+  | "motorcycle.catalogue.import";

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { count, inArray } from "drizzle-orm";
 import { parse as parseCsv, CsvError } from "csv-parse/sync";
 import type { Database } from "#app/db/client.server";
@@ -744,6 +745,7 @@ export async function applyImport(
   actor: Actor,
   csvText: string,
   options: ImportOptions & { previewedDigest: string },
+  from?: ActingFrom,
 ): Promise<ImportReport> {
   requirePermission(actor, "manage:site", refused);
   if (importDigest(csvText, options.sourceUrl) !== options.previewedDigest)
@@ -752,7 +754,25 @@ export async function applyImport(
     const parsed = parseImport(csvText, options, uow.now);
     const planned = await planImport(uow, parsed.rows);
     for (const one of planned) if (one.outcome !== "unchanged") await upsertModelYear(uow, one.row, "import");
-    return reportOf(parsed, planned);
+    const report = reportOf(parsed, planned);
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "motorcycle.catalogue.import",
+        subject: { kind: "catalogue_import", id: report.digest },
+        after: {
+          layout: report.layout,
+          sourceUrl: options.sourceUrl ?? null,
+          added: report.added,
+          changed: report.changed,
+          unchanged: report.unchanged,
+          refused: report.refused.length,
+        },
+      },
+      from,
+    );
+    return report;
   });
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import type { Database } from "#app/db/client.server";
 import {
   member,
@@ -231,6 +232,7 @@ export async function acceptReport(
   actor: Actor,
   reportId: number,
   acceptance: Acceptance,
+  from?: ActingFrom,
 ): Promise<{ motorcycleId: number }> {
   requirePermission(actor, "moderate:content", refused);
   return runInTransaction(db, clock, async (uow) => {
@@ -249,7 +251,19 @@ export async function acceptReport(
       .select({ motorcycleId: motorcycleReport.motorcycleId })
       .from(motorcycleReport)
       .where(eq(motorcycleReport.id, reportId));
-    return { motorcycleId: row!.motorcycleId! };
+    const motorcycleId = row!.motorcycleId!;
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "motorcycle.report.accept",
+        subject: { kind: "motorcycle_report", id: reportId },
+        before: { status: "submitted" },
+        after: { status: "accepted", motorcycleId, linked: "motorcycleId" in acceptance },
+      },
+      from,
+    );
+    return { motorcycleId };
   });
 }
 
@@ -260,13 +274,14 @@ export async function rejectReport(
   actor: Actor,
   reportId: number,
   reason: string,
+  from?: ActingFrom,
 ): Promise<void> {
   requirePermission(actor, "moderate:content", refused);
   const text = reason.trim();
   if (!text) throw fail("reject_reason_required");
   if ([...text].length > REJECT_REASON_MAX) throw fail("reject_reason_length");
-  await runInTransaction(db, clock, (uow) =>
-    applyTransition(
+  await runInTransaction(db, clock, async (uow) => {
+    await applyTransition(
       uow,
       reports,
       reportId,
@@ -276,6 +291,18 @@ export async function rejectReport(
         decidedBy: actor,
         reason: text,
       },
-    ),
-  );
+    );
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "motorcycle.report.reject",
+        subject: { kind: "motorcycle_report", id: reportId },
+        reason: text,
+        before: { status: "submitted" },
+        after: { status: "rejected" },
+      },
+      from,
+    );
+  });
 }

@@ -1,9 +1,11 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import type { Actor } from "#app/services/actor";
 import { requirePermission } from "#app/services/permissions";
 import { inquiry, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
 
 const INQUIRY_TITLE_MAX = 100;
@@ -81,14 +83,32 @@ export async function answerInquiry(
   actor: Actor,
   inquiryId: number,
   answer: string,
+  from?: ActingFrom,
 ) {
   requirePermission(actor, "moderate:content", () => new DomainError("inquiry", "forbidden"));
   const text = answer.trim();
   if (!text || [...text].length > ANSWER_MAX) throw new DomainError("inquiry", "answer_required");
-  const updated = await db
-    .update(inquiry)
-    .set({ answer: text, answeredBy: actor.id, answeredAt: clock.now() })
-    .where(and(eq(inquiry.id, inquiryId)))
-    .returning({ id: inquiry.id });
-  if (updated.length === 0) throw new DomainError("inquiry", "not_found");
+  await runInTransaction(db, clock, async (uow) => {
+    const [before] = await uow.tx
+      .select({ answeredAt: inquiry.answeredAt })
+      .from(inquiry)
+      .where(eq(inquiry.id, inquiryId))
+      .for("update");
+    if (!before) throw new DomainError("inquiry", "not_found");
+    await uow.tx
+      .update(inquiry)
+      .set({ answer: text, answeredBy: actor.id, answeredAt: uow.now })
+      .where(eq(inquiry.id, inquiryId));
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "support.inquiry.answer",
+        subject: { kind: "inquiry", id: inquiryId },
+        before: { answered: before.answeredAt !== null },
+        after: { answerLength: [...text].length },
+      },
+      from,
+    );
+  });
 }
