@@ -8,10 +8,8 @@ import { getRuntime } from "#app/platform/runtime.server";
 import type { AdminAction } from "#app/services/admin/actions";
 import { searchAdminAudit } from "#app/services/admin/audit.server";
 import { auditQuerySchema } from "#app/services/admin/audit.schema";
-import { isDomainError } from "#app/services/errors";
 import type { StaffRole } from "#app/services/permissions";
 import type { GuardName } from "#app/shell/guards";
-import { notFound } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -76,29 +74,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
   const query = auditQuerySchema.parse(Object.fromEntries(url.searchParams));
-  try {
-    const { rows, hasNext } = await searchAdminAudit(getRuntime().db, actor, query);
-    return {
-      query,
-      hasNext,
-      rows: rows.map((row) => ({
-        id: row.id,
-        at: formatDateTime(language, row.at),
-        adminName: row.adminName,
-        role: row.role,
-        action: row.action,
-        subjectKind: row.subjectKind,
-        subjectId: row.subjectId,
-        reason: row.reason ?? "",
-        before: summary(row.before),
-        after: summary(row.after),
-        address: row.address ?? "",
-      })),
-    };
-  } catch (error) {
-    if (isDomainError(error, "admin") && error.code === "forbidden") notFound();
-    throw error;
-  }
+  const { rows, hasNext } = await searchAdminAudit(getRuntime().db, actor, query);
+  return {
+    query,
+    hasNext,
+    rows: rows.map((row) => ({
+      id: row.id,
+      at: formatDateTime(language, row.at),
+      adminName: row.adminName,
+      role: row.role,
+      action: row.action,
+      subjectKind: row.subjectKind,
+      subjectId: row.subjectId,
+      reason: row.reason ?? "",
+      before: summary(row.before),
+      after: summary(row.after),
+      address: row.address ?? "",
+    })),
+  };
 }
 
 const field = "min-h-11 w-full rounded-lg border border-subtle bg-[var(--surface)] px-3";

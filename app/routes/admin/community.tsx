@@ -16,7 +16,6 @@ import { toSeoulInput } from "#app/platform/seoul-calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { Actor } from "#app/services/actor";
-import { DomainError } from "#app/services/errors";
 import {
   announcementsForAdmin,
   createAnnouncement,
@@ -88,19 +87,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") ?? "announce";
   if (!isSection(tab)) notFound();
-  try {
-    return {
-      section: tab,
-      editId: idOrNull(url.searchParams.get("edit")),
-      announcements: [],
-      faq: [],
-      events: [],
-      ...(await sectionData(actor, tab, languageFromPath(url.pathname))),
-    };
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "forbidden") notFound();
-    throw error;
-  }
+  return {
+    section: tab,
+    editId: idOrNull(url.searchParams.get("edit")),
+    announcements: [],
+    faq: [],
+    events: [],
+    ...(await sectionData(actor, tab, languageFromPath(url.pathname))),
+  };
 }
 
 /** The section and the verb of each intent. */

@@ -5,7 +5,6 @@ import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDateTime } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { isDomainError } from "#app/services/errors";
 import { failedJobsForAdmin, retryJobAsAdmin } from "#app/services/operations/failed-jobs.server";
 import { actingFrom } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm } from "#app/shell/form.server";
@@ -13,7 +12,7 @@ import { failedJobForm } from "#app/services/admin/console-forms.schema";
 import { domainAnswer } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import type { GuardName } from "#app/shell/guards";
-import { notFound, readForm } from "#app/shell/input.server";
+import { readForm } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -29,23 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireStaff(request, "manage:site");
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  try {
-    const jobs = await failedJobsForAdmin(getRuntime().db, actor);
-    return {
-      jobs: jobs.map((job) => ({
-        id: job.id,
-        kind: job.kind,
-        lastError: job.lastError ?? "",
-        attempts: job.attempts,
-        failedAt: job.failedAt ? formatDateTime(language, job.failedAt) : "",
-      })),
-    };
-  } catch (error) {
-    if (isDomainError(error, "jobs") && error.code === "forbidden") {
-      notFound();
-    }
-    throw error;
-  }
+  const jobs = await failedJobsForAdmin(getRuntime().db, actor);
+  return {
+    jobs: jobs.map((job) => ({
+      id: job.id,
+      kind: job.kind,
+      lastError: job.lastError ?? "",
+      attempts: job.attempts,
+      failedAt: job.failedAt ? formatDateTime(language, job.failedAt) : "",
+    })),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {

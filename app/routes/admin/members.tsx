@@ -8,9 +8,7 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { searchMembers } from "#app/services/admin/members.server";
 import { memberQuerySchema } from "#app/services/admin/members.schema";
-import { isDomainError } from "#app/services/errors";
 import type { GuardName } from "#app/shell/guards";
-import { notFound } from "#app/shell/input.server";
 import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
@@ -28,17 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(url.pathname);
   const query = memberQuerySchema.parse(Object.fromEntries(url.searchParams));
   const { db, clock } = getRuntime();
-  try {
-    const { rows, hasNext } = await searchMembers(db, clock, actor, query);
-    return {
-      query,
-      hasNext,
-      rows: rows.map((row) => ({ ...row, joinedAt: formatDate(language, row.joinedAt) })),
-    };
-  } catch (error) {
-    if (isDomainError(error, "admin") && error.code === "forbidden") notFound();
-    throw error;
-  }
+  const { rows, hasNext } = await searchMembers(db, clock, actor, query);
+  return {
+    query,
+    hasNext,
+    rows: rows.map((row) => ({ ...row, joinedAt: formatDate(language, row.joinedAt) })),
+  };
 }
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
