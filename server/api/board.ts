@@ -112,7 +112,11 @@ export function boardRouter(runtime: Runtime): Router {
     "/board/comments/:id",
     endpoint(async (req, res) => {
       const reader = await requireCommunityActor(req, runtime);
-      res.json(await deleteComment(db, clock, reader, idParam(req.params.id, "comment")));
+      res.json(
+        await deleteComment(db, clock, reader, idParam(req.params.id, "comment"), {
+          address: req.ip ?? null,
+        }),
+      );
     }),
   );
 

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   RouterContextProvider,
   type UNSAFE_DataWithResponseInit as DataWithResponseInit,
 } from "react-router";
-import { member, type MemberRole } from "#app/db/schema";
+import { adminAudit, member, type MemberRole } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { actorOf, type Actor } from "#app/services/actor";
@@ -251,4 +251,13 @@ export function callAction(action: DataFunction, call: RouteCall): Promise<Route
 /** Loads a route module's loader. */
 export function callLoader(loader: DataFunction, call: Omit<RouteCall, "form">): Promise<RouteAnswer> {
   return run(loader, call, "GET");
+}
+
+/** The audit log's rows about one subject, oldest first: who acted, in which role, and what they did. */
+export function auditActsOn(runtime: Runtime, kind: string, id: string | number) {
+  return runtime.db
+    .select({ action: adminAudit.action, adminId: adminAudit.adminId, role: adminAudit.role })
+    .from(adminAudit)
+    .where(and(eq(adminAudit.subjectKind, kind), eq(adminAudit.subjectId, String(id))))
+    .orderBy(adminAudit.id);
 }

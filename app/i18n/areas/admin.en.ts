@@ -144,6 +144,12 @@ export const enAdmin: Widen<typeof koAdmin> = {
     finance: "finance operator",
   },
   actions: {
+    board_article_update: "Edited a member's post",
+    board_article_delete: "Deleted a member's post",
+    board_comment_delete: "Deleted a member's comment",
+    market_listing_update: "Edited a member's listing",
+    market_listing_delete: "Deleted a member's listing",
+    review_delete: "Deleted a member's review",
     support_inquiry_answer: "Inquiry answered",
     motorcycle_report_accept: "Missing-model report accepted",
     motorcycle_report_reject: "Missing-model report rejected",

@@ -139,6 +139,12 @@ export const koAdmin = {
     finance: "재무 담당자",
   },
   actions: {
+    board_article_update: "다른 회원의 게시글 수정",
+    board_article_delete: "다른 회원의 게시글 삭제",
+    board_comment_delete: "다른 회원의 댓글 삭제",
+    market_listing_update: "다른 회원의 매물 수정",
+    market_listing_delete: "다른 회원의 매물 삭제",
+    review_delete: "다른 회원의 리뷰 삭제",
     support_inquiry_answer: "1:1 문의 답변",
     motorcycle_report_accept: "차종 제보 수락",
     motorcycle_report_reject: "차종 제보 반려",

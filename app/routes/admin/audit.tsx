@@ -23,6 +23,12 @@ export const handle: RouteHandle = { titleKey: "admin.audit.title" };
 /** The words of each action the log records. */
 const actionNames = {
   "jobs.retry": "admin.actions.jobs_retry",
+  "board.article.update": "admin.actions.board_article_update",
+  "board.article.delete": "admin.actions.board_article_delete",
+  "board.comment.delete": "admin.actions.board_comment_delete",
+  "market.listing.update": "admin.actions.market_listing_update",
+  "market.listing.delete": "admin.actions.market_listing_delete",
+  "review.delete": "admin.actions.review_delete",
   "board.category.add": "admin.actions.board_category_add",
   "board.category.rename": "admin.actions.board_category_rename",
   "board.category.delete": "admin.actions.board_category_delete",

@@ -8,7 +8,7 @@ import { deleteArticle, getArticlePage } from "#app/services/board/articles.serv
 import { loadArticleInteractions } from "#app/services/board/interactions.server";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
 import { blindMember, unblindMember } from "#app/services/members/relations.server";
-import { requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -83,7 +83,7 @@ export async function articlePageAction(request: Request, boardId: string) {
       case "delete": {
         const id = idOrNull(boardId);
         if (id === null) notFound();
-        const { kind } = await deleteArticle(db, clock, actor, id);
+        const { kind } = await deleteArticle(db, clock, actor, id, actingFrom(request));
         return redirectWithFlash(localizePath(language, listPath(kind)), { key: "board.list.deleted" });
       }
       case "blind":

@@ -4,6 +4,7 @@ import { blind, boardArticle } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import {
+  auditActsOn,
   callAction,
   callLoader,
   signUpCallers,
@@ -115,6 +116,16 @@ describe("deleting a post from its page", () => {
     expect((await stored(id)).deletedAt).not.toBeNull();
     const another = await post(callers.owner, "free", { isPrivate: true });
     expect((await deleteOnBoardPath(another, callers.admin)).outcome).toBe("done");
+    // Each deletion of another member's post is on record with who did it and in which role; the author's own is not.
+    expect(await auditActsOn(runtime, "article", id)).toEqual([
+      { action: "board.article.delete", adminId: callers.moderator.id, role: "moderator" },
+    ]);
+    expect(await auditActsOn(runtime, "article", another)).toEqual([
+      { action: "board.article.delete", adminId: callers.admin.id, role: "admin" },
+    ]);
+    const own = await post(callers.owner, "free");
+    expect((await deleteOnBoardPath(own, callers.owner)).outcome).toBe("done");
+    expect(await auditActsOn(runtime, "article", own)).toEqual([]);
   });
 
   it("answers 404 for a post that is already gone, and changes nothing", async () => {
@@ -206,6 +217,9 @@ describe("editing a post on the write pages", () => {
       expect((await stored(id)).title).toBe("작성자가 고침");
       expect((await edit(id, admin, "운영자가 고침")).outcome).toBe("done");
       expect((await stored(id)).title).toBe("운영자가 고침");
+      expect(await auditActsOn(runtime, "article", id)).toEqual([
+        { action: "board.article.update", adminId: admin.id, role: "admin" },
+      ]);
     });
   }
 

@@ -18,7 +18,7 @@ import {
 } from "#app/services/content/article-html.server";
 import { formContentHtml } from "#app/services/content/rich-text.server";
 import { submitOnce } from "#app/services/content/submit-once.server";
-import { requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import type {
@@ -177,7 +177,7 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
   let saved: { id: number; kind: ArticleKind };
   try {
     if (id !== null) {
-      saved = await updateArticle(db, clock, actor, id, input);
+      saved = await updateArticle(db, clock, actor, id, input, actingFrom(request));
     } else {
       const kind = scope === "guestbook" ? "guestbook" : article.kind;
       const checked = await checkArticle(db, { ...input, kind });

@@ -29,7 +29,7 @@ import {
   sellListing,
 } from "#app/services/market/trade.server";
 import { blindMember, unblindMember } from "#app/services/members/relations.server";
-import { requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
@@ -112,7 +112,7 @@ export async function listingPageAction(request: Request, boardId: string) {
     if (listingId === null) throw new DomainError("market", "not_found");
     switch (input.intent) {
       case "delete": {
-        const { kind } = await deleteListing(db, clock, actor, listingId);
+        const { kind } = await deleteListing(db, clock, actor, listingId, actingFrom(request));
         return redirectWithFlash(localizePath(language, `/market/${kind}`), { key: "market.list.deleted" });
       }
       case "bump":

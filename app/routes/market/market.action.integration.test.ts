@@ -8,6 +8,7 @@ import { addComment } from "#app/services/board/comments.server";
 import { makeOffer } from "#app/services/market/offers.server";
 import { sellListing } from "#app/services/market/trade.server";
 import {
+  auditActsOn,
   callAction,
   callLoader,
   signUpCallers,
@@ -120,6 +121,9 @@ describe("writing a listing", () => {
     expect((await stored(id)).price).toBe(120_000);
     expect((await write(form, callers.admin, `?id=${id}`)).outcome).toBe("done");
     expect((await stored(id)).price).toBe(90_000);
+    expect(await auditActsOn(runtime, "listing", id)).toEqual([
+      { action: "market.listing.update", adminId: callers.admin.id, role: "admin" },
+    ]);
     const edit = await callLoader(writePage.loader, { path: `/market/write?id=${id}`, as: callers.other });
     expect(edit.outcome).toBe("refused");
   });
@@ -169,6 +173,9 @@ describe("a listing's page", () => {
     expect(deleted.outcome).toBe("done");
     expect(deleted.flashed).toBe(true);
     expect((await stored(id)).deletedAt).not.toBeNull();
+    expect(await auditActsOn(runtime, "listing", id)).toEqual([
+      { action: "market.listing.delete", adminId: callers.moderator.id, role: "moderator" },
+    ]);
   });
 
   it("is bumped by its seller only, and once per 24 hours", async () => {

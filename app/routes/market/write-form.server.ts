@@ -29,7 +29,7 @@ import {
 } from "#app/services/market/listings.server";
 import { listingKindStepSchema, listingSchema } from "#app/services/market/listing.schema";
 import { DomainError } from "#app/services/errors";
-import { requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import { formLimits, idOrNull, notFound, readForm } from "#app/shell/input.server";
@@ -217,7 +217,7 @@ export async function submitListingForm(request: Request) {
   try {
     if (listing.id !== "") {
       if (id === null) throw new DomainError("market", "not_found");
-      saved = await updateListing(db, clock, actor, id, input);
+      saved = await updateListing(db, clock, actor, id, input, actingFrom(request));
     } else {
       const checked = await checkListing(db, clock, input);
       saved = await submitOnce(db, clock, { memberId: actor.id, token: listing.token }, (uow) =>

@@ -9,6 +9,7 @@ import { ratingItems } from "#app/services/reviews/items";
 import { jpeg } from "#app/services/uploads/test-images";
 import { insertMotorcycle } from "#tests/setup/motorcycles";
 import {
+  auditActsOn,
   callAction,
   callLoader,
   callWithRequest,
@@ -300,6 +301,10 @@ describe("a review's page", () => {
 
     const own = await published(callers.owner, pcx.id);
     expect((await act(own, { intent: "delete" }, callers.owner)).location).toBe("/review/motorcycle/list");
+    expect(await auditActsOn(runtime, "review", id)).toEqual([
+      { action: "review.delete", adminId: callers.moderator.id, role: "moderator" },
+    ]);
+    expect(await auditActsOn(runtime, "review", own)).toEqual([]);
   });
 });
 

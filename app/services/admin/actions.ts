@@ -28,4 +28,10 @@ export type AdminAction =
   | "support.inquiry.answer"
   | "motorcycle.report.accept"
   | "motorcycle.report.reject"
-  | "motorcycle.catalogue.import";
+  | "motorcycle.catalogue.import"
+  | "board.article.update"
+  | "board.article.delete"
+  | "board.comment.delete"
+  | "market.listing.update"
+  | "market.listing.delete"
+  | "review.delete";

@@ -53,6 +53,21 @@ export async function recordAdminAct(
   });
 }
 
+/**
+ * Records an act on a member's content when a staff member did it to somebody else's: an author editing or deleting
+ * their own post is no administrator act and leaves no row. Called inside the act's unit of work.
+ */
+export async function recordModeration(
+  uow: UnitOfWork,
+  actor: Actor,
+  authorId: string,
+  act: AdminAct,
+  from?: ActingFrom,
+): Promise<void> {
+  if (actor.kind !== "staff" || actor.id === authorId) return;
+  await recordAdminAct(uow, actor, act, from);
+}
+
 const AUDIT_PAGE_SIZE = 30;
 
 export type AuditRow = typeof adminAudit.$inferSelect;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import type { Actor } from "#app/services/actor";
 import { mayManage } from "#app/services/permissions";
+import { recordModeration, type ActingFrom } from "#app/services/admin/audit.server";
 import { blind, boardArticle, boardCategory, boardKeep, boardLike, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import type { CounterBuffer } from "#app/platform/counter-buffer.server";
@@ -181,6 +182,7 @@ export async function updateArticle(
   reader: Actor,
   id: number,
   input: Omit<ArticleInput, "kind">,
+  from?: ActingFrom,
 ) {
   const existing = await ownArticle(db, reader, id);
   const checked = await checkedInput(db, { ...input, kind: existing.kind });
@@ -198,6 +200,18 @@ export async function updateArticle(
       })
       .where(eq(boardArticle.id, id));
     await attachUploads(uow, reader.id, checked.content.images, `article:${id}`);
+    await recordModeration(
+      uow,
+      reader,
+      existing.authorId,
+      {
+        action: "board.article.update",
+        subject: { kind: "article", id },
+        before: { title: existing.title },
+        after: { title: checked.title },
+      },
+      from,
+    );
   });
   return { id, kind: existing.kind as ArticleKind };
 }
@@ -356,13 +370,28 @@ export function flushArticleViews(db: Database, views: CounterBuffer): Promise<n
  * Deletes an article (its author or an administrator): it leaves every list and its page says it was deleted; its
  * comments stay in the database but can no longer be reached.
  */
-export async function deleteArticle(db: Database, clock: Clock, reader: Actor, id: number) {
+export async function deleteArticle(
+  db: Database,
+  clock: Clock,
+  reader: Actor,
+  id: number,
+  from?: ActingFrom,
+) {
   const existing = await ownArticle(db, reader, id);
-  const deleted = await db
-    .update(boardArticle)
-    .set({ deletedAt: clock.now() })
-    .where(and(eq(boardArticle.id, id), isNull(boardArticle.deletedAt)))
-    .returning({ id: boardArticle.id });
-  if (deleted.length === 0) throw fail("not_found");
+  await runInTransaction(db, clock, async (uow) => {
+    const deleted = await uow.tx
+      .update(boardArticle)
+      .set({ deletedAt: uow.now })
+      .where(and(eq(boardArticle.id, id), isNull(boardArticle.deletedAt)))
+      .returning({ id: boardArticle.id });
+    if (deleted.length === 0) throw fail("not_found");
+    await recordModeration(
+      uow,
+      reader,
+      existing.authorId,
+      { action: "board.article.delete", subject: { kind: "article", id }, before: { title: existing.title } },
+      from,
+    );
+  });
   return { id, kind: existing.kind as ArticleKind };
 }

@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
 import type { Actor } from "#app/services/actor";
 import { mayManage } from "#app/services/permissions";
+import { recordModeration, type ActingFrom } from "#app/services/admin/audit.server";
 import { boardArticle, boardComment, member, memberAvatar } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
@@ -241,12 +242,24 @@ export async function deleteComment(
   clock: Clock,
   reader: Actor,
   commentId: number,
+  from?: ActingFrom,
 ): Promise<{ articleId: number; commentCount: number }> {
   return runInTransaction(db, clock, async (uow) => {
     const comment = await findLiveComment(uow.tx, commentId);
     await requireReadableArticle(uow.tx, reader, comment.articleId, { lock: true });
     if (!mayManage(reader, comment.authorId)) throw fail("not_comment_author");
     const commentCount = await removeComment(uow, commentId);
+    await recordModeration(
+      uow,
+      reader,
+      comment.authorId,
+      {
+        action: "board.comment.delete",
+        subject: { kind: "comment", id: commentId },
+        before: { articleId: comment.articleId },
+      },
+      from,
+    );
     return { articleId: comment.articleId, commentCount };
   });
 }

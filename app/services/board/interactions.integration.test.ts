@@ -2,7 +2,14 @@ import { errorStatus } from "#app/shell/domain.server";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/client.server";
-import { boardArticle, boardComment, contentReport, notification, transitionLog } from "#app/db/schema";
+import {
+  adminAudit,
+  boardArticle,
+  boardComment,
+  contentReport,
+  notification,
+  transitionLog,
+} from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { setRealtimePublisher } from "#app/platform/publisher.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
@@ -190,6 +197,19 @@ describe("comments", () => {
     );
     await deleteComment(db, clock, b, lone.id);
     expect((await counts(id)).c).toBe(1);
+    const afterAuthors = await db.select().from(adminAudit).where(eq(adminAudit.subjectKind, "comment"));
+    expect(afterAuthors.filter((r) => [top.id, lone.id].map(String).includes(r.subjectId))).toEqual([]);
+
+    // An administrator deletes another member's comment, and that act is on record with where it came from.
+    const admin = await insertAdmin(db);
+    const last = await comment(b, id, "지워질 댓글");
+    await deleteComment(db, clock, admin, last.id, { address: "198.51.100.4" });
+    expect(
+      await db
+        .select({ action: adminAudit.action, adminId: adminAudit.adminId, address: adminAudit.address })
+        .from(adminAudit)
+        .where(and(eq(adminAudit.subjectKind, "comment"), eq(adminAudit.subjectId, String(last.id)))),
+    ).toEqual([{ action: "board.comment.delete", adminId: admin.id, address: "198.51.100.4" }]);
 
     const { comments } = await loadArticleInteractions(db, b, id);
     expect(comments).toHaveLength(1);

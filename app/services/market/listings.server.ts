@@ -8,6 +8,7 @@ import { runInTransaction, type DatabaseOrUnit, type UnitOfWork } from "#app/pla
 import { attachUploads } from "#app/services/uploads/ownership.server";
 import type { Actor } from "#app/services/actor";
 import { mayManage } from "#app/services/permissions";
+import { recordModeration, type ActingFrom } from "#app/services/admin/audit.server";
 import { readerMarkColumns, type ReaderMarks } from "#app/services/board/articles.server";
 import { authorOf, type ArticleAuthor } from "#app/services/board/list.server";
 import { ARTICLE_TITLE_MAX } from "#app/services/board/kinds";
@@ -323,6 +324,7 @@ export async function updateListing(
   actor: Actor,
   id: number,
   input: ListingInput,
+  acting?: ActingFrom,
 ): Promise<SavedListing> {
   const checked = await checkListing(db, clock, input);
   return runInTransaction(db, clock, async (uow) => {
@@ -358,6 +360,18 @@ export async function updateListing(
       })
       .where(eq(marketListing.articleId, id));
     await attachUploads(uow, actor.id, checked.content.images, `article:${id}`);
+    await recordModeration(
+      uow,
+      actor,
+      existing.sellerId,
+      {
+        action: "market.listing.update",
+        subject: { kind: "listing", id },
+        before: { kind: from, price: existing.price },
+        after: { kind: checked.kind, price: checked.price, title: checked.title },
+      },
+      acting,
+    );
     return { id, kind: checked.kind };
   });
 }
@@ -368,6 +382,7 @@ export async function deleteListing(
   clock: Clock,
   actor: Actor,
   id: number,
+  from?: ActingFrom,
 ): Promise<SavedListing> {
   return runInTransaction(db, clock, async (uow) => {
     const existing = await ownListing(uow, actor, id);
@@ -376,6 +391,13 @@ export async function deleteListing(
       .set({ deletedAt: uow.now })
       .where(and(eq(boardArticle.id, id), isNull(boardArticle.deletedAt)));
     await markListingDeleted(uow, id);
+    await recordModeration(
+      uow,
+      actor,
+      existing.sellerId,
+      { action: "market.listing.delete", subject: { kind: "listing", id }, before: { kind: existing.kind } },
+      from,
+    );
     return { id, kind: existing.kind as MarketKind };
   });
 }

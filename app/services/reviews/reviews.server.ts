@@ -10,6 +10,7 @@ import {
 } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { mayManage } from "#app/services/permissions";
+import { recordModeration, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
 import { attachUploads } from "#app/services/uploads/ownership.server";
 import { findModelYear } from "#app/services/motorcycles/search.server";
@@ -224,11 +225,19 @@ export async function deleteReview(
   clock: Clock,
   actor: Actor,
   id: number,
+  from?: ActingFrom,
 ): Promise<void> {
   await runInTransaction(source, clock, async (uow) => {
     const review = await lockedReview(uow, id);
     if (!mayManage(actor, review.authorId)) throw fail("not_author");
     await uow.tx.update(motorcycleReview).set({ deletedAt: uow.now }).where(eq(motorcycleReview.id, id));
+    await recordModeration(
+      uow,
+      actor,
+      review.authorId,
+      { action: "review.delete", subject: { kind: "review", id } },
+      from,
+    );
   });
 }
 

@@ -12,7 +12,7 @@ import { SparkControl } from "#app/components/spark/SparkControl";
 import { reviewPageSchema } from "#app/services/reviews/review.schema";
 import { deleteReview, setOwnerMeeting } from "#app/services/reviews/reviews.server";
 import { DomainError } from "#app/services/errors";
-import { requireActor } from "#app/shell/auth.server";
+import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -75,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (id === null) throw new DomainError("review", "not_found");
     switch (input.intent) {
       case "delete":
-        await deleteReview(db, clock, actor, id);
+        await deleteReview(db, clock, actor, id, actingFrom(request));
         return redirectWithFlash(localizePath(language, "/review/motorcycle/list"), {
           key: "review.flash.deleted",
         });
