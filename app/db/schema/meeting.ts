@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -147,8 +148,14 @@ export const meeting = pgTable(
     index("meeting_requester_idx").on(t.requesterId, t.lastMessageAt.desc(), t.id.desc()),
     index("meeting_provider_idx").on(t.providerId, t.lastMessageAt.desc(), t.id.desc()),
     index("meeting_status_idx").on(t.status, t.createdAt),
+    check("meeting_status_check", sql`${t.status} in (${sql.raw(quotedList(meetingStatuses))})`),
   ],
 );
+
+/** A constant list as SQL string literals, for a state column's CHECK constraint. */
+function quotedList(values: readonly string[]): string {
+  return values.map((value) => `'${value}'`).join(", ");
+}
 
 /** Chat message kinds: a member's text or image, or a system line written by a transition or a job. */
 export const meetingMessageKinds = ["text", "image", "system"] as const;
@@ -228,6 +235,7 @@ export const noShowReport = pgTable(
   (t) => [
     uniqueIndex("no_show_report_once_key").on(t.meetingId, t.reporterId),
     index("no_show_report_status_idx").on(t.status, t.createdAt),
+    check("no_show_report_status_check", sql`${t.status} in (${sql.raw(quotedList(noShowStatuses))})`),
   ],
 );
 
@@ -314,7 +322,10 @@ export const rescueCall = pgTable(
     meetingId: integer("meeting_id").references(() => meeting.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("rescue_call_requester_idx").on(t.requesterId, t.createdAt.desc())],
+  (t) => [
+    index("rescue_call_requester_idx").on(t.requesterId, t.createdAt.desc()),
+    check("rescue_call_status_check", sql`${t.status} in (${sql.raw(quotedList(rescueCallStatuses))})`),
+  ],
 );
 
 /** One expert a rescue call reached, with the distance at the time of the call. */

@@ -1,0 +1,3 @@
+ALTER TABLE "meeting" ADD CONSTRAINT "meeting_status_check" CHECK ("meeting"."status" in ('chatting', 'reserved', 'cancelled', 'ended', 'expired'));--> statement-breakpoint
+ALTER TABLE "no_show_report" ADD CONSTRAINT "no_show_report_status_check" CHECK ("no_show_report"."status" in ('pending', 'confirmed', 'dismissed', 'penalised'));--> statement-breakpoint
+ALTER TABLE "rescue_call" ADD CONSTRAINT "rescue_call_status_check" CHECK ("rescue_call"."status" in ('open', 'accepted', 'expired', 'withdrawn'));
