@@ -32,6 +32,12 @@ const castToNever = {
   message: "Type the value (a schema's input, a typed key list) instead of casting it to never.",
 };
 
+/** A 404 thrown by hand: a page's "not found" is `notFound()` (or `missingPage(body)`) from #app/shell/input.server. */
+const handWrittenNotFound = {
+  selector: "ThrowStatement Property[key.name='status'][value.value=404]",
+  message: "Throw notFound() from #app/shell/input.server instead of a hand-written 404.",
+};
+
 const formFieldReads = ["get", "getAll", "has"].map((method) => ({
   selector: `CallExpression[callee.object.name=/^(form|formData)$/][callee.property.name='${method}']`,
   message: parseOnce,
@@ -218,7 +224,7 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": ["error", castToNever, readFormOnly, ...formFieldReads],
+      "no-restricted-syntax": ["error", castToNever, readFormOnly, handWrittenNotFound, ...formFieldReads],
     },
   },
   {

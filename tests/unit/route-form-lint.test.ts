@@ -39,6 +39,25 @@ describe("the lint keeps route actions to one parse of their form (issue 33)", (
     ).toEqual([refusal("no-restricted-syntax")]);
   });
 
+  it("refuses a 404 thrown by hand, and lets a route throw notFound()", async () => {
+    const loader = (body: string, imports: string) => `${imports}
+export async function loader() {
+${body}
+}
+`;
+    expect(
+      await problems(
+        loader('  throw data("없음", { status: 404 });', 'import { data } from "react-router";'),
+      ),
+    ).toEqual([{ ruleId: "no-restricted-syntax", message: expect.stringContaining("notFound()") }]);
+    expect(await problems(loader('  throw new Response("", { status: 404 });', ""))).toEqual([
+      { ruleId: "no-restricted-syntax", message: expect.stringContaining("notFound()") },
+    ]);
+    expect(
+      await problems(loader("  throw notFound();", 'import { notFound } from "#app/shell/input.server";')),
+    ).toEqual([]);
+  });
+
   it("refuses the old field reader", async () => {
     expect(
       await problems(
