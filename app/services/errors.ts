@@ -13,7 +13,7 @@ import { meetingErrors } from "./meetings/meeting-errors";
 import { rescueErrors } from "./meetings/rescue-errors";
 import { skillErrors } from "./meetings/skill-errors";
 import { profileErrors, relationErrors, type ProfileErrorDetails } from "./members/errors";
-import { garageErrors } from "./motorcycles/errors";
+import { catalogueErrors, garageErrors, type CatalogueErrorDetails } from "./motorcycles/errors";
 import { noticeErrors } from "./notice/errors";
 import { alarmErrors } from "./notifications/errors";
 import { failedJobErrors } from "./operations/errors";
@@ -37,6 +37,7 @@ export const errorTable = {
   alarm: alarmErrors,
   auth: authErrors,
   board: boardErrors,
+  catalogue: catalogueErrors,
   chat: chatErrors,
   comment: commentErrors,
   conduct: conductErrors,
@@ -71,6 +72,7 @@ export type ErrorArea = keyof ErrorCodes;
 /** What an area's refusals carry besides their code. */
 interface AreaDetails {
   auth: AuthErrorDetails;
+  catalogue: CatalogueErrorDetails;
   ledger: LedgerErrorDetails;
   profile: ProfileErrorDetails;
   pace: PaceErrorDetails;

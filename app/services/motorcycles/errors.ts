@@ -24,3 +24,27 @@ export const garageErrors = areaErrors("garage.error", {
   odometer_invalid: 400,
 });
 export type GarageErrorCode = ErrorCodeOf<typeof garageErrors>;
+
+/** Refusals of an administrator's catalogue import as a whole file; a bad row is listed in the import's report. */
+export const catalogueErrors = areaErrors("motorcycle.admin.error", {
+  forbidden: 403,
+  empty: 400,
+  too_large: 400,
+  too_many_rows: 400,
+  not_utf8: 400,
+  unreadable: 400,
+  layout_unknown: 400,
+  columns_unknown: 400,
+  columns_missing: 400,
+  source_url_required: 400,
+  source_url_invalid: 400,
+  preview_mismatch: 400,
+});
+export type CatalogueErrorCode = ErrorCodeOf<typeof catalogueErrors>;
+
+/** The line, columns or limit (in MB or rows) a refusal names. */
+export interface CatalogueErrorDetails {
+  line?: number;
+  columns?: string;
+  max?: number;
+}
