@@ -1,89 +1,81 @@
 import type { MessageParams } from "#app/i18n";
-import type { AdminErrorCode } from "./admin/errors";
-import type { AuthErrorCode } from "./auth/errors";
-import type { WeakPasswordReason } from "./auth/password-policy";
-import type { BoardErrorCode, CommentErrorCode, MemberReportErrorCode } from "./board/errors";
-import type { EditorErrorCode } from "./content/errors";
-import type { LedgerErrorCode } from "./ledger/errors";
-import type { MarketErrorCode } from "./market/errors";
-import type { RescueErrorCode } from "./meetings/rescue-errors";
-import type { ConductErrorCode } from "./meetings/conduct-errors";
-import type { ChatErrorCode } from "./meetings/chat-errors";
-import type { MeetingErrorCode } from "./meetings/meeting-errors";
-import type { FinderErrorCode } from "./meetings/finder-errors";
-import type { SkillErrorCode } from "./meetings/skill-errors";
-import type { GarageErrorCode } from "./motorcycles/garage-errors";
-import type { GiftErrorCode } from "./points/errors";
-import type { SparkErrorCode } from "./sparks/errors";
-import type { ProfileErrorCode, ProfileField } from "./members/profile.server";
-import type { RelationErrorCode } from "./members/relations.server";
-import type { ReviewErrorCode } from "./reviews/errors";
-import type { NoticeErrorCode } from "./notice/access.server";
-import type { AlarmErrorCode } from "./notifications/errors";
-import type { PaceErrorCode } from "./pace/errors";
-import type { SearchErrorCode } from "./search/query";
-import type { InquiryErrorCode } from "./support/inquiry.server";
-import type { FailedJobErrorCode } from "./operations/failed-jobs.server";
-import type { TransitionRefusal } from "./state-machine";
-import type { UploadErrorDetails, UploadRefusalCode } from "./uploads/errors";
-
-/** A request the HTTP edge could not read or answer; no service raises these. */
-type RequestErrorCode =
-  | "not_found"
-  | "invalid_query"
-  | "missing_table_name"
-  | "unknown_filter_table"
-  | "payload_too_large"
-  | "malformed_body"
-  | "address_not_found"
-  | "address_lookup_failed"
-  | "internal";
+import type { ErrorCodeOf } from "./error-model";
+import { adminErrors } from "./admin/errors";
+import { authErrors, type AuthErrorDetails } from "./auth/errors";
+import { boardErrors, commentErrors, memberReportErrors } from "./board/errors";
+import { editorErrors } from "./content/errors";
+import { ledgerErrors, type LedgerErrorDetails } from "./ledger/errors";
+import { marketErrors } from "./market/errors";
+import { chatErrors } from "./meetings/chat-errors";
+import { conductErrors } from "./meetings/conduct-errors";
+import { finderErrors } from "./meetings/finder-errors";
+import { meetingErrors } from "./meetings/meeting-errors";
+import { rescueErrors } from "./meetings/rescue-errors";
+import { skillErrors } from "./meetings/skill-errors";
+import { profileErrors, relationErrors, type ProfileErrorDetails } from "./members/errors";
+import { catalogueErrors, garageErrors, type CatalogueErrorDetails } from "./motorcycles/errors";
+import { noticeErrors } from "./notice/errors";
+import { alarmErrors } from "./notifications/errors";
+import { failedJobErrors } from "./operations/errors";
+import { paceErrors, type PaceErrorDetails } from "./pace/errors";
+import { giftErrors } from "./points/errors";
+import { requestErrors } from "./request-errors";
+import { reviewErrors } from "./reviews/errors";
+import { searchErrors } from "./search/errors";
+import { sparkErrors } from "./sparks/errors";
+import { machineErrors } from "./state-machine-errors";
+import { inquiryErrors } from "./support/errors";
+import { uploadErrors, type UploadErrorDetails } from "./uploads/errors";
 
 /**
- * Every area's refusal codes. A code means something only within its area (`not_found` of the board is not the
- * API's); the edge's table (app/shell/error-table.server.ts) gives each one its HTTP status and message.
+ * The one table from refusal to answer (ADR 024): area → code → HTTP status and message, read by page actions and
+ * the JSON API alike (app/shell/domain.server.ts). A code means something only within its area (`not_found` of the
+ * board is not the API's). Each area's part is written in its own leaf file, next to the area's services.
  */
-export interface ErrorCodes {
-  admin: AdminErrorCode;
-  alarm: AlarmErrorCode;
-  auth: AuthErrorCode;
-  board: BoardErrorCode;
-  comment: CommentErrorCode;
-  editor: EditorErrorCode;
-  garage: GarageErrorCode;
-  gift: GiftErrorCode;
-  inquiry: InquiryErrorCode;
-  jobs: FailedJobErrorCode;
-  ledger: LedgerErrorCode;
-  machine: TransitionRefusal;
-  market: MarketErrorCode;
-  rescue: RescueErrorCode;
-  conduct: ConductErrorCode;
-  chat: ChatErrorCode;
-  meeting: MeetingErrorCode;
-  finder: FinderErrorCode;
-  skill: SkillErrorCode;
-  members: MemberReportErrorCode;
-  notice: NoticeErrorCode;
-  pace: PaceErrorCode;
-  profile: ProfileErrorCode;
-  relations: RelationErrorCode;
-  request: RequestErrorCode;
-  review: ReviewErrorCode;
-  search: SearchErrorCode;
-  spark: SparkErrorCode;
-  upload: UploadRefusalCode;
-}
+export const errorTable = {
+  admin: adminErrors,
+  alarm: alarmErrors,
+  auth: authErrors,
+  board: boardErrors,
+  catalogue: catalogueErrors,
+  chat: chatErrors,
+  comment: commentErrors,
+  conduct: conductErrors,
+  editor: editorErrors,
+  finder: finderErrors,
+  garage: garageErrors,
+  gift: giftErrors,
+  inquiry: inquiryErrors,
+  jobs: failedJobErrors,
+  ledger: ledgerErrors,
+  machine: machineErrors,
+  market: marketErrors,
+  meeting: meetingErrors,
+  members: memberReportErrors,
+  notice: noticeErrors,
+  pace: paceErrors,
+  profile: profileErrors,
+  relations: relationErrors,
+  request: requestErrors,
+  rescue: rescueErrors,
+  review: reviewErrors,
+  search: searchErrors,
+  skill: skillErrors,
+  spark: sparkErrors,
+  upload: uploadErrors,
+};
+
+/** Every area's refusal codes, as its table lists them. */
+export type ErrorCodes = { [A in keyof typeof errorTable]: ErrorCodeOf<(typeof errorTable)[A]> };
 export type ErrorArea = keyof ErrorCodes;
 
 /** What an area's refusals carry besides their code. */
 interface AreaDetails {
-  /** `until`: the end of the suspension that refused a sign-in, shown in the reader's language and time zone. */
-  auth: { reasons?: readonly WeakPasswordReason[]; retryAfterMs?: number; until?: Date };
-  ledger: { accountCode?: string; idempotencyKey?: string; transactionId?: number };
-  /** Every field that failed, with its reason; the error's own code is the first of them. */
-  profile: { fields?: Partial<Record<ProfileField, ProfileErrorCode>> };
-  pace: { retryAfterMs?: number };
+  auth: AuthErrorDetails;
+  catalogue: CatalogueErrorDetails;
+  ledger: LedgerErrorDetails;
+  profile: ProfileErrorDetails;
+  pace: PaceErrorDetails;
   upload: UploadErrorDetails;
 }
 
@@ -94,7 +86,7 @@ export type ErrorDetails<A extends ErrorArea = ErrorArea> = {
 
 /**
  * A rule of a service was broken, in words the member can act on: an area and one of that area's codes. Services
- * never choose an HTTP status or a message; the edge's one table does, for pages and the JSON API alike.
+ * never choose an HTTP status or a message; the one table does, for pages and the JSON API alike.
  */
 export class DomainError<A extends ErrorArea = ErrorArea> extends Error {
   readonly details: ErrorDetails<A>;

@@ -1,4 +1,5 @@
 import { DomainError } from "./errors";
+import type { TransitionRefusal } from "./state-machine-errors";
 
 /**
  * A state machine as data: the states a subject can be in, and named transitions, each from some states to one,
@@ -127,14 +128,7 @@ export function isState<S extends string>(machine: Machine<S, string, string>, v
   return typeof value === "string" && (machine.states as readonly string[]).includes(value);
 }
 
-/** Why a transition was not taken. Every refusal of the engine is made here. */
-export type TransitionRefusal =
-  "not_found" | "transition_not_allowed" | "transition_forbidden" | "transition_conflict";
-
-// not_found: no such subject. transition_not_allowed: the subject's state has no such transition (already handled,
-// or not yet possible). transition_forbidden: the transition exists from this state, but not for the actor's role.
-// transition_conflict: the state changed between the lock and the update (another operation got there first).
-// Their statuses and messages are in the edge's error table, like every refusal's.
+/** Why a transition was not taken (./state-machine-errors.ts). Every refusal of the engine is made here. */
 export function transitionRefused(refusal: TransitionRefusal): DomainError<"machine"> {
   return new DomainError("machine", refusal);
 }

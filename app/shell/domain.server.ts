@@ -1,8 +1,14 @@
 import { data } from "react-router";
 import { translate, type Language } from "#app/i18n";
 import { formatDateTime } from "#app/i18n/calendar";
-import { isDomainError, type DomainError, type ErrorArea, type ErrorCodes } from "#app/services/errors";
-import { errorTable, type ErrorAnswer } from "./error-table.server";
+import type { AreaErrors, ErrorAnswer } from "#app/services/error-model";
+import {
+  errorTable,
+  isDomainError,
+  type DomainError,
+  type ErrorArea,
+  type ErrorCodes,
+} from "#app/services/errors";
 import { echoText } from "./form.server";
 
 /** A refusal as pages and the JSON API send it: the code and its message in the reader's language. */
@@ -18,10 +24,12 @@ interface DomainFailureBody {
   values: Record<string, string>;
 }
 
+/** The one table, typed so that an area's part takes any of that area's codes. */
+const answers: { readonly [A in ErrorArea]: AreaErrors<ErrorCodes[A]> } = errorTable;
+
 /** The status and message of one code of an area, from the one table. */
 export function answerOf<A extends ErrorArea>(area: A, code: ErrorCodes[A]): ErrorAnswer {
-  const answers: { readonly [C in ErrorCodes[A]]: ErrorAnswer } = errorTable[area];
-  return answers[code];
+  return answers[area][code];
 }
 
 /** The HTTP status a refusal answers with. */

@@ -10,12 +10,12 @@ import {
   catalogueCounts,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
-  ImportError,
-  isImportError,
+  importRefused,
   previewImport,
   type ImportReport,
 } from "#app/services/motorcycles/import.server";
-import { actingFrom, type FormError } from "#app/shell/auth.server";
+import { actingFrom } from "#app/shell/auth.server";
+import { domainAnswer } from "#app/shell/domain.server";
 import { parseSubmission, refusedForm } from "#app/shell/form.server";
 import { catalogueImportForm } from "#app/services/admin/console-forms.schema";
 import type { GuardName } from "#app/shell/guards";
@@ -72,19 +72,8 @@ function reportView(language: Language, report: ImportReport) {
 }
 
 function importFailure(language: Language, error: unknown, values: { text: string; sourceUrl: string }) {
-  if (!isImportError(error)) throw error;
-  const body: FormError = {
-    code: error.code,
-    message: translate(language, `motorcycle.admin.error.${error.code}`, {
-      line: error.params.line ?? 1,
-      columns: error.params.columns ?? "",
-      max: error.params.max ?? 0,
-    }),
-  };
-  return data(
-    { ok: false as const, error: body, values },
-    { status: error.code === "forbidden" ? 403 : 400 },
-  );
+  const { status, error: body } = domainAnswer(language, error);
+  return data({ ok: false as const, error: body, values }, { status });
 }
 
 /**
@@ -125,7 +114,7 @@ export async function action({ request }: Route.ActionArgs) {
     let text = pasted;
     if (file && file.size > 0) {
       // Refused before reading it: the service checks the text's size too.
-      if (file.size > IMPORT_MAX_BYTES) throw new ImportError("too_large", { max: 2 });
+      if (file.size > IMPORT_MAX_BYTES) throw importRefused("too_large", { max: 2 });
       text = await file.text();
     }
     const report = await previewImport(db, clock, actor, text, { sourceUrl });

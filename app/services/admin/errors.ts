@@ -1,11 +1,15 @@
+import { areaErrors, type ErrorCodeOf } from "#app/services/error-model";
+
 /** Refusals of the operator console's own services: the audit log and the members' sanctions (ADR 056). */
-export type AdminErrorCode =
-  | "forbidden"
-  | "member_not_found"
-  | "member_self"
-  | "member_staff"
-  | "member_withdrawn"
-  | "member_suspended"
-  | "member_not_suspended"
-  | "member_not_locked"
-  | "member_no_sessions";
+export const adminErrors = areaErrors("admin.error", {
+  forbidden: 403,
+  member_not_found: 404,
+  member_self: 409,
+  member_staff: 409,
+  member_withdrawn: 409,
+  member_suspended: 409,
+  member_not_suspended: 409,
+  member_not_locked: 409,
+  member_no_sessions: 409,
+});
+export type AdminErrorCode = ErrorCodeOf<typeof adminErrors>;

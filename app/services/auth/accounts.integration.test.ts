@@ -2,7 +2,7 @@ import { DomainError } from "#app/services/errors";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { account, member, memberSanction, session } from "#app/db/schema";
-import { translate, type MessageKey } from "#app/i18n";
+import { translate } from "#app/i18n";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { latestOutboxMessage } from "#app/platform/messaging/outbox.server";
 import type { Runtime } from "#app/platform/runtime.server";
@@ -28,7 +28,7 @@ import {
 import { hasRequiredConsents, recordConsents } from "./consents.server";
 import { DEVICE_COOKIE } from "./device-cookie.server";
 import { promoteToAdmin } from "./admin.server";
-import { authErrorCodes, type AuthErrorCode } from "./errors";
+import { authErrors } from "./errors";
 import { joiningConsents } from "#tests/setup/consents";
 import { sendProfileMobileCode, verifyProfileMobile } from "../members/mobile.server";
 
@@ -730,10 +730,9 @@ describe("cookies behind https", () => {
 
 describe("messages", () => {
   it("has a Korean and an English message for every refusal", () => {
-    for (const code of authErrorCodes) {
-      const key = `auth.error.${code satisfies AuthErrorCode}` as MessageKey;
-      const ko = translate("ko", key);
-      const en = translate("en", key);
+    for (const [code, { messageKey }] of Object.entries(authErrors)) {
+      const ko = translate("ko", messageKey);
+      const en = translate("en", messageKey);
       expect(ko, code).toMatch(/[가-힣]/);
       expect(en, code).toMatch(/^[\x20-\x7E]+$/);
     }

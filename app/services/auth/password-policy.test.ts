@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { commonPasswords } from "./common-passwords";
-import { checkPassword, PASSWORD_MAX, PASSWORD_MIN, type WeakPasswordReason } from "./password-policy";
+import type { WeakPasswordReason } from "./errors";
+import { checkPassword, PASSWORD_MAX, PASSWORD_MIN } from "./password-policy";
 
 function reasonsOf(password: string, identifiers?: string[]): WeakPasswordReason[] {
   const verdict = checkPassword(password, identifiers);

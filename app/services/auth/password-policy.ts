@@ -1,4 +1,5 @@
 import { commonPasswords } from "./common-passwords";
+import type { WeakPasswordReason } from "./errors";
 
 /**
  * The password rules for sign-up and password changes. Pure, so that the form can show the same verdict in the
@@ -7,9 +8,6 @@ import { commonPasswords } from "./common-passwords";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-
-export type WeakPasswordReason =
-  "too_short" | "too_long" | "common" | "repeated" | "sequential" | "contains_identifier";
 
 export type PasswordVerdict = { ok: true } | { ok: false; reasons: WeakPasswordReason[] };
 

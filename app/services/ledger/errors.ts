@@ -1,12 +1,28 @@
-export type LedgerErrorCode =
-  | "unbalanced"
-  | "mixed_currency"
-  | "invalid_amount"
-  | "unknown_account"
-  | "idempotency_conflict"
-  | "insufficient_balance"
-  | "same_account"
-  | "account_mismatch"
-  | "unknown_transaction"
-  | "already_reversed"
-  | "not_reversible";
+import { areaErrors, type ErrorCodeOf } from "#app/services/error-model";
+
+/**
+ * Ledger refusals are contradictions of the calling code (an unbalanced posting, an unknown account), never a
+ * member's doing: every one answers as a server error.
+ */
+const internal = { status: 500, messageKey: "api.internal" } as const;
+
+export const ledgerErrors = areaErrors("ledger.error", {
+  unbalanced: internal,
+  mixed_currency: internal,
+  invalid_amount: internal,
+  unknown_account: internal,
+  idempotency_conflict: internal,
+  insufficient_balance: internal,
+  same_account: internal,
+  account_mismatch: internal,
+  unknown_transaction: internal,
+  already_reversed: internal,
+  not_reversible: internal,
+});
+export type LedgerErrorCode = ErrorCodeOf<typeof ledgerErrors>;
+
+export interface LedgerErrorDetails {
+  accountCode?: string;
+  idempotencyKey?: string;
+  transactionId?: number;
+}

@@ -1,42 +1,46 @@
-/** Refusals of the market (marketError.*). */
-export type MarketErrorCode =
-  | "not_found"
-  | "not_seller"
-  | "kind_invalid"
-  | "kind_family"
-  | "category_required"
-  | "price_invalid"
-  | "trade_method_required"
-  | "area_invalid"
-  | "model_required"
-  | "model_year_invalid"
-  | "mileage_invalid"
-  | "displacement_invalid"
-  | "displacement_kind"
-  | "text_length"
-  | "listing_limit"
-  | "buyer_required"
-  | "buyer_invalid"
-  | "bump_too_soon"
-  | "bump_closed"
-  | "offer_not_negotiable"
-  | "offer_free"
-  | "offer_own"
-  | "offer_above_price"
-  | "offer_price_invalid"
-  | "offer_open_exists"
-  | "offer_message_length"
-  | "offer_closed"
-  | "offer_not_found"
-  | "listing_closed"
-  | "keyword_invalid"
-  | "keyword_limit"
-  | "keyword_exists"
-  | "keyword_not_found"
-  | "review_not_party"
-  | "review_unconfirmed"
-  | "purchase_not_buyer"
-  | "review_not_sold"
-  | "review_exists"
-  | "review_points_invalid"
-  | "review_comment_length";
+import { areaErrors, type ErrorCodeOf } from "#app/services/error-model";
+
+/** Refusals of the market; their messages are under marketError. */
+export const marketErrors = areaErrors("marketError", {
+  not_found: 404,
+  not_seller: 403,
+  kind_invalid: 400,
+  kind_family: 400,
+  category_required: 400,
+  price_invalid: 400,
+  trade_method_required: 400,
+  area_invalid: 400,
+  model_required: 400,
+  model_year_invalid: 400,
+  mileage_invalid: 400,
+  displacement_invalid: 400,
+  displacement_kind: 400,
+  text_length: 400,
+  listing_limit: 409,
+  buyer_required: 400,
+  buyer_invalid: 400,
+  bump_too_soon: 429,
+  bump_closed: 409,
+  offer_not_negotiable: 400,
+  offer_free: 400,
+  offer_own: 403,
+  offer_above_price: 400,
+  offer_price_invalid: 400,
+  offer_open_exists: 409,
+  offer_message_length: 400,
+  offer_closed: 409,
+  offer_not_found: 404,
+  listing_closed: 409,
+  keyword_invalid: 400,
+  keyword_limit: 409,
+  keyword_exists: 409,
+  keyword_not_found: 404,
+  review_not_party: 403,
+  review_not_sold: 409,
+  review_unconfirmed: 409,
+  purchase_not_buyer: 403,
+  review_exists: 409,
+  review_points_invalid: 400,
+  review_comment_length: 400,
+});
+export type MarketErrorCode = ErrorCodeOf<typeof marketErrors>;

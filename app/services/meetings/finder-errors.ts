@@ -1,3 +1,11 @@
-/** Refusals of find an expert (finder.error.*). */
-export type FinderErrorCode =
-  "not_found" | "invalid_radius" | "invalid_location" | "invalid_filter" | "invalid_page";
+import { areaErrors, type ErrorCodeOf } from "#app/services/error-model";
+
+/** Refusals of find an expert. */
+export const finderErrors = areaErrors("finder.error", {
+  not_found: 404,
+  invalid_radius: 400,
+  invalid_location: 400,
+  invalid_filter: 400,
+  invalid_page: 400,
+});
+export type FinderErrorCode = ErrorCodeOf<typeof finderErrors>;

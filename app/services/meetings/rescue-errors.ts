@@ -1,10 +1,14 @@
-/** Refusals of rescue (rescue.error.*). */
-export type RescueErrorCode =
-  | "not_found"
-  | "situation_invalid"
-  | "location_invalid"
-  | "open_call_exists"
-  | "no_expert_nearby"
-  | "already_taken"
-  | "already_answered"
-  | "call_closed";
+import { areaErrors, type ErrorCodeOf } from "#app/services/error-model";
+
+/** Refusals of rescue. */
+export const rescueErrors = areaErrors("rescue.error", {
+  not_found: 404,
+  situation_invalid: 400,
+  location_invalid: 400,
+  open_call_exists: 409,
+  no_expert_nearby: 409,
+  already_taken: 409,
+  already_answered: 409,
+  call_closed: 409,
+});
+export type RescueErrorCode = ErrorCodeOf<typeof rescueErrors>;

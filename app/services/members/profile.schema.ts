@@ -3,7 +3,8 @@ import type { MessageKey } from "#app/i18n";
 import { consentField, requiredConsents } from "../auth/consents";
 import { normalizePhone } from "../auth/identifiers";
 import { optionalText } from "../form-fields";
-import type { BusinessInput, ProfileField, ProfileInput } from "./profile.server";
+import type { ProfileField } from "./errors";
+import type { BusinessInput, ProfileInput } from "./profile.server";
 import {
   checkBirthDate,
   checkBusinessNumber,

@@ -28,7 +28,8 @@ import { areaName, areaOfLocation } from "#app/services/location/address-search"
 import { checkDigitVerifier, type BusinessNumberVerifier } from "./business-verifier.server";
 import { profileRules } from "./profile.schema";
 import { DomainError, isDomainError } from "#app/services/errors";
-import { isUploadErrorCode, type UploadErrorCode } from "#app/services/uploads/errors";
+import type { ProfileErrorCode, ProfileField } from "./errors";
+import { isUploadErrorCode } from "#app/services/uploads/errors";
 import {
   BUSINESS_IMAGES_MAX,
   checkMobile,
@@ -36,7 +37,6 @@ import {
   weekdays,
   type LocationInput,
   type MemberType,
-  type ProfileProblem,
 } from "./profile-rules";
 
 const AVATARS_MAX = imageLimits.avatar;
@@ -68,36 +68,6 @@ export interface ProfileInput {
   sns: { kind: string; url: string }[];
   business?: BusinessInput;
 }
-
-export type ProfileField =
-  | "nickname"
-  | "introduction"
-  | "mobile"
-  | "birthDate"
-  | "avatars"
-  | "locations"
-  | "genres"
-  | "sns"
-  | "ridingYears"
-  | "memberType"
-  | "businessName"
-  | "businessNumber"
-  | "businessTel"
-  | "businessType"
-  | "businessYears"
-  | "businessDays"
-  | "businessHours"
-  | "businessImages"
-  | "ownerName"
-  | "businessEmail"
-  | "settlementPhone";
-
-export type ProfileErrorCode =
-  | ProfileProblem
-  | "nickname_taken"
-  | "business_duplicate"
-  | "business_number_lookup_failed"
-  | `upload_${UploadErrorCode}`;
 
 /** Every field that failed, with its reason; nothing was saved. The error's code is the first field's. */
 function profileError(fields: Partial<Record<ProfileField, ProfileErrorCode>>): DomainError<"profile"> {

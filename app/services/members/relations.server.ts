@@ -4,8 +4,6 @@ import { blind, member, pin } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
 
-export type RelationErrorCode = "user_not_found" | "already_blinded" | "already_pinned" | "self";
-
 async function requireMember(db: Database, id: string) {
   const [row] = await db
     .select({ id: member.id })

@@ -15,7 +15,7 @@ import { executor, runInTransaction, type DatabaseOrUnit } from "#app/platform/u
 import type { Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 import { storeImage, thumbnailPath, type UploadInput } from "#app/services/uploads/uploads.server";
-import type { GarageErrorCode } from "./garage-errors";
+import type { GarageErrorCode } from "./errors";
 import { checkedMonth, GARAGE_LIMIT, isOdometer } from "./garage.schema";
 
 /**

@@ -6,6 +6,7 @@ import type { Database } from "#app/db/client.server";
 import { motorcycle, motorcycleManufacturer, motorcycleModel } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { actorOf } from "#app/services/actor";
+import { isDomainError } from "#app/services/errors";
 import { createTestRuntime } from "#tests/setup/runtime";
 import { insertTestCatalogue } from "#tests/setup/motorcycles";
 import {
@@ -13,7 +14,6 @@ import {
   catalogueCounts,
   IMPORT_MAX_ROWS,
   importDigest,
-  ImportError,
   previewImport,
   type ImportOptions,
 } from "./import.server";
@@ -73,7 +73,10 @@ async function refusal(run: () => Promise<unknown>) {
   try {
     await run();
   } catch (error) {
-    if (error instanceof ImportError) return { code: error.code, params: error.params };
+    if (isDomainError(error, "catalogue")) {
+      const { params: _, ...details } = error.details;
+      return { code: error.code, details };
+    }
     throw error;
   }
   throw new Error("not refused");
@@ -265,12 +268,12 @@ describe("files the import refuses whole", () => {
       await refusal(() =>
         preview("manufacturer,model,year,category,seat_heigth_mm\nHonda,PCX,2024,scooter,764\n"),
       ),
-    ).toEqual({ code: "columns_unknown", params: { columns: "seat_heigth_mm" } });
+    ).toEqual({ code: "columns_unknown", details: { columns: "seat_heigth_mm" } });
     expect(
       await refusal(() => preview('manufacturer,model,year,category\n"Honda,PCX,2024,scooter\n')),
     ).toEqual({
       code: "unreadable",
-      params: { line: 2 },
+      details: { line: 2 },
     });
     expect(await refusal(() => preview("manufacturer,model,year,category\n"))).toMatchObject({
       code: "empty",

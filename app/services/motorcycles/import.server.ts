@@ -15,6 +15,8 @@ import { seoulTime } from "#app/platform/seoul-calendar";
 import { executor, runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { requirePermission } from "#app/services/permissions";
+import { DomainError } from "#app/services/errors";
+import type { CatalogueErrorCode, CatalogueErrorDetails } from "./errors";
 import { slugOf, specFields, type CatalogueRow, type MotorcycleSpecs } from "./catalogue-row";
 import { upsertModelYear } from "./catalogue.server";
 import { HP_PER_PS, plausibilityProblems, type PlausibilityProblem } from "./plausibility";
@@ -32,34 +34,16 @@ export const IMPORT_MAX_ROWS = 5_000;
 /** The longest text a descriptive column (engine type, tyre, suspension, lighting) may hold. */
 const TEXT_MAX = 200;
 
-/** Why a whole file is refused (`motorcycle.admin.error.<code>`). */
-export type ImportErrorCode =
-  | "forbidden"
-  | "empty"
-  | "too_large"
-  | "too_many_rows"
-  | "not_utf8"
-  | "unreadable"
-  | "layout_unknown"
-  | "columns_unknown"
-  | "columns_missing"
-  | "source_url_required"
-  | "source_url_invalid"
-  | "preview_mismatch";
-
-/** A refusal of the whole file; `params` name the line or columns concerned. */
-export class ImportError extends Error {
-  constructor(
-    readonly code: ImportErrorCode,
-    readonly params: { line?: number; columns?: string; max?: number } = {},
-  ) {
-    super(`motorcycle.import.${code}`);
-    this.name = "ImportError";
-  }
-}
-
-export function isImportError(error: unknown): error is ImportError {
-  return error instanceof ImportError;
+/**
+ * A refusal of the whole file (`catalogue` area). The line, columns or limit it names are its details, and the
+ * values of its message (a line the parser could not tell reads as line 1).
+ */
+export function importRefused(
+  code: CatalogueErrorCode,
+  details: CatalogueErrorDetails = {},
+): DomainError<"catalogue"> {
+  const { line = 1, columns = "", max = 0 } = details;
+  return new DomainError("catalogue", code, { ...details, params: { line, columns, max } });
 }
 
 /** Why one row is refused (`motorcycle.admin.reason.<code>`), besides the plausibility problems. */
@@ -129,9 +113,9 @@ interface RawRecord {
 }
 
 function readRecords(text: string): { header: string[]; records: RawRecord[] } {
-  if (Buffer.byteLength(text, "utf8") > IMPORT_MAX_BYTES) throw new ImportError("too_large", { max: 2 });
+  if (Buffer.byteLength(text, "utf8") > IMPORT_MAX_BYTES) throw importRefused("too_large", { max: 2 });
   // A file saved in another encoding (EUC-KR from a spreadsheet) arrives with replacement characters.
-  if (text.includes("\uFFFD")) throw new ImportError("not_utf8");
+  if (text.includes("\uFFFD")) throw importRefused("not_utf8");
   let parsed: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each record comes with where it ends; the typings only know the plain records.
@@ -142,14 +126,14 @@ function readRecords(text: string): { header: string[]; records: RawRecord[] } {
     }) as unknown as typeof parsed;
   } catch (error) {
     if (error instanceof CsvError)
-      throw new ImportError("unreadable", {
+      throw importRefused("unreadable", {
         line: typeof error.lines === "number" ? error.lines : undefined,
       });
     throw error;
   }
   const [head, ...rest] = parsed;
-  if (!head || rest.length === 0) throw new ImportError("empty");
-  if (rest.length > IMPORT_MAX_ROWS) throw new ImportError("too_many_rows", { max: IMPORT_MAX_ROWS });
+  if (!head || rest.length === 0) throw importRefused("empty");
+  if (rest.length > IMPORT_MAX_ROWS) throw importRefused("too_many_rows", { max: IMPORT_MAX_ROWS });
   return {
     header: head.record.map((name) => name.trim()),
     records: rest.map(({ record, info }) => ({ line: info.lines, cells: record })),
@@ -221,18 +205,18 @@ function detectLayout(header: string[]): ImportLayout {
   const names = new Set(header.map(headerKey));
   if (["manufacturer", "model", "year", "category"].every((name) => names.has(name))) {
     const unknown = header.filter((name) => !(ownColumns as readonly string[]).includes(headerKey(name)));
-    if (unknown.length > 0) throw new ImportError("columns_unknown", { columns: unknown.join(", ") });
+    if (unknown.length > 0) throw importRefused("columns_unknown", { columns: unknown.join(", ") });
     return "own";
   }
   if (names.has("brand") && names.has("model")) {
     const missing = (["brand", "model", "year", "category"] as const)
       .map((key) => bikezColumns[key])
       .filter((name) => !names.has(headerKey(name)));
-    if (missing.length > 0) throw new ImportError("columns_missing", { columns: missing.join(", ") });
+    if (missing.length > 0) throw importRefused("columns_missing", { columns: missing.join(", ") });
     // The bikez-derived files carry more columns than the catalogue keeps (rating, bore, colours …): ignored.
     return "bikez";
   }
-  throw new ImportError("layout_unknown");
+  throw importRefused("layout_unknown");
 }
 
 /** A row's cells by column, read through one place so every reason names the column as the file does. */
@@ -508,16 +492,16 @@ function bikezRow(cells: Cells, options: ImportOptions): Omit<ParsedRow, "line">
 function checkedSourceUrl(layout: ImportLayout, sourceUrl: string | undefined): string | undefined {
   const given = sourceUrl?.trim();
   if (!given) {
-    if (layout === "bikez") throw new ImportError("source_url_required");
+    if (layout === "bikez") throw importRefused("source_url_required");
     return undefined;
   }
   let url: URL;
   try {
     url = new URL(given);
   } catch {
-    throw new ImportError("source_url_invalid");
+    throw importRefused("source_url_invalid");
   }
-  if (url.protocol !== "https:") throw new ImportError("source_url_invalid");
+  if (url.protocol !== "https:") throw importRefused("source_url_invalid");
   return url.href;
 }
 
@@ -719,7 +703,7 @@ function reportOf(parsed: ParsedFile, planned: Planned[]): ImportReport {
   };
 }
 
-const refused = () => new ImportError("forbidden");
+const refused = () => importRefused("forbidden");
 
 /** What importing the file would add, change, leave and refuse; nothing is written. */
 export async function previewImport(
@@ -749,7 +733,7 @@ export async function applyImport(
 ): Promise<ImportReport> {
   requirePermission(actor, "manage:site", refused);
   if (importDigest(csvText, options.sourceUrl) !== options.previewedDigest)
-    throw new ImportError("preview_mismatch");
+    throw importRefused("preview_mismatch");
   return runInTransaction(db, clock, async (uow) => {
     const parsed = parseImport(csvText, options, uow.now);
     const planned = await planImport(uow, parsed.rows);

@@ -18,7 +18,7 @@ import { notify } from "#app/services/notifications/notify.server";
 import { bindMachine, type TransitionInput } from "#app/services/state-machine.server";
 import { slugOf } from "./catalogue-row";
 import { upsertModelYear } from "./catalogue.server";
-import type { GarageErrorCode } from "./garage-errors";
+import type { GarageErrorCode } from "./errors";
 import { plausibilityProblems } from "./plausibility";
 import { motorcycleReportMachine } from "./report-machine";
 import type { Acceptance } from "./reports.server";

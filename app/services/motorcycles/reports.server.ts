@@ -15,7 +15,7 @@ import { can, requirePermission } from "#app/services/permissions";
 import { DomainError } from "#app/services/errors";
 import { allowedTransitions, type RoleOf, type TransitionOf } from "#app/services/state-machine";
 import { applyTransition } from "#app/services/state-machine.server";
-import type { GarageErrorCode } from "./garage-errors";
+import type { GarageErrorCode } from "./errors";
 import { motorcycleReportMachine } from "./report-machine";
 import { findManufacturer, findModel, latestReportYear, reports } from "./report-machine.server";
 import {

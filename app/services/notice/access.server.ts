@@ -1,26 +1,5 @@
 import { DomainError } from "#app/services/errors";
-
-export type NoticeErrorCode =
-  | "forbidden"
-  | "tab_invalid"
-  | "title_required"
-  | "title_length"
-  | "summary_required"
-  | "summary_length"
-  | "question_required"
-  | "question_length"
-  | "answer_required"
-  | "answer_length"
-  | "index_invalid"
-  | "period_required"
-  | "period_invalid"
-  | "announcement_not_found"
-  | "faq_not_found"
-  | "event_not_found"
-  | "event_not_started"
-  | "event_ended"
-  | "already_participated"
-  | "profile_required";
+import type { NoticeErrorCode } from "./errors";
 
 export function noticeError(code: NoticeErrorCode): DomainError<"notice"> {
   return new DomainError("notice", code);

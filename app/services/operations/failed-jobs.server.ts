@@ -6,8 +6,7 @@ import type { Actor } from "#app/services/actor";
 import { requirePermission } from "#app/services/permissions";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
-
-export type FailedJobErrorCode = "forbidden" | "not_failed";
+import type { FailedJobErrorCode } from "./errors";
 
 const jobsError = (code: FailedJobErrorCode) => new DomainError("jobs", code);
 

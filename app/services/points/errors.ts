@@ -1,12 +1,16 @@
-/** Refusals of point gifts (spark.gift.error.*). */
-export type GiftErrorCode =
-  | "recipient_required"
-  | "recipient_not_found"
-  | "recipient_self"
-  | "recipient_withdrawn"
-  | "amount_invalid"
-  | "amount_step"
-  | "insufficient"
-  | "reviewers_only"
-  | "token_invalid"
-  | "duplicate";
+import { areaErrors, type ErrorCodeOf } from "#app/services/error-model";
+
+/** Refusals of point gifts. */
+export const giftErrors = areaErrors("spark.gift.error", {
+  recipient_required: 400,
+  recipient_not_found: 400,
+  recipient_self: 400,
+  recipient_withdrawn: 409,
+  amount_invalid: 400,
+  amount_step: 400,
+  insufficient: 409,
+  reviewers_only: 403,
+  token_invalid: 400,
+  duplicate: 409,
+});
+export type GiftErrorCode = ErrorCodeOf<typeof giftErrors>;

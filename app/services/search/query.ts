@@ -2,10 +2,6 @@ import { hasMeaningfulText, meaningfulLength } from "#app/services/content/meani
 import { readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 
-/** Refusals of a search (search.error.*). */
-export type SearchErrorCode =
-  "query_required" | "query_too_short" | "query_too_long" | "cursor_invalid" | "area_unknown";
-
 /** Shortest and longest query, in characters. One character matches almost everything and no index serves it. */
 const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 50;

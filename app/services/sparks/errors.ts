@@ -1,3 +1,12 @@
-/** Refusals of sparks (spark.error.*). */
-export type SparkErrorCode =
-  "review_not_found" | "own_review" | "amount_invalid" | "not_enough" | "already_sent" | "review_limit";
+import { areaErrors, type ErrorCodeOf } from "#app/services/error-model";
+
+/** Refusals of sparks. */
+export const sparkErrors = areaErrors("spark.error", {
+  review_not_found: 404,
+  own_review: 403,
+  amount_invalid: 400,
+  not_enough: 409,
+  already_sent: 409,
+  review_limit: 409,
+});
+export type SparkErrorCode = ErrorCodeOf<typeof sparkErrors>;

@@ -12,15 +12,6 @@ const INQUIRY_TITLE_MAX = 100;
 const INQUIRY_BODY_MAX = 2000;
 const ANSWER_MAX = 4000;
 
-export type InquiryErrorCode =
-  | "title_required"
-  | "title_length"
-  | "body_required"
-  | "body_length"
-  | "answer_required"
-  | "not_found"
-  | "forbidden";
-
 export async function sendInquiry(
   db: Database,
   clock: Clock,
