@@ -6,9 +6,9 @@ import { meetingStatuses, noShowStatuses, rescueCallStatuses } from "#app/db/sch
 import { createTestDatabase } from "#tests/setup/database";
 import { reportQueue } from "./board/report-machine.server";
 import { saleListings, wantedListings, offers } from "./market/listing-machine.server";
-import { meetings } from "./meetings/meeting-machine.server";
-import { noShows } from "./meetings/no-show-machine.server";
-import { rescueCalls } from "./meetings/rescue-machine.server";
+import { meetings } from "./meetings/meeting/meeting-machine.server";
+import { noShows } from "./meetings/conduct/no-show-machine.server";
+import { rescueCalls } from "./meetings/rescue/rescue-machine.server";
 import { onboarding } from "./members/onboarding-machine.server";
 import { reports as motorcycleReports } from "./motorcycles/report-machine.server";
 import type { AnyMachine } from "./state-machine";

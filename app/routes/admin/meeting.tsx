@@ -15,8 +15,8 @@ import {
   openMessageReports,
   searchMeetings,
   type MessageReportDecision,
-} from "#app/services/meetings/admin-meetings.server";
-import { meetingMachine } from "#app/services/meetings/meeting-machine";
+} from "#app/services/meetings/admin/admin-meetings.server";
+import { meetingMachine } from "#app/services/meetings/meeting/meeting-machine";
 import type { FormError } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import { verdictForm } from "#app/services/admin/console-forms.schema";

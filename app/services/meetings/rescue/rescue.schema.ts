@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
-import { idText, optionalText, requiredText } from "../form-fields";
+import { idText, optionalText, requiredText } from "#app/services/form-fields";
 
 /** Longest situation a rescue call carries, and longest district name sent with it. */
 export const RESCUE_SITUATION_MAX = 200;

@@ -13,7 +13,7 @@ import {
   type TransitionInput,
 } from "#app/services/state-machine.server";
 import { meetingMachine } from "./meeting-machine";
-import { appendSystemMessage } from "./messages.server";
+import { appendSystemMessage } from "#app/services/meetings/chat/messages.server";
 import type { Meeting } from "./participants.server";
 import { meetingChatPath, meetingFeedbackPath } from "./paths";
 import {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
 import { parseSeoulInput } from "#app/platform/seoul-calendar";
 // Sets Zod up for the browser's Content-Security-Policy before the schema here is built.
-import { idText, optionalText } from "../form-fields";
+import { idText, optionalText } from "#app/services/form-fields";
 
 /**
  * What the chat page and the chat service share: limits, realtime event names, the room name, the forms' schema and

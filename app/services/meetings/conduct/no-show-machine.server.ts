@@ -6,7 +6,7 @@ import type { Actor } from "#app/services/actor";
 import { notify } from "#app/services/notifications/notify.server";
 import { bindMachine, type TransitionInput } from "#app/services/state-machine.server";
 import { applyBanStep, type BanReason, type MeetingBan } from "./bans.server";
-import { meetingChatPath } from "./paths";
+import { meetingChatPath } from "#app/services/meetings/meeting/paths";
 import { noShowMachine } from "./no-show-machine";
 
 /**

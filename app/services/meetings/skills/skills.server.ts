@@ -21,8 +21,8 @@ import { DomainError } from "#app/services/errors";
 import { areaOfLocation } from "#app/services/location/address-search";
 import { districtNames, type AreaNames } from "#app/services/market/areas.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
-import { activeBan, assertNotBanned } from "./bans.server";
-import type { SkillErrorCode } from "./skill-errors";
+import { activeBan, assertNotBanned } from "#app/services/meetings/conduct/bans.server";
+import type { SkillErrorCode } from "./errors";
 import {
   COACHING_MIN_YEARS,
   isCodedKind,

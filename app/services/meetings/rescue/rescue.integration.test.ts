@@ -21,7 +21,7 @@ import { MINUTE_MS } from "#app/platform/seoul-calendar";
 import { DomainError } from "#app/services/errors";
 import { insertMember, type TestMember } from "#tests/setup/members";
 import { createTestRuntime } from "#tests/setup/runtime";
-import { meetingJobs } from "./jobs.server";
+import { meetingJobs } from "#app/services/meetings/jobs.server";
 import {
   acceptRescueCall,
   declineRescueCall,

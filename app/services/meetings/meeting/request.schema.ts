@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
 import { HOUR_MS, parseSeoulInput } from "#app/platform/seoul-calendar";
-import { optionalText, requiredText } from "../form-fields";
+import { optionalText, requiredText } from "#app/services/form-fields";
 
 /** Longest texts of a meeting request. */
 export const REQUEST_MEMO_MAX = 200;

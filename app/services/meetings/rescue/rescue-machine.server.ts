@@ -5,7 +5,7 @@ import { cancelJobs, defineJob } from "#app/platform/jobs.server";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { notify } from "#app/services/notifications/notify.server";
 import { applyTransition, bindMachine, type TransitionInput } from "#app/services/state-machine.server";
-import { createMeeting, meetingChatPath } from "./meetings.server";
+import { createMeeting, meetingChatPath } from "#app/services/meetings/meeting/meetings.server";
 import { rescueCallMachine } from "./rescue-machine";
 
 export type RescueCallRow = typeof rescueCall.$inferSelect;

@@ -3,7 +3,7 @@ import type { Database } from "#app/db/client.server";
 import { member, memberSkill, type MeetingKind } from "#app/db/schema";
 import type { Language } from "#app/i18n";
 import { listFilterTable } from "#app/services/reference/filters.server";
-import { activeBan } from "./bans.server";
+import { activeBan } from "#app/services/meetings/conduct/bans.server";
 
 export interface RequestTarget {
   skillId: number;

@@ -7,7 +7,7 @@ import { DAY_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { notify } from "#app/services/notifications/notify.server";
 import { REMINDER_MINUTES, type ReminderMinutes } from "./meeting-actions";
-import { appendSystemMessage } from "./messages.server";
+import { appendSystemMessage } from "#app/services/meetings/chat/messages.server";
 import type { Meeting } from "./participants.server";
 import { meetingChatPath } from "./paths";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { MeetingKind, SkillAvailability } from "#app/db/schema/meeting";
 import type { MessageKey } from "#app/i18n";
-import { checkbox, idText, optionalText, requiredText } from "../form-fields";
-import type { SkillErrorCode } from "./skill-errors";
+import { checkbox, idText, optionalText, requiredText } from "#app/services/form-fields";
+import type { SkillErrorCode } from "./errors";
 
 /**
  * The skill form (/my/skill): one schema for the five kinds, parsed by the browser before a submit and by the

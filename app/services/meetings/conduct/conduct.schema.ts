@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
 // Sets Zod up for the browser's Content-Security-Policy before any schema here is built.
-import "../form-fields";
+import "#app/services/form-fields";
 
 import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 import { FEEDBACK_CONTENT_MAX, feedbackVerdictsGiven, lengthOf, NO_SHOW_CONTENT_MAX } from "./conduct-rules";

@@ -16,7 +16,7 @@ import type { Actor } from "#app/services/actor";
 import { requirePermission } from "#app/services/permissions";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
-import { meetingMachine } from "./meeting-machine";
+import { meetingMachine } from "#app/services/meetings/meeting/meeting-machine";
 
 /**
  * The administrators' view of meetings, for disputes: a search by a side's nickname and by state, and one meeting's

@@ -21,13 +21,13 @@ import { notify } from "#app/services/notifications/notify.server";
 import { allowedTransitions, type TransitionOf } from "#app/services/state-machine";
 import { applyTransition } from "#app/services/state-machine.server";
 import { banDays, type MeetingBan } from "./bans.server";
-import type { ConductErrorCode } from "./conduct-errors";
+import type { ConductErrorCode } from "./errors";
 import { lengthOf, NO_SHOW_CONTENT_MAX, noShowOpensAt } from "./conduct-rules";
-import { meetingChatPath } from "./meetings.server";
-import { appendSystemMessage } from "./messages.server";
+import { meetingChatPath } from "#app/services/meetings/meeting/meetings.server";
+import { appendSystemMessage } from "#app/services/meetings/chat/messages.server";
 import { noShowMachine } from "./no-show-machine";
 import { noShows, type DecisionInput } from "./no-show-machine.server";
-import { meetingForActor } from "./participants.server";
+import { meetingForActor } from "#app/services/meetings/meeting/participants.server";
 
 export { liftBan } from "./bans.server";
 

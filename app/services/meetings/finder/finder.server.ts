@@ -19,7 +19,7 @@ import type { Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 import { areaByCode } from "#app/services/location/address-search";
 import { listFilterTable } from "#app/services/reference/filters.server";
-import type { FinderErrorCode } from "./finder-errors";
+import type { FinderErrorCode } from "./errors";
 import { DEFAULT_ORIGIN, isMeetingKind, RADIUS_OPTIONS_KM, type RadiusKm } from "./finder-options";
 import { SHOWN_OFFSET_MAX_M, shownPointSql } from "./shown-position.server";
 

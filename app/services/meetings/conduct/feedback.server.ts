@@ -22,7 +22,7 @@ import {
   transfer,
 } from "#app/services/ledger/ledger.server";
 import { notify } from "#app/services/notifications/notify.server";
-import type { ConductErrorCode } from "./conduct-errors";
+import type { ConductErrorCode } from "./errors";
 import {
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_PHOTOS_MAX,
@@ -31,7 +31,7 @@ import {
   type GivenVerdict,
 } from "./conduct-rules";
 import { feedbackRewardFor } from "./feedback-reward.server";
-import { meetingForActor, type Meeting } from "./participants.server";
+import { meetingForActor, type Meeting } from "#app/services/meetings/meeting/participants.server";
 
 /**
  * Feedback after a meeting: once it has ended, each side is asked how it went (smooth or problem, a rating of 1 to

@@ -24,12 +24,12 @@ import { keepPace } from "#app/services/pace/pace.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { checkTransition, transitionRefused } from "#app/services/state-machine";
 import { applyTransition } from "#app/services/state-machine.server";
-import { activeBan, assertNotBanned } from "./bans.server";
+import { activeBan, assertNotBanned } from "#app/services/meetings/conduct/bans.server";
 import { allowedActions, type MeetingAction } from "./meeting-actions";
-import type { MeetingErrorCode } from "./meeting-errors";
+import type { MeetingErrorCode } from "./errors";
 import { meetings, meetingSubject, scheduleExpiry } from "./meeting-machine.server";
 import { memberName } from "#app/services/members/display-name.server";
-import { appendSystemMessage } from "./messages.server";
+import { appendSystemMessage } from "#app/services/meetings/chat/messages.server";
 import { meetingForActor, type Meeting, type MeetingRole } from "./participants.server";
 import { meetingChatPath } from "./paths";
 import {

@@ -14,8 +14,13 @@ import { insertMeeting } from "#tests/setup/conduct-meetings";
 import { joiningConsents } from "#tests/setup/consents";
 import { insertAdmin, insertMember } from "#tests/setup/members";
 import { createTestRuntime } from "#tests/setup/runtime";
-import { insertSkill, requestOf, type MemberSkillRow } from "./meetings.fixtures";
-import { endMeeting, requestMeeting, reserveMeeting, setAppointment } from "./meetings.server";
+import { insertSkill, requestOf, type MemberSkillRow } from "#app/services/meetings/meetings.fixtures";
+import {
+  endMeeting,
+  requestMeeting,
+  reserveMeeting,
+  setAppointment,
+} from "#app/services/meetings/meeting/meetings.server";
 import {
   feedbackSummary,
   giveFeedback,

@@ -25,7 +25,7 @@ import { encodeCursor, readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 import { notifyEach } from "#app/services/notifications/notify.server";
 import { storeImage, thumbnailPath, type UploadInput } from "#app/services/uploads/uploads.server";
-import type { ChatErrorCode } from "./chat-errors";
+import type { ChatErrorCode } from "./errors";
 import {
   CHAT_PAGE_MAX,
   CHAT_PAGE_SIZE,
@@ -36,7 +36,11 @@ import {
   hasContactNumber,
   meetingRoom,
 } from "./chat.schema";
-import { allowedActions, markProviderAnswered, type MeetingAction } from "./meetings.server";
+import {
+  allowedActions,
+  markProviderAnswered,
+  type MeetingAction,
+} from "#app/services/meetings/meeting/meetings.server";
 import {
   messageView,
   publishMessageAfterCommit,
@@ -44,10 +48,15 @@ import {
   type ChatMessageView,
   type SystemEvent,
 } from "./messages.server";
-import { MEETING_CODE_PATTERN, meetingRoleOf, type Meeting, type MeetingRole } from "./participants.server";
-import { meetingChatPath } from "./paths";
-import type { RequestDetail } from "./request-details";
-import { readRequestDetails } from "./request-details.server";
+import {
+  MEETING_CODE_PATTERN,
+  meetingRoleOf,
+  type Meeting,
+  type MeetingRole,
+} from "#app/services/meetings/meeting/participants.server";
+import { meetingChatPath } from "#app/services/meetings/meeting/paths";
+import type { RequestDetail } from "#app/services/meetings/meeting/request-details";
+import { readRequestDetails } from "#app/services/meetings/meeting/request-details.server";
 
 export type { ChatMessageView } from "./messages.server";
 

@@ -18,7 +18,7 @@ import {
   requestOf,
   runDueJobs,
   type MemberSkillRow,
-} from "./meetings.fixtures";
+} from "#app/services/meetings/meetings.fixtures";
 import {
   cancelMeeting,
   endMeeting,

@@ -23,8 +23,8 @@ import { notify } from "#app/services/notifications/notify.server";
 import { keepPace } from "#app/services/pace/pace.server";
 import { allowedTransitions } from "#app/services/state-machine";
 import { applyTransition } from "#app/services/state-machine.server";
-import { assertNotBanned } from "./bans.server";
-import { meetingChatPath } from "./meetings.server";
+import { assertNotBanned } from "#app/services/meetings/conduct/bans.server";
+import { meetingChatPath } from "#app/services/meetings/meeting/meetings.server";
 import { rescueCallMachine } from "./rescue-machine";
 import {
   kilometres,
@@ -34,7 +34,7 @@ import {
   rescueExpiryKey,
   type RescueCallRow,
 } from "./rescue-machine.server";
-import type { RescueErrorCode } from "./rescue-errors";
+import type { RescueErrorCode } from "./errors";
 import { RESCUE_AREA_NAME_MAX, RESCUE_SITUATION_MAX } from "./rescue.schema";
 
 const fail = (code: RescueErrorCode) => new DomainError("rescue", code);

@@ -17,7 +17,7 @@ import {
   requestOf,
   runDueJobs,
   type MemberSkillRow,
-} from "./meetings.fixtures";
+} from "#app/services/meetings/meetings.fixtures";
 import {
   allowedActions,
   cancelMeeting,
