@@ -23,7 +23,7 @@ import { useTypedEarly } from "#app/components/ui/use-typed-early";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { formatDateTime } from "#app/i18n/calendar";
 import type { MeetingKind } from "#app/db/schema";
-import type { ChatHistory, ChatReadPush, ChatRoomView } from "#app/services/meetings/chat/chat.server";
+import type { ChatHistory, ChatReadPush, ChatRoomView } from "#app/services/meetings/chat/read.server";
 import {
   CHAT_MESSAGE_EVENT,
   CHAT_READ_EVENT,

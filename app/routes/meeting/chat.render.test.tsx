@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ChatRoomView } from "#app/services/meetings/chat/chat.server";
+import type { ChatRoomView } from "#app/services/meetings/chat/read.server";
 import type { ChatMessageView } from "#app/services/meetings/chat/messages.server";
 import MeetingChat from "./chat";
 

@@ -7,15 +7,10 @@ import { languageFromPath, localizePath, translate, type Language } from "#app/i
 import { getRuntime } from "#app/platform/runtime.server";
 import { actorOf, type Actor } from "#app/services/actor";
 import { isDomainError } from "#app/services/errors";
-import {
-  listConversations,
-  loadRoom,
-  markRead,
-  meetingIdOfRoom,
-  readHistory,
-  reportMessage,
-  sendMessage,
-} from "#app/services/meetings/chat/chat.server";
+import { listConversations, loadRoom, markRead, readHistory } from "#app/services/meetings/chat/read.server";
+import { meetingIdOfRoom } from "#app/services/meetings/chat/room.server";
+import { reportMessage } from "#app/services/meetings/chat/reports.server";
+import { sendMessage } from "#app/services/meetings/chat/send.server";
 import { takeChatTurn } from "#app/services/meetings/chat/chat-pace.server";
 import { chatFormSchema } from "#app/services/meetings/chat/chat.schema";
 import { isMeetingKind } from "#app/services/meetings/finder/finder-options";

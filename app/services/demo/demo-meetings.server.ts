@@ -7,7 +7,7 @@ import { createLogger } from "#app/platform/logger.server";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { actorOf, type Actor } from "#app/services/actor";
-import { sendMessage } from "#app/services/meetings/chat/chat.server";
+import { sendMessage } from "#app/services/meetings/chat/send.server";
 import { giveFeedback } from "#app/services/meetings/conduct/feedback.server";
 import {
   cancelMeeting,

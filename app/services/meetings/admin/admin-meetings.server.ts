@@ -4,7 +4,6 @@ import type { Database } from "#app/db/client.server";
 import {
   meeting,
   meetingMessage,
-  meetingMessageReport,
   member,
   noShowReport,
   transitionLog,
@@ -222,76 +221,4 @@ export async function meetingRecord(
     .where(eq(noShowReport.meetingId, meetingId))
     .orderBy(asc(noShowReport.id));
   return { meeting: found, chat, log, reports };
-}
-
-/** A participant's report of a chat message, as the administrators' queue shows it. */
-export interface MessageReportRow {
-  id: number;
-  meetingId: number;
-  kind: MeetingKind;
-  body: string | null;
-  imageUrl: string | null;
-  senderNickname: string | null;
-  reporterNickname: string | null;
-  reason: string;
-  createdAt: Date;
-}
-
-const MESSAGE_REPORTS_PAGE_SIZE = 50;
-
-/** The open reports of chat messages, oldest first, with the message as it was sent and both nicknames. */
-export async function openMessageReports(db: Database, actor: Actor): Promise<MessageReportRow[]> {
-  requirePermission(actor, "moderate:content", refused);
-  const sender = alias(member, "sender");
-  const reporter = alias(member, "reporter");
-  return db
-    .select({
-      id: meetingMessageReport.id,
-      meetingId: meetingMessageReport.meetingId,
-      kind: meeting.kind,
-      body: meetingMessage.body,
-      imageUrl: meetingMessage.imageUrl,
-      senderNickname: sender.nickname,
-      reporterNickname: reporter.nickname,
-      reason: meetingMessageReport.reason,
-      createdAt: meetingMessageReport.createdAt,
-    })
-    .from(meetingMessageReport)
-    .innerJoin(meetingMessage, eq(meetingMessage.id, meetingMessageReport.messageId))
-    .innerJoin(meeting, eq(meeting.id, meetingMessageReport.meetingId))
-    .leftJoin(sender, eq(sender.id, meetingMessage.senderId))
-    .leftJoin(reporter, eq(reporter.id, meetingMessageReport.reporterId))
-    .where(eq(meetingMessageReport.status, "open"))
-    .orderBy(asc(meetingMessageReport.id))
-    .limit(MESSAGE_REPORTS_PAGE_SIZE);
-}
-
-export type MessageReportDecision = "resolved" | "dismissed";
-
-export function isMessageReportDecision(value: unknown): value is MessageReportDecision {
-  return value === "resolved" || value === "dismissed";
-}
-
-/**
- * Closes an open report of a chat message: `resolved` when the message broke the rules (the administrator then acts
- * on the member from the meeting's record), `dismissed` when it did not. A closed report is `report_closed`.
- */
-export async function decideMessageReport(
-  db: Database,
-  actor: Actor,
-  reportId: number,
-  decision: MessageReportDecision,
-): Promise<void> {
-  requirePermission(actor, "moderate:content", refused);
-  const [closed] = await db
-    .update(meetingMessageReport)
-    .set({ status: decision })
-    .where(and(eq(meetingMessageReport.id, reportId), eq(meetingMessageReport.status, "open")))
-    .returning({ id: meetingMessageReport.id });
-  if (closed) return;
-  const [exists] = await db
-    .select({ id: meetingMessageReport.id })
-    .from(meetingMessageReport)
-    .where(eq(meetingMessageReport.id, reportId));
-  throw new DomainError("conduct", exists ? "report_closed" : "not_found");
 }

@@ -2,7 +2,8 @@ import type { Database } from "#app/db/client.server";
 import type { Clock } from "#app/platform/clock.server";
 import type { Actor } from "#app/services/actor";
 import type { DomainError } from "#app/services/errors";
-import { sendTexts, type ChatMessageView, type TextSend } from "./chat.server";
+import { sendTexts, type TextSend } from "./send.server";
+import type { ChatMessageView } from "./messages.server";
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -13,20 +13,13 @@ import { insertMeeting } from "#tests/setup/conduct-meetings";
 import { createTestDatabase } from "#tests/setup/database";
 import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
 import { createTestRuntime } from "#tests/setup/runtime";
-import {
-  listConversations,
-  loadRoom,
-  markRead,
-  mayEnterRoom,
-  readHistory,
-  reportMessage,
-  sendMessage,
-  sendTexts,
-  type ChatMessageView,
-} from "./chat.server";
+import { listConversations, loadRoom, markRead, readHistory } from "./read.server";
+import { mayEnterRoom } from "./room.server";
+import { reportMessage } from "./reports.server";
+import { sendMessage, sendTexts } from "./send.server";
 import { ChatSendQueue } from "./chat-sender.server";
 import { CHAT_MESSAGE_EVENT, CHAT_READ_EVENT, hasContactNumber, meetingRoom } from "./chat.schema";
-import { appendSystemMessage } from "./messages.server";
+import { appendSystemMessage, type ChatMessageView } from "./messages.server";
 
 let runtime: Runtime;
 let db: Database;
