@@ -20,7 +20,8 @@ import { meetingMachine } from "#app/services/meetings/meeting/meeting-machine";
 /**
  * The administrators' view of meetings, for disputes: a search by a side's nickname and by state, and one meeting's
  * whole record (its chat as the sides saw it, read only; its transitions; its no-show reports). Acting
- * administrators only; everybody else is refused with `conduct.forbidden`.
+ * administrators only; everybody else is refused with `conduct.forbidden`. The queue of reported chat messages is
+ * the chat's (`chat/reports.server.ts`), the review of no-show reports conduct's (`conduct/no-shows.server.ts`).
  */
 
 const refused = () => new DomainError("conduct", "forbidden");

@@ -1,7 +1,14 @@
 import type { MeetingKind } from "#app/db/schema";
 import { meaningfulLength } from "#app/services/content/meaningful-length";
 
-/** The numbers of no-shows and feedback (spec §9), shared by the pages, the forms and the services. */
+/**
+ * The numbers of no-shows and feedback (spec §9), shared by the pages, the forms and the services.
+ *
+ * How members behave in the exchange lives in this folder: `no-shows.server.ts` takes a side's no-show report and
+ * the administrators' review (`no-show-machine*.ts`), `bans.server.ts` keeps the ban ladder a confirmed report
+ * climbs, `feedback.server.ts` takes each side's feedback after a meeting and `feedback-reward.server.ts` decides
+ * whether it earns points; `conduct.schema.ts` holds the forms.
+ */
 
 /** Longest no-show report and feedback text (spec §9: report, feedback and refund texts, 200 characters). */
 export const NO_SHOW_CONTENT_MAX = 200;

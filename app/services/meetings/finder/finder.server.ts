@@ -25,6 +25,12 @@ import { SHOWN_OFFSET_MAX_M, shownPointSql } from "./shown-position.server";
 
 export { DEFAULT_ORIGIN, type RadiusKm } from "./finder-options";
 
+/**
+ * Find an expert: the skills of one kind near a point, within a radius and a filter, a page at a time, nearest
+ * first. Each expert is placed at their shown position (`shown-position.server.ts`), never at their real one;
+ * `finder-options.ts` holds what the pages share with this file (the kinds, the radius options, the default origin).
+ */
+
 const FINDER_PAGE_SIZE = 20;
 const FINDER_PAGE_MAX = 50;
 /** A request older than this without an answer counts against the provider's response rate. */

@@ -47,6 +47,15 @@ export { allowedActions, type MeetingAction } from "./meeting-actions";
 export { meetingChatPath } from "./paths";
 export { markProviderAnswered } from "./schedule.server";
 
+/**
+ * A meeting of the expert exchange, from the request to its close: a member asks an expert through one of the
+ * expert's skills, the provider sets the time and place and confirms (reserved), either side cancels, the provider
+ * ends it, and a request never answered expires. This file holds those operations; beside it `meeting-machine.ts` is
+ * the machine and `meeting-machine.server.ts` its effects, `meeting-actions.ts` what each side may do now,
+ * `schedule.server.ts` the reminders and the expiry, `participants.server.ts` who is who in a meeting, `paths.ts` its
+ * pages, and `request*.ts` the request form, the expert it asks and what the meeting keeps of it.
+ */
+
 const fail = (code: MeetingErrorCode) => new DomainError("meeting", code);
 
 export { meetingKinds, type MeetingKind };

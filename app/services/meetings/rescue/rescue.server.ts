@@ -37,6 +37,13 @@ import {
 import type { RescueErrorCode } from "./errors";
 import { RESCUE_AREA_NAME_MAX, RESCUE_SITUATION_MAX } from "./rescue.schema";
 
+/**
+ * Rescue calls: a rider in trouble sends one call that reaches the nearest on-call rescue experts; the first to
+ * accept opens a meeting with them, the rider may withdraw it, and the system closes it after 30 minutes or once
+ * every expert has declined. `rescue-machine.ts` is the call's machine, `rescue-machine.server.ts` its effects and
+ * expiry job, `rescue.schema.ts` the forms of both pages.
+ */
+
 const fail = (code: RescueErrorCode) => new DomainError("rescue", code);
 
 /** How many experts one call reaches at most, how far it looks at most, and how long it waits for an acceptance. */

@@ -38,7 +38,7 @@ import {
  * The skills a member offers in the expert exchange (/my/skill): one per kind, and for owner meetings one per model
  * the member owns. Only the member changes their own skills. The service area is one of the member's locations,
  * copied into the skill (district and centre) so that the finder reads one table; others only ever see the
- * district.
+ * district. The form's schema, shared with the page, is `skill.schema.ts`.
  */
 
 const fail = (code: SkillErrorCode) => new DomainError("skill", code);
