@@ -24,9 +24,9 @@ import {
   CHAT_SEND_EVENT,
   meetingRoom,
   type ChatSendPayload,
-} from "#app/services/meetings/chat.schema";
-import type { ChatMessagePush } from "#app/services/meetings/messages.server";
-import { createMeeting } from "#app/services/meetings/meetings.server";
+} from "#app/services/meetings/chat/chat.schema";
+import type { ChatMessagePush } from "#app/services/meetings/chat/messages.server";
+import { createMeeting } from "#app/services/meetings/meeting/meetings.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
 import { memoryMb } from "./server-load";

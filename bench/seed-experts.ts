@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { openPglite, queryRows, type Database, type DatabaseHandle } from "#app/db/client.server";
 import { migrateDatabase } from "#app/db/migrate.server";
 import { systemClock } from "#app/platform/clock.server";
-import { finderQuery, type FinderParams } from "#app/services/meetings/finder.server";
-import { shownPositionKey } from "#app/services/meetings/shown-position.server";
+import { finderQuery, type FinderParams } from "#app/services/meetings/finder/finder.server";
+import { shownPositionKey } from "#app/services/meetings/finder/shown-position.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 
 const BENCH_EXPERTS = 100_000;

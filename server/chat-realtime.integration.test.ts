@@ -18,7 +18,7 @@ import {
   CHAT_SEND_EVENT,
   meetingRoom,
   type ChatSendPayload,
-} from "#app/services/meetings/chat.schema";
+} from "#app/services/meetings/chat/chat.schema";
 import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
 import * as chatPage from "#app/routes/meeting/chat";
 import * as logoutPage from "#app/routes/logout";

@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
+import { grantWelcomePoints } from "#app/services/ledger/posting.server";
 import { ECHO_MAX_CHARS } from "#app/shell/form.server";
 import { formLimits } from "#app/shell/input.server";
 import { startPageServer } from "#tests/setup/page-server";

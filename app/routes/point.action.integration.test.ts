@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ledgerTransaction } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { balanceOf, grantWelcomePoints, memberPointsCode } from "#app/services/ledger/ledger.server";
+import { memberPointsCode } from "#app/services/ledger/accounts.server";
+import { grantWelcomePoints } from "#app/services/ledger/posting.server";
+import { balanceOf } from "#app/services/ledger/reads.server";
 import {
   callAction,
   callLoader,

@@ -3,11 +3,8 @@ import { ledgerEntry, ledgerTransaction } from "#app/db/schema";
 import { languages, translate } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import {
-  ensureMemberPointsAccount,
-  ensurePromotionsAccount,
-  grantWelcomePoints,
-} from "#app/services/ledger/ledger.server";
+import { ensureMemberPointsAccount, ensurePromotionsAccount } from "#app/services/ledger/accounts.server";
+import { grantWelcomePoints } from "#app/services/ledger/posting.server";
 import { callLoader, signUpMember, startRouteRuntime } from "#tests/setup/route-actions";
 import * as pointPage from "./point";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
+import { grantWelcomePoints } from "#app/services/ledger/posting.server";
 import { recomputePodium } from "#app/services/sparks/podium.server";
 import { giveSparks } from "#app/services/sparks/sparks.server";
 import { startPageServer } from "#tests/setup/page-server";

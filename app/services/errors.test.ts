@@ -33,7 +33,7 @@ const relative = (file: string) => path.relative(app, file);
 describe("the error model's files", () => {
   it("finds the areas' leaves", () => {
     expect(leaves.map(relative)).toEqual(
-      expect.arrayContaining(["services/board/errors.ts", "services/meetings/chat-errors.ts"]),
+      expect.arrayContaining(["services/board/errors.ts", "services/meetings/chat/errors.ts"]),
     );
   });
 

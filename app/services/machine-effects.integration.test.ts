@@ -9,7 +9,7 @@ import { createTestRuntime } from "#tests/setup/runtime";
 import { insertMember, type TestMember } from "#tests/setup/members";
 import { insertListing } from "#tests/setup/market";
 import { acceptOffer, declineOffer, makeOffer } from "./market/offers.server";
-import { meetings } from "./meetings/meeting-machine.server";
+import { meetings } from "./meetings/meeting/meeting-machine.server";
 import {
   insertSkill,
   meetingLog,
@@ -18,8 +18,8 @@ import {
   requestOf,
   runDueJobs,
 } from "./meetings/meetings.fixtures";
-import { requestMeeting } from "./meetings/meetings.server";
-import { MEETING_EXPIRY_MS } from "./meetings/schedule.server";
+import { requestMeeting } from "./meetings/meeting/meetings.server";
+import { MEETING_EXPIRY_MS } from "./meetings/meeting/schedule.server";
 import { applyTransition } from "./state-machine.server";
 
 /**

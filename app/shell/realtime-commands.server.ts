@@ -4,10 +4,10 @@ import { findRuntime, type Runtime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
 import { actorOf, type Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
-import { takeChatTurn } from "#app/services/meetings/chat-pace.server";
-import { ChatSendQueue } from "#app/services/meetings/chat-sender.server";
-import { CHAT_SEND_EVENT, type ChatSendPayload } from "#app/services/meetings/chat.schema";
-import type { ChatMessageView } from "#app/services/meetings/messages.server";
+import { takeChatTurn } from "#app/services/meetings/chat/chat-pace.server";
+import { ChatSendQueue } from "#app/services/meetings/chat/chat-sender.server";
+import { CHAT_SEND_EVENT, type ChatSendPayload } from "#app/services/meetings/chat/chat.schema";
+import type { ChatMessageView } from "#app/services/meetings/chat/messages.server";
 import { domainAnswer, type ErrorBody } from "./domain.server";
 
 /** What `chat:send` answers: the stored message, or the refusal in the page's language. */

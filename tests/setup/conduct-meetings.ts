@@ -3,7 +3,7 @@ import type { Database } from "#app/db/client.server";
 import { meeting, type MeetingKind, type MeetingStatus } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { createMeeting } from "#app/services/meetings/meetings.server";
+import { createMeeting } from "#app/services/meetings/meeting/meetings.server";
 
 /**
  * A meeting between two members, opened as a request opens one and then put in `status` directly (the meeting

@@ -23,7 +23,7 @@ import { useTypedEarly } from "#app/components/ui/use-typed-early";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { formatDateTime } from "#app/i18n/calendar";
 import type { MeetingKind } from "#app/db/schema";
-import type { ChatHistory, ChatReadPush, ChatRoomView } from "#app/services/meetings/chat.server";
+import type { ChatHistory, ChatReadPush, ChatRoomView } from "#app/services/meetings/chat/read.server";
 import {
   CHAT_MESSAGE_EVENT,
   CHAT_READ_EVENT,
@@ -34,8 +34,8 @@ import {
   hasContactNumber,
   meetingRoom,
   type ChatSendPayload,
-} from "#app/services/meetings/chat.schema";
-import type { ChatMessagePush, ChatMessageView } from "#app/services/meetings/messages.server";
+} from "#app/services/meetings/chat/chat.schema";
+import type { ChatMessagePush, ChatMessageView } from "#app/services/meetings/chat/messages.server";
 import type { FormError } from "#app/shell/auth.server";
 import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
 import { RequestDetails, useRequestSummary } from "#app/components/meeting/RequestDetails";

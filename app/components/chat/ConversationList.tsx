@@ -2,7 +2,7 @@ import { Avatar } from "#app/components/ui/Avatar";
 import { Time } from "#app/components/ui/Time";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { MeetingKind } from "#app/db/schema";
-import type { Conversation } from "#app/services/meetings/chat.server";
+import type { Conversation } from "#app/services/meetings/chat/read.server";
 import { systemText } from "./system-text";
 
 export interface ConversationListData {

@@ -2,8 +2,8 @@ import { Avatar } from "#app/components/ui/Avatar";
 import { Time } from "#app/components/ui/Time";
 import { useLanguage, useT } from "#app/i18n/react";
 import { seoulTime } from "#app/platform/seoul-calendar";
-import type { ChatMember } from "#app/services/meetings/chat.server";
-import type { ChatMessageView } from "#app/services/meetings/messages.server";
+import type { ChatMember } from "#app/services/meetings/chat/read.server";
+import type { ChatMessageView } from "#app/services/meetings/chat/messages.server";
 import { MessageMenu } from "./MessageMenu";
 import { systemText } from "./system-text";
 

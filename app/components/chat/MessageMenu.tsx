@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { FormAlert } from "#app/components/ui/fields";
 import { useHydrated } from "#app/components/ui/use-hydrated";
 import { useT } from "#app/i18n/react";
-import { CHAT_REPORT_REASON_MAX } from "#app/services/meetings/chat.schema";
+import { CHAT_REPORT_REASON_MAX } from "#app/services/meetings/chat/chat.schema";
 import type { FormError } from "#app/shell/auth.server";
 
 const MessageMenuPopup = lazy(() =>

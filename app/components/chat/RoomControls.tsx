@@ -8,11 +8,11 @@ import { FormAlert } from "#app/components/ui/fields";
 import { formatDateTime } from "#app/i18n/calendar";
 import { useLanguage, useT } from "#app/i18n/react";
 import { toSeoulInput } from "#app/platform/seoul-calendar";
-import { CANCEL_REASON_TEXT_MAX } from "#app/services/meetings/chat.schema";
-import type { ChatRoomView } from "#app/services/meetings/chat.server";
-import { NO_SHOW_CONTENT_MAX, noShowOpensAt } from "#app/services/meetings/conduct.schema";
-import type { MeetingAction } from "#app/services/meetings/meeting-actions";
-import { REQUEST_ADDRESS_MAX, REQUEST_PLACE_MAX } from "#app/services/meetings/request.schema";
+import { CANCEL_REASON_TEXT_MAX } from "#app/services/meetings/chat/chat.schema";
+import type { ChatRoomView } from "#app/services/meetings/chat/read.server";
+import { NO_SHOW_CONTENT_MAX, noShowOpensAt } from "#app/services/meetings/conduct/conduct.schema";
+import type { MeetingAction } from "#app/services/meetings/meeting/meeting-actions";
+import { REQUEST_ADDRESS_MAX, REQUEST_PLACE_MAX } from "#app/services/meetings/meeting/request.schema";
 import type { FormError } from "#app/shell/auth.server";
 
 /** What the page's action answered to a meeting action: done (with its notice) or refused, with what was typed. */

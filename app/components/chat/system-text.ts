@@ -1,6 +1,6 @@
 import { formatDateTime } from "#app/i18n/calendar";
 import type { Language, MessageKey, MessageParams } from "#app/i18n";
-import type { SystemEvent } from "#app/services/meetings/messages.server";
+import type { SystemEvent } from "#app/services/meetings/chat/messages.server";
 
 type Translate = (key: MessageKey, params?: MessageParams) => string;
 

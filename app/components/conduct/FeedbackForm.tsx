@@ -16,9 +16,9 @@ import {
   feedbackReward,
   feedbackVerdictsGiven,
   lengthOf,
-} from "#app/services/meetings/conduct-rules";
+} from "#app/services/meetings/conduct/conduct-rules";
 
-const CONDUCT_SCHEMA = () => import("#app/services/meetings/conduct.schema");
+const CONDUCT_SCHEMA = () => import("#app/services/meetings/conduct/conduct.schema");
 
 function FieldMessages({ field }: { field: SchemaField }) {
   const messages = useMessages()(field.errors);

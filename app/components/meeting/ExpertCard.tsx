@@ -5,7 +5,7 @@ import Star from "lucide-react/icons/star";
 import { Avatar } from "#app/components/ui/Avatar";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
-import type { ExpertCard as ExpertCardData } from "#app/services/meetings/finder.server";
+import type { ExpertCard as ExpertCardData } from "#app/services/meetings/finder/finder.server";
 
 export type { ExpertCardData };
 

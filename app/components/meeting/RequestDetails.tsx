@@ -1,7 +1,7 @@
 import type { Language } from "#app/i18n";
 import { formatDateTime } from "#app/i18n/calendar";
 import { useLanguage, useT } from "#app/i18n/react";
-import type { RequestDetail } from "#app/services/meetings/request-details";
+import type { RequestDetail } from "#app/services/meetings/meeting/request-details";
 
 /** A detail's value in the page's language. */
 function valueOf(detail: RequestDetail, language: Language): string {

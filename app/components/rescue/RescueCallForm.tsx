@@ -8,7 +8,7 @@ import { useSchemaForm } from "#app/components/forms/schema-form";
 import type { SchemaField } from "#app/components/ui/Field";
 import { FormAlert } from "#app/components/ui/fields";
 import { useT } from "#app/i18n/react";
-import { RESCUE_SITUATION_MAX } from "#app/services/meetings/rescue.schema";
+import { RESCUE_SITUATION_MAX } from "#app/services/meetings/rescue/rescue.schema";
 import type { FormError } from "#app/shell/auth.server";
 import { useDevicePosition } from "./use-device-position";
 
@@ -39,7 +39,7 @@ export function RescueCallForm({
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "send";
   const { locating, position } = useDevicePosition();
   const [form, fields] = useSchemaForm(
-    () => import("#app/services/meetings/rescue.schema").then((schemas) => schemas.rescueCallSchema),
+    () => import("#app/services/meetings/rescue/rescue.schema").then((schemas) => schemas.rescueCallSchema),
     { lastResult },
   );
   const situation = fields.situation as unknown as SchemaField;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
-import { type SkillKind, skillKinds } from "#app/services/meetings/skill.schema";
-import type { PublicSkill } from "#app/services/meetings/skills.server";
+import { type SkillKind, skillKinds } from "#app/services/meetings/skills/skill.schema";
+import type { PublicSkill } from "#app/services/meetings/skills/skills.server";
 
 /** Weekdays by their number (0 = Sunday), as the catalogue names them. */
 export const weekdayKeys = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;

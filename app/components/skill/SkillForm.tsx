@@ -19,14 +19,14 @@ import {
   SKILL_RADIUS_MIN,
   type skillFormSchema,
   truckKinds,
-} from "#app/services/meetings/skill.schema";
+} from "#app/services/meetings/skills/skill.schema";
 import type { FormError } from "#app/shell/auth.server";
 import type { input } from "zod/v4/core";
 import type { MySkill, SkillFormOptions } from "./types";
 import { weekdayKeys } from "./SkillBits";
 
 const SKILL_SCHEMA = () =>
-  import("#app/services/meetings/skill.schema").then((module) => module.skillFormSchema);
+  import("#app/services/meetings/skills/skill.schema").then((module) => module.skillFormSchema);
 
 const inputClass =
   "surface block min-h-11 w-full rounded-lg border border-subtle px-3 aria-[invalid]:border-rose-600";

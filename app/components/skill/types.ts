@@ -1,6 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { SkillKind, CodedKind } from "#app/services/meetings/skill.schema";
-import type { MySkill, OwnedModel, SkillCode, SkillLocation } from "#app/services/meetings/skills.server";
+import type { SkillKind, CodedKind } from "#app/services/meetings/skills/skill.schema";
+import type {
+  MySkill,
+  OwnedModel,
+  SkillCode,
+  SkillLocation,
+} from "#app/services/meetings/skills/skills.server";
 import type { FormError } from "#app/shell/auth.server";
 
 export type { MySkill };

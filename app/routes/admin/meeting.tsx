@@ -9,14 +9,16 @@ import { getRuntime } from "#app/platform/runtime.server";
 import { DomainError, isDomainError } from "#app/services/errors";
 import {
   decideMessageReport,
-  isMeetingStatus,
   isMessageReportDecision,
-  meetingRecord,
   openMessageReports,
-  searchMeetings,
   type MessageReportDecision,
-} from "#app/services/meetings/admin-meetings.server";
-import { meetingMachine } from "#app/services/meetings/meeting-machine";
+} from "#app/services/meetings/chat/reports.server";
+import {
+  isMeetingStatus,
+  meetingRecord,
+  searchMeetings,
+} from "#app/services/meetings/admin/admin-meetings.server";
+import { meetingMachine } from "#app/services/meetings/meeting/meeting-machine";
 import type { FormError } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import { verdictForm } from "#app/services/admin/console-forms.schema";

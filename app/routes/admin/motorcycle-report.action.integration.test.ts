@@ -2,7 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminAudit, motorcycleReport } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
-import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
+import { memberPointsCode } from "#app/services/ledger/accounts.server";
+import { balanceOf } from "#app/services/ledger/reads.server";
 import { submitReport } from "#app/services/motorcycles/reports.server";
 import { insertMotorcycle } from "#tests/setup/motorcycles";
 import {

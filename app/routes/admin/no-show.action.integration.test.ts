@@ -4,7 +4,7 @@ import { adminAudit, meetingBan, noShowReport } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { MINUTE_MS } from "#app/platform/seoul-calendar";
 import type { Runtime } from "#app/platform/runtime.server";
-import { reportNoShow } from "#app/services/meetings/no-shows.server";
+import { reportNoShow } from "#app/services/meetings/conduct/no-shows.server";
 import { insertMeeting } from "#tests/setup/conduct-meetings";
 import {
   callAction,

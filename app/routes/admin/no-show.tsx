@@ -7,13 +7,13 @@ import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { DomainError, isDomainError } from "#app/services/errors";
-import { banState, currentBans, liftBan } from "#app/services/meetings/bans.server";
+import { banState, currentBans, liftBan } from "#app/services/meetings/conduct/bans.server";
 import {
   listNoShowReports,
   noShowDecisions,
   reviewNoShow,
   type NoShowDecision,
-} from "#app/services/meetings/no-shows.server";
+} from "#app/services/meetings/conduct/no-shows.server";
 import { actingFrom } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import { verdictForm } from "#app/services/admin/console-forms.schema";

@@ -5,7 +5,7 @@ import { ledgerTransaction, member, memberProfile, transitionLog } from "#app/db
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
-import { welcomeGrantKey } from "#app/services/ledger/ledger.server";
+import { welcomeGrantKey } from "#app/services/ledger/posting.server";
 import { createTestRuntime } from "#tests/setup/runtime";
 import { action, loader } from "./welcome";
 import { joiningConsents } from "#tests/setup/consents";

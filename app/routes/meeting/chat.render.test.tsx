@@ -2,8 +2,8 @@ import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ChatRoomView } from "#app/services/meetings/chat.server";
-import type { ChatMessageView } from "#app/services/meetings/messages.server";
+import type { ChatRoomView } from "#app/services/meetings/chat/read.server";
+import type { ChatMessageView } from "#app/services/meetings/chat/messages.server";
 import MeetingChat from "./chat";
 
 function render(path: string, loaderData: unknown) {

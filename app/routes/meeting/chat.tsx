@@ -7,27 +7,22 @@ import { languageFromPath, localizePath, translate, type Language } from "#app/i
 import { getRuntime } from "#app/platform/runtime.server";
 import { actorOf, type Actor } from "#app/services/actor";
 import { isDomainError } from "#app/services/errors";
-import {
-  listConversations,
-  loadRoom,
-  markRead,
-  meetingIdOfRoom,
-  readHistory,
-  reportMessage,
-  sendMessage,
-} from "#app/services/meetings/chat.server";
-import { takeChatTurn } from "#app/services/meetings/chat-pace.server";
-import { chatFormSchema } from "#app/services/meetings/chat.schema";
-import { isMeetingKind } from "#app/services/meetings/finder-options";
+import { listConversations, loadRoom, markRead, readHistory } from "#app/services/meetings/chat/read.server";
+import { meetingIdOfRoom } from "#app/services/meetings/chat/room.server";
+import { reportMessage } from "#app/services/meetings/chat/reports.server";
+import { sendMessage } from "#app/services/meetings/chat/send.server";
+import { takeChatTurn } from "#app/services/meetings/chat/chat-pace.server";
+import { chatFormSchema } from "#app/services/meetings/chat/chat.schema";
+import { isMeetingKind } from "#app/services/meetings/finder/finder-options";
 import {
   cancelMeeting,
   endMeeting,
   reserveMeeting,
   setAppointment,
   setPlace,
-} from "#app/services/meetings/meetings.server";
-import { reportNoShow } from "#app/services/meetings/no-shows.server";
-import { meetingChatPath } from "#app/services/meetings/paths";
+} from "#app/services/meetings/meeting/meetings.server";
+import { reportNoShow } from "#app/services/meetings/conduct/no-shows.server";
+import { meetingChatPath } from "#app/services/meetings/meeting/paths";
 import { requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseIntentSubmission, refusedForm, typedTexts } from "#app/shell/form.server";

@@ -5,7 +5,8 @@ import { meetingFeedback } from "#app/db/schema";
 import { translate } from "#app/i18n";
 import type { Runtime } from "#app/platform/runtime.server";
 import { MINUTE_MS } from "#app/platform/seoul-calendar";
-import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
+import { memberPointsCode } from "#app/services/ledger/accounts.server";
+import { balanceOf } from "#app/services/ledger/reads.server";
 import { FLASH_COOKIE, takeFlash } from "#app/shell/flash.server";
 import { insertMeeting } from "#tests/setup/conduct-meetings";
 import {

@@ -13,9 +13,9 @@ import {
   FEEDBACK_PAIR_DAYS,
   FEEDBACK_PHOTOS_MAX,
   FEEDBACK_REWARDS_PER_DAY,
-} from "#app/services/meetings/conduct-rules";
-import { feedbackPageSchema } from "#app/services/meetings/conduct.schema";
-import { feedbackForm, giveFeedback, skipFeedback } from "#app/services/meetings/feedback.server";
+} from "#app/services/meetings/conduct/conduct-rules";
+import { feedbackPageSchema } from "#app/services/meetings/conduct/conduct.schema";
+import { feedbackForm, giveFeedback, skipFeedback } from "#app/services/meetings/conduct/feedback.server";
 import { storeImages, type StoredImage } from "#app/services/uploads/uploads.server";
 import { requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";

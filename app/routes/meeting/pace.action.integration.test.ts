@@ -4,8 +4,8 @@ import { meeting, memberSkill } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { insertSkill, requestOf, type MemberSkillRow } from "#app/services/meetings/meetings.fixtures";
-import { cancelMeeting, requestMeeting } from "#app/services/meetings/meetings.server";
-import { sendRescueCall, withdrawRescueCall } from "#app/services/meetings/rescue.server";
+import { cancelMeeting, requestMeeting } from "#app/services/meetings/meeting/meetings.server";
+import { sendRescueCall, withdrawRescueCall } from "#app/services/meetings/rescue/rescue.server";
 import { paceRules } from "#app/services/pace/pace.server";
 import {
   callAction,

@@ -7,10 +7,10 @@ import {
 } from "#app/components/meeting/request/MeetingRequestForm";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
-import { isMeetingKind } from "#app/services/meetings/finder-options";
-import { meetingChatPath, requestMeeting } from "#app/services/meetings/meetings.server";
-import { meetingRequestSchema } from "#app/services/meetings/request.schema";
-import { requestTarget } from "#app/services/meetings/request-target.server";
+import { isMeetingKind } from "#app/services/meetings/finder/finder-options";
+import { meetingChatPath, requestMeeting } from "#app/services/meetings/meeting/meetings.server";
+import { meetingRequestSchema } from "#app/services/meetings/meeting/request.schema";
+import { requestTarget } from "#app/services/meetings/meeting/request-target.server";
 import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";

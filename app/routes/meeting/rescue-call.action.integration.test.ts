@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { memberLocation, memberSkill, rescueCall } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
-import { myRescueCall, sendRescueCall } from "#app/services/meetings/rescue.server";
+import { myRescueCall, sendRescueCall } from "#app/services/meetings/rescue/rescue.server";
 import {
   callAction,
   callLoader,

@@ -8,13 +8,13 @@ import { FormAlert } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { rescueCallPageSchema } from "#app/services/meetings/rescue.schema";
+import { rescueCallPageSchema } from "#app/services/meetings/rescue/rescue.schema";
 import {
   myRescueCall,
   rescueStartingPoint,
   sendRescueCall,
   withdrawRescueCall,
-} from "#app/services/meetings/rescue.server";
+} from "#app/services/meetings/rescue/rescue.server";
 import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";

@@ -9,9 +9,9 @@ import {
   acceptRescueCall,
   declineRescueCall,
   incomingRescueCalls,
-} from "#app/services/meetings/rescue.server";
+} from "#app/services/meetings/rescue/rescue.server";
 import { DomainError } from "#app/services/errors";
-import { incomingCallSchema } from "#app/services/meetings/rescue.schema";
+import { incomingCallSchema } from "#app/services/meetings/rescue/rescue.schema";
 import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";

@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ExpertCard } from "#app/services/meetings/finder.server";
+import type { ExpertCard } from "#app/services/meetings/finder/finder.server";
 import MeetingKind from "./kind";
 import MeetingSearch from "./search";
 

@@ -25,13 +25,13 @@ import {
   viewerOrigin,
   type FinderFilter,
   type Origin,
-} from "#app/services/meetings/finder.server";
+} from "#app/services/meetings/finder/finder.server";
 import {
   DEFAULT_RADIUS_OPTION,
   isMeetingKind,
   RADIUS_OPTIONS_KM,
-} from "#app/services/meetings/finder-options";
-import { shownPositionKey } from "#app/services/meetings/shown-position.server";
+} from "#app/services/meetings/finder/finder-options";
+import { shownPositionKey } from "#app/services/meetings/finder/shown-position.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { requireViewer } from "#app/shell/auth.server";
 import { answerOf } from "#app/shell/domain.server";

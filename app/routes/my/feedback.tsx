@@ -9,7 +9,7 @@ import {
   feedbackSummary,
   pendingFeedback,
   receivedFeedback,
-} from "#app/services/meetings/feedback.server";
+} from "#app/services/meetings/conduct/feedback.server";
 import { requireActor } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";

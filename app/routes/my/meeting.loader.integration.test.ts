@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { meetingKinds } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { insertSkill, requestOf } from "#app/services/meetings/meetings.fixtures";
-import { requestMeeting } from "#app/services/meetings/meetings.server";
-import type { RequestDetail } from "#app/services/meetings/request-details";
+import { requestMeeting } from "#app/services/meetings/meeting/meetings.server";
+import type { RequestDetail } from "#app/services/meetings/meeting/request-details";
 import * as chatPage from "../meeting/chat";
 import {
   callLoader,

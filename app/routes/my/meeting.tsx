@@ -7,8 +7,12 @@ import { Time } from "#app/components/ui/Time";
 
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
-import { isMeetingKind } from "#app/services/meetings/finder-options";
-import { listMyMeetings, meetingKinds, type MeetingKind } from "#app/services/meetings/meetings.server";
+import { isMeetingKind } from "#app/services/meetings/finder/finder-options";
+import {
+  listMyMeetings,
+  meetingKinds,
+  type MeetingKind,
+} from "#app/services/meetings/meeting/meetings.server";
 import { requireActor } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { memberLocation, memberProfile, memberSkill } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { areaByCode } from "#app/services/location/address-search";
-import { saveSkill } from "#app/services/meetings/skills.server";
+import { saveSkill } from "#app/services/meetings/skills/skills.server";
 import {
   callAction,
   callLoader,

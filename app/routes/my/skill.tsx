@@ -19,7 +19,7 @@ import {
   skillFormSchema,
   skillKinds,
   skillTargetSchema,
-} from "#app/services/meetings/skill.schema";
+} from "#app/services/meetings/skills/skill.schema";
 import {
   deleteSkill,
   listMySkills,
@@ -28,7 +28,7 @@ import {
   setSkillActive,
   skillLocations,
   skillStanding,
-} from "#app/services/meetings/skills.server";
+} from "#app/services/meetings/skills/skills.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";

@@ -7,8 +7,8 @@ import { createLogger } from "#app/platform/logger.server";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { actorOf, type Actor } from "#app/services/actor";
-import { sendMessage } from "#app/services/meetings/chat.server";
-import { giveFeedback } from "#app/services/meetings/feedback.server";
+import { sendMessage } from "#app/services/meetings/chat/send.server";
+import { giveFeedback } from "#app/services/meetings/conduct/feedback.server";
 import {
   cancelMeeting,
   endMeeting,
@@ -16,10 +16,10 @@ import {
   reserveMeeting,
   setAppointment,
   setPlace,
-} from "#app/services/meetings/meetings.server";
-import type { MeetingRequestInput } from "#app/services/meetings/request.schema";
-import { meetingExpiryJob } from "#app/services/meetings/meeting-machine.server";
-import { expiryKey } from "#app/services/meetings/schedule.server";
+} from "#app/services/meetings/meeting/meetings.server";
+import type { MeetingRequestInput } from "#app/services/meetings/meeting/request.schema";
+import { meetingExpiryJob } from "#app/services/meetings/meeting/meeting-machine.server";
+import { expiryKey } from "#app/services/meetings/meeting/schedule.server";
 import { DEMO_EMAIL_DOMAIN } from "./demo-members.server";
 
 /** A request's own fields of one kind; the skill is looked up, the memo and the wished time left empty. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { businessProfile, member, memberAvatar, memberLocation } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { signIn } from "#app/services/auth/accounts.server";
-import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
+import { memberPointsCode } from "#app/services/ledger/accounts.server";
+import { balanceOf } from "#app/services/ledger/reads.server";
 import { createTestRuntime } from "#tests/setup/runtime";
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoMembers } from "./demo-members.server";
 

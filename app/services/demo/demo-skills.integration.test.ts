@@ -10,7 +10,9 @@ import {
   memberSkill,
   transitionLog,
 } from "#app/db/schema";
-import { balanceOf, derivedBalance, memberPointsCode } from "#app/services/ledger/ledger.server";
+import { memberPointsCode } from "#app/services/ledger/accounts.server";
+import { balanceOf } from "#app/services/ledger/reads.server";
+import { derivedBalance } from "#app/services/ledger/audit.server";
 import { seedCatalogue } from "#app/services/motorcycles/seed.server";
 import { createTestRuntime, DEMO_SEED_TIMEOUT } from "#tests/setup/runtime";
 import { seedDemoCommunity } from "./demo-community.server";

@@ -3,8 +3,8 @@ import type { Database } from "#app/db/client.server";
 import { member, memberSkill, motorcycleManufacturer, motorcycleModel } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { actorOf } from "#app/services/actor";
-import type { SkillInput } from "#app/services/meetings/skill.schema";
-import { ownedModels, saveSkill, skillLocations } from "#app/services/meetings/skills.server";
+import type { SkillInput } from "#app/services/meetings/skills/skill.schema";
+import { ownedModels, saveSkill, skillLocations } from "#app/services/meetings/skills/skills.server";
 import { DEMO_EMAIL_DOMAIN } from "./demo-members.server";
 
 /** A demo skill: its kind's fields, at which of the member's locations (0 = main), and an owned model for owners. */

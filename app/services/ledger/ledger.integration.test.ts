@@ -8,32 +8,31 @@ import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.se
 import { actorOf, systemActor } from "#app/services/actor";
 import { createTestDatabase } from "#tests/setup/database";
 import {
-  auditLedger,
-  balanceOf,
   BANK_FEES_KRW,
-  derivedBalance,
   ensureMemberAccount,
   ensureMemberPointsAccount,
   ensurePlatformAccount,
   ensurePromotionsAccount,
   GATEWAY_CLEARING_KRW,
-  grantWelcomePoints,
-  history,
   memberPendingEarningsCode,
   memberPointsCode,
   memberWithdrawableEarningsCode,
   PLATFORM_FEES_KRW,
-  post,
-  postingsOf,
   PROMOTIONS_POINTS,
+  SPENT_POINTS,
+} from "./accounts.server";
+import {
+  grantWelcomePoints,
+  post,
   reversalKey,
   reverseTransaction,
-  SPENT_POINTS,
   transfer,
-  type LedgerErrorCode,
   type PostInput,
   type TransferInput,
-} from "./ledger.server";
+} from "./posting.server";
+import { balanceOf, history, postingsOf } from "./reads.server";
+import { auditLedger, derivedBalance } from "./audit.server";
+import type { LedgerErrorCode } from "./errors";
 
 let db: Database;
 const clock = new FixedClock(new Date("2026-11-21T03:00:00Z"));

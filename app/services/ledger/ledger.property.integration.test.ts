@@ -9,26 +9,27 @@ import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.se
 import { systemActor } from "#app/services/actor";
 import { createTestDatabase } from "#tests/setup/database";
 import {
-  auditLedger,
-  balanceOf,
   BANK_FEES_KRW,
-  derivedBalance,
   ensureMemberAccount,
   ensurePlatformAccount,
   GATEWAY_CLEARING_KRW,
-  grantWelcomePoints,
   memberPendingEarningsCode,
   memberPointsCode,
   memberWithdrawableEarningsCode,
   PLATFORM_FEES_KRW,
-  post,
   PROMOTIONS_POINTS,
+} from "./accounts.server";
+import {
+  grantWelcomePoints,
+  post,
   reverseTransaction,
   welcomeGrantKey,
-  type LedgerErrorCode,
-  type LedgerKind,
   type PostEntry,
-} from "./ledger.server";
+} from "./posting.server";
+import { balanceOf } from "./reads.server";
+import { auditLedger, derivedBalance } from "./audit.server";
+import type { LedgerKind } from "./kinds";
+import type { LedgerErrorCode } from "./errors";
 
 /**
  * Random sequences of postings between a few members, issued concurrently in batches with some idempotency keys

@@ -12,8 +12,8 @@ import type { Clock } from "#app/platform/clock.server";
 import { composeJobRegistry, JobWorker } from "#app/platform/jobs.server";
 import { createLogger } from "#app/platform/logger.server";
 import { meetingJobs } from "./jobs.server";
-import type { MeetingRequestInput } from "./request.schema";
-import { expiryKey, reminderKey } from "./schedule.server";
+import type { MeetingRequestInput } from "./meeting/request.schema";
+import { expiryKey, reminderKey } from "./meeting/schedule.server";
 
 /** Test data of the meeting area: skills, requests, and what a meeting has written (log, messages, jobs). */
 

@@ -15,7 +15,9 @@ import {
   memberProfile,
 } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
-import { balanceOf, memberPointsCode, welcomeGrantKey } from "#app/services/ledger/ledger.server";
+import { memberPointsCode } from "#app/services/ledger/accounts.server";
+import { welcomeGrantKey } from "#app/services/ledger/posting.server";
+import { balanceOf } from "#app/services/ledger/reads.server";
 import { jpeg, phoneJpeg } from "#app/services/uploads/test-images";
 import { withdraw } from "#app/services/auth/accounts.server";
 import { createTestRuntime } from "#tests/setup/runtime";

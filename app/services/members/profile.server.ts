@@ -21,7 +21,7 @@ import {
   type StoredImage,
   type UploadInput,
 } from "#app/services/uploads/uploads.server";
-import { grantWelcomePoints } from "#app/services/ledger/ledger.server";
+import { grantWelcomePoints } from "#app/services/ledger/posting.server";
 import { takeOnboardingStep } from "./onboarding.server";
 import { normalizePhone } from "#app/services/auth/identifiers";
 import { areaName, areaOfLocation } from "#app/services/location/address-search";

@@ -12,8 +12,8 @@ import {
   ensurePromotionsAccount,
   memberPointsCode,
   PROMOTIONS_POINTS,
-  transfer,
-} from "#app/services/ledger/ledger.server";
+} from "#app/services/ledger/accounts.server";
+import { transfer } from "#app/services/ledger/posting.server";
 import { notify } from "#app/services/notifications/notify.server";
 import { bindMachine, type TransitionInput } from "#app/services/state-machine.server";
 import { slugOf } from "./catalogue-row";

@@ -11,7 +11,8 @@ import {
 } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { DomainError } from "#app/services/errors";
-import { balanceOf, memberPointsCode } from "#app/services/ledger/ledger.server";
+import { memberPointsCode } from "#app/services/ledger/accounts.server";
+import { balanceOf } from "#app/services/ledger/reads.server";
 import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
 import { insertMotorcycle, testCatalogue } from "#tests/setup/motorcycles";
 import { createTestRuntime } from "#tests/setup/runtime";

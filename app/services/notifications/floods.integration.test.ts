@@ -12,8 +12,8 @@ import { KEYWORD_ALERTS_PER_SELLER_DAY, marketJobs, saveKeyword } from "#app/ser
 import { createListing } from "#app/services/market/listings.server";
 import { makeOffer, withdrawOffer } from "#app/services/market/offers.server";
 import { insertSkill, requestOf } from "#app/services/meetings/meetings.fixtures";
-import { cancelMeeting, requestMeeting } from "#app/services/meetings/meetings.server";
-import { sendRescueCall, withdrawRescueCall } from "#app/services/meetings/rescue.server";
+import { cancelMeeting, requestMeeting } from "#app/services/meetings/meeting/meetings.server";
+import { sendRescueCall, withdrawRescueCall } from "#app/services/meetings/rescue/rescue.server";
 import { paceRules } from "#app/services/pace/pace.server";
 import { insertMember, type TestMember } from "#tests/setup/members";
 import { insertListing, listingInput } from "#tests/setup/market";

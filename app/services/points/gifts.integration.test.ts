@@ -6,13 +6,10 @@ import { ledgerTransaction, member, notification } from "#app/db/schema";
 import { systemClock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
-import {
-  auditLedger,
-  balanceOf,
-  grantWelcomePoints,
-  history,
-  memberPointsCode,
-} from "#app/services/ledger/ledger.server";
+import { memberPointsCode } from "#app/services/ledger/accounts.server";
+import { grantWelcomePoints } from "#app/services/ledger/posting.server";
+import { balanceOf, history } from "#app/services/ledger/reads.server";
+import { auditLedger } from "#app/services/ledger/audit.server";
 import { insertMember, type TestMember } from "#tests/setup/members";
 import { createTestRuntime } from "#tests/setup/runtime";
 import { insertReview } from "#tests/setup/spark-reviews";

@@ -5,12 +5,9 @@ import type { Clock } from "#app/platform/clock.server";
 import { executor, runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { DomainError, isDomainError } from "#app/services/errors";
-import {
-  balanceOf,
-  ensureMemberPointsAccount,
-  memberPointsCode,
-  transfer,
-} from "#app/services/ledger/ledger.server";
+import { ensureMemberPointsAccount, memberPointsCode } from "#app/services/ledger/accounts.server";
+import { transfer } from "#app/services/ledger/posting.server";
+import { balanceOf } from "#app/services/ledger/reads.server";
 import { notify } from "#app/services/notifications/notify.server";
 import type { GiftErrorCode } from "./errors";
 import { GIFT_NICKNAME_MAX, isGiftAmount } from "./gift.schema";

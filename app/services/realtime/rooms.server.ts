@@ -1,6 +1,6 @@
 import { findRuntime } from "#app/platform/runtime.server";
 import { actorOf, type ActingMember, type Actor } from "#app/services/actor";
-import { mayEnterRoom } from "#app/services/meetings/chat.server";
+import { mayEnterRoom } from "#app/services/meetings/chat/room.server";
 
 /**
  * Who may join which realtime room. A room is named `kind:id`; each kind has one rule, asked on every join, so a

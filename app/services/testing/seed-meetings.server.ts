@@ -8,8 +8,8 @@ import {
   requestMeeting,
   reserveMeeting,
   setAppointment,
-} from "#app/services/meetings/meetings.server";
-import type { MeetingRequestInput } from "#app/services/meetings/request.schema";
+} from "#app/services/meetings/meeting/meetings.server";
+import type { MeetingRequestInput } from "#app/services/meetings/meeting/request.schema";
 
 interface SeedMeetingInput {
   requesterId: string;

@@ -8,7 +8,7 @@ import { FormAlert } from "#app/components/ui/fields";
 import type { MeetingKind } from "#app/db/schema";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
-import { REQUEST_MEMO_MAX } from "#app/services/meetings/request.schema";
+import { REQUEST_MEMO_MAX } from "#app/services/meetings/meeting/request.schema";
 
 export interface RequestExpert {
   skillId: number;
@@ -239,7 +239,8 @@ export function MeetingRequestForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useSchemaForm(
-    () => import("#app/services/meetings/request.schema").then((module) => module.meetingRequestSchema()),
+    () =>
+      import("#app/services/meetings/meeting/request.schema").then((module) => module.meetingRequestSchema()),
     { lastResult: result && "lastResult" in result ? result.lastResult : undefined },
   );
   const messages = useMessages();
