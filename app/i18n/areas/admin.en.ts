@@ -150,6 +150,8 @@ export const enAdmin: Widen<typeof koAdmin> = {
     market_listing_update: "Edited a member's listing",
     market_listing_delete: "Deleted a member's listing",
     review_delete: "Deleted a member's review",
+    meeting_chat_report_decide: "Decided a chat message report",
+    meeting_record_read: "Read a meeting's record (chat)",
     support_inquiry_answer: "Inquiry answered",
     motorcycle_report_accept: "Missing-model report accepted",
     motorcycle_report_reject: "Missing-model report rejected",

@@ -145,6 +145,8 @@ export const koAdmin = {
     market_listing_update: "다른 회원의 매물 수정",
     market_listing_delete: "다른 회원의 매물 삭제",
     review_delete: "다른 회원의 리뷰 삭제",
+    meeting_chat_report_decide: "채팅 메시지 신고 처리",
+    meeting_record_read: "모임 기록(채팅) 열람",
     support_inquiry_answer: "1:1 문의 답변",
     motorcycle_report_accept: "차종 제보 수락",
     motorcycle_report_reject: "차종 제보 반려",

@@ -29,6 +29,8 @@ const actionNames = {
   "market.listing.update": "admin.actions.market_listing_update",
   "market.listing.delete": "admin.actions.market_listing_delete",
   "review.delete": "admin.actions.review_delete",
+  "meeting.chat_report.decide": "admin.actions.meeting_chat_report_decide",
+  "meeting.record.read": "admin.actions.meeting_record_read",
   "board.category.add": "admin.actions.board_category_add",
   "board.category.rename": "admin.actions.board_category_rename",
   "board.category.delete": "admin.actions.board_category_delete",

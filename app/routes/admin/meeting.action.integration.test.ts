@@ -4,6 +4,7 @@ import { meetingMessage, meetingMessageReport } from "#app/db/schema";
 import type { Runtime } from "#app/platform/runtime.server";
 import { insertMeeting } from "#tests/setup/conduct-meetings";
 import {
+  auditActsOn,
   callAction,
   callLoader,
   refusedCallers,
@@ -66,6 +67,17 @@ describe("/admin/meeting (read only)", () => {
       },
     });
     expect((await load(callers.admin, "?id=999999")).outcome).toBe("not-found");
+  });
+
+  it("puts each reading of a meeting's chat on the audit log, and nothing for a refused one", async () => {
+    const read = () => auditActsOn(runtime, "meeting", meetingId);
+    const before = (await read()).length;
+    expect((await load(callers.finance, `?id=${meetingId}`)).outcome).toBe("not-found");
+    expect(await read()).toHaveLength(before);
+    await load(callers.moderator, `?id=${meetingId}`);
+    expect((await read()).slice(before)).toEqual([
+      { action: "meeting.record.read", adminId: callers.moderator.id, role: "moderator" },
+    ]);
   });
 });
 
@@ -130,6 +142,9 @@ describe("/admin/meeting: reported chat messages", () => {
       flashed: true,
     });
     expect(await statusOf(id)).toBe("resolved");
+    expect(await auditActsOn(runtime, "chat_report", id)).toEqual([
+      { action: "meeting.chat_report.decide", adminId: callers.moderator.id, role: "moderator" },
+    ]);
     expect((await load(callers.admin)).data).toMatchObject({
       messageReports: expect.not.arrayContaining([expect.objectContaining({ id })]),
     });
@@ -138,6 +153,7 @@ describe("/admin/meeting: reported chat messages", () => {
       id: String(id),
     });
     expect(await statusOf(id)).toBe("resolved");
+    expect(await auditActsOn(runtime, "chat_report", id)).toHaveLength(1);
   });
 
   it("refuses an unknown decision and an unknown report", async () => {

@@ -19,7 +19,7 @@ import {
   searchMeetings,
 } from "#app/services/meetings/admin/admin-meetings.server";
 import { meetingMachine } from "#app/services/meetings/meeting/meeting-machine";
-import type { FormError } from "#app/shell/auth.server";
+import { actingFrom, type FormError } from "#app/shell/auth.server";
 import { parseSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
 import { verdictForm } from "#app/services/admin/console-forms.schema";
 import { domainFailure, errorStatus } from "#app/shell/domain.server";
@@ -47,11 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireStaff(request, "moderate:content");
   const url = new URL(request.url);
   const search = url.searchParams;
-  const { db } = getRuntime();
+  const { db, clock } = getRuntime();
   try {
     const id = idOrNull(search.get("id"));
     if (id !== null) {
-      const record = await meetingRecord(db, actor, id);
+      const record = await meetingRecord(db, clock, actor, id, actingFrom(request));
       return {
         view: "record" as const,
         record: {
@@ -107,7 +107,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (!isMessageReportDecision(intent)) throw new DomainError("conduct", "decision_invalid");
     if (id === null) throw new DomainError("conduct", "not_found");
-    await decideMessageReport(getRuntime().db, actor, id, intent);
+    const { db, clock } = getRuntime();
+    await decideMessageReport(db, clock, actor, id, intent, actingFrom(request));
   } catch (error) {
     const refused = domainFailure(language, error);
     return data({ ...refused.data, id: typed.id ?? "" }, refused.init ?? undefined);

@@ -34,4 +34,6 @@ export type AdminAction =
   | "board.comment.delete"
   | "market.listing.update"
   | "market.listing.delete"
-  | "review.delete";
+  | "review.delete"
+  | "meeting.chat_report.decide"
+  | "meeting.record.read";

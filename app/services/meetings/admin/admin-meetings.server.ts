@@ -13,6 +13,9 @@ import {
 } from "#app/db/schema";
 import type { Actor } from "#app/services/actor";
 import { requirePermission } from "#app/services/permissions";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
+import type { Clock } from "#app/platform/clock.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { encodeCursor, readCursor } from "#app/services/cursor";
 import { DomainError } from "#app/services/errors";
 import { meetingMachine } from "#app/services/meetings/meeting/meeting-machine";
@@ -143,11 +146,16 @@ export interface AdminMeetingRecord {
 /** The most chat lines a record shows: a dispute is read from the start; longer chats are cut at the end. */
 const CHAT_LINES_MAX = 2000;
 
-/** One meeting's record for a dispute, or `meeting.not_found`. */
+/**
+ * One meeting's record for a dispute, or `meeting.not_found`. Reading a private chat is itself an administrator's
+ * act: each opening of a record is on the audit log.
+ */
 export async function meetingRecord(
   db: Database,
+  clock: Clock,
   actor: Actor,
   meetingId: number,
+  from?: ActingFrom,
 ): Promise<AdminMeetingRecord> {
   requirePermission(actor, "moderate:content", refused);
   const [found] = await db
@@ -221,5 +229,17 @@ export async function meetingRecord(
     .from(noShowReport)
     .where(eq(noShowReport.meetingId, meetingId))
     .orderBy(asc(noShowReport.id));
+  await runInTransaction(db, clock, (uow) =>
+    recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "meeting.record.read",
+        subject: { kind: "meeting", id: meetingId },
+        after: { chatLines: chat.length },
+      },
+      from,
+    ),
+  );
   return { meeting: found, chat, log, reports };
 }

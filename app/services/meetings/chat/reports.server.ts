@@ -6,6 +6,7 @@ import type { Clock } from "#app/platform/clock.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { requirePermission } from "#app/services/permissions";
+import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
 import type { ChatErrorCode } from "./errors";
 import { CHAT_REPORT_REASON_MAX } from "./chat.schema";
@@ -116,20 +117,36 @@ export function isMessageReportDecision(value: unknown): value is MessageReportD
  */
 export async function decideMessageReport(
   db: Database,
+  clock: Clock,
   actor: Actor,
   reportId: number,
   decision: MessageReportDecision,
+  from?: ActingFrom,
 ): Promise<void> {
   requirePermission(actor, "moderate:content", refused);
-  const [closed] = await db
-    .update(meetingMessageReport)
-    .set({ status: decision })
-    .where(and(eq(meetingMessageReport.id, reportId), eq(meetingMessageReport.status, "open")))
-    .returning({ id: meetingMessageReport.id });
-  if (closed) return;
-  const [exists] = await db
-    .select({ id: meetingMessageReport.id })
-    .from(meetingMessageReport)
-    .where(eq(meetingMessageReport.id, reportId));
-  throw new DomainError("conduct", exists ? "report_closed" : "not_found");
+  await runInTransaction(db, clock, async (uow) => {
+    const [closed] = await uow.tx
+      .update(meetingMessageReport)
+      .set({ status: decision })
+      .where(and(eq(meetingMessageReport.id, reportId), eq(meetingMessageReport.status, "open")))
+      .returning({ id: meetingMessageReport.id, meetingId: meetingMessageReport.meetingId });
+    if (!closed) {
+      const [exists] = await uow.tx
+        .select({ id: meetingMessageReport.id })
+        .from(meetingMessageReport)
+        .where(eq(meetingMessageReport.id, reportId));
+      throw new DomainError("conduct", exists ? "report_closed" : "not_found");
+    }
+    await recordAdminAct(
+      uow,
+      actor,
+      {
+        action: "meeting.chat_report.decide",
+        subject: { kind: "chat_report", id: reportId },
+        before: { status: "open" },
+        after: { status: decision, meetingId: closed.meetingId },
+      },
+      from,
+    );
+  });
 }
