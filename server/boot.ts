@@ -118,7 +118,9 @@ export async function startServer({
 }: StartOptions) {
   // The configuration refuses this pair already; a configuration made another way is refused here too (ADR 059).
   if (config.testClock && config.payments.kind !== "local") {
-    throw new StartupError("TEST_CLOCK must be off when a real payment gateway is configured (PAYMENT_GATEWAY=toss).");
+    throw new StartupError(
+      "TEST_CLOCK must be off when a real payment gateway is configured (PAYMENT_GATEWAY=toss).",
+    );
   }
   // With TEST_CLOCK on (development, or the explicit setting) the clock can be moved forward through /test/clock.
   const clock = givenClock ?? (config.testClock ? new AdjustableClock() : systemClock);

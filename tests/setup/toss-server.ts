@@ -41,7 +41,7 @@ interface FakePayment {
   cancels: FakeCancel[];
 }
 
-export type TossFault =
+type TossFault =
   /** Answer this instead of doing anything. */
   | { kind: "error"; status: number; body: string }
   /** Never answer, and do nothing. */

@@ -26,9 +26,9 @@ import {
  * same way against it as against the real gateway (ADR 059).
  */
 
-export const LOCAL_CHECKOUT_PATH = "/pay/local/checkout";
+const LOCAL_CHECKOUT_PATH = "/pay/local/checkout";
 
-export function localReceiptPath(paymentKey: string): string {
+function localReceiptPath(paymentKey: string): string {
   return `/pay/local/receipt/${encodeURIComponent(paymentKey)}`;
 }
 
@@ -197,7 +197,7 @@ export interface LocalReceipt {
   totalAmount: number;
   balanceAmount: number;
   cardNumber: string;
-  approvedAt: Date | null;
+  approvedAt: Date;
   cancels: { amount: number; reason: string; canceledAt: Date }[];
 }
 

@@ -72,7 +72,7 @@ export function assertCancelRequest(paymentKey: string, request: CancelRequest, 
     throw invalidRequest("a cancel amount must be whole won, at least 1");
 }
 
-export function assertIdempotencyKey(key: string): void {
+function assertIdempotencyKey(key: string): void {
   if (key === "" || key.length > IDEMPOTENCY_KEY_MAX || /[\s\p{Cc}]/u.test(key))
     throw invalidRequest(`an idempotency key of 1–${IDEMPOTENCY_KEY_MAX} visible characters is required`);
 }

@@ -28,7 +28,7 @@ import {
  * answered with a Payment object, or with `{code, message}` and a 4xx/5xx status.
  */
 
-export const TOSS_API_URL = "https://api.tosspayments.com";
+const TOSS_API_URL = "https://api.tosspayments.com";
 export const TOSS_SDK_URL = "https://js.tosspayments.com/v2/standard";
 
 /** What a page that opens the Toss payment window must allow in its Content-Security-Policy. */

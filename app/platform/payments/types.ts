@@ -31,7 +31,7 @@ export interface CheckoutOrder {
 }
 
 /** What the browser does to open the payment window. */
-export type Checkout =
+type Checkout =
   /** Go to this same-origin address (the local gateway's checkout page). */
   | { kind: "redirect"; url: string }
   /** Load Toss Payments' browser SDK and call its payment window with these values. */
@@ -63,7 +63,7 @@ export interface CancelRequest {
   amount?: number;
 }
 
-export interface GatewayCancel {
+interface GatewayCancel {
   amount: number;
   reason: string;
   canceledAt: Date;
