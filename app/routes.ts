@@ -125,6 +125,9 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
         route(":provider", "routes/login/provider.tsx", { id: id("login-provider") }),
       ]),
       route("meeting/feedback", "routes/meeting/feedback.tsx", { id: id("meeting-feedback") }),
+      // The local payment gateway's window and receipts (ADR 059); answered only while it is the configured gateway.
+      route("pay/local/checkout", "routes/pay/local-checkout.tsx", { id: id("pay-local-checkout") }),
+      route("pay/local/receipt/:paymentKey", "routes/pay/local-receipt.tsx", { id: id("pay-local-receipt") }),
       ...prefix("policy", [
         index("routes/policy/index.tsx", { id: id("policy") }),
         route(":kind", "routes/policy/document.tsx", { id: id("policy-document") }),

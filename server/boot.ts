@@ -17,6 +17,7 @@ import { composeJobRegistry, ensureDailyJobs, JobWorker, platformJobs } from "#a
 import { createLogger, type Logger } from "#app/platform/logger.server";
 import { createAuth } from "#app/platform/auth/auth.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
+import { paymentGateway } from "#app/platform/payments/index.server";
 import { createRealtime } from "#app/platform/realtime.server";
 import { createConfiguredStorage } from "#app/platform/storage/configured.server";
 import { createAddressProvider } from "#app/services/location/address-provider.server";
@@ -115,6 +116,12 @@ export async function startServer({
   logger: givenLogger,
   clock: givenClock,
 }: StartOptions) {
+  // The configuration refuses this pair already; a configuration made another way is refused here too (ADR 059).
+  if (config.testClock && config.payments.kind !== "local") {
+    throw new StartupError(
+      "TEST_CLOCK must be off when a real payment gateway is configured (PAYMENT_GATEWAY=toss).",
+    );
+  }
   // With TEST_CLOCK on (development, or the explicit setting) the clock can be moved forward through /test/clock.
   const clock = givenClock ?? (config.testClock ? new AdjustableClock() : systemClock);
   const logger = givenLogger ?? createLogger(config.logLevel);
@@ -169,8 +176,21 @@ export async function startServer({
   const auth = createAuth({ config, clock, db, messaging, logger });
   const storage = createConfiguredStorage(config);
   const addresses = createAddressProvider({ kakaoApiKey: config.kakaoRestApiKey });
+  const payments = paymentGateway({ config: config.payments, publicUrl: config.publicUrl, db, clock });
   const views = new CounterBuffer();
-  const runtime: Runtime = { config, db, clock, logger, buildId, auth, messaging, storage, addresses, views };
+  const runtime: Runtime = {
+    config,
+    db,
+    clock,
+    logger,
+    buildId,
+    auth,
+    messaging,
+    payments,
+    storage,
+    addresses,
+    views,
+  };
   setRuntime(runtime);
   const richText = createRichTextPool();
   setRichTextRunner(richText.run);
@@ -302,7 +322,10 @@ export async function startServer({
   const address = httpServer.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const url = `http://${host}:${address.port}`;
-  logger.info({ url, database: database.kind, storage: storage.kind, build: buildId }, "motomate listening");
+  logger.info(
+    { url, database: database.kind, storage: storage.kind, payments: payments.kind, build: buildId },
+    "motomate listening",
+  );
 
   return { url, runtime, httpServer, close } satisfies RunningServer;
 }

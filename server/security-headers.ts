@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { AppConfig } from "#app/platform/env.server";
+import { TOSS_PAGE_SOURCES } from "#app/platform/payments/toss.server";
 import { YOUTUBE_EMBED_PREFIX } from "#app/services/content/youtube";
 
 /** The origin of a map tile template; a `{s}` (or any other placeholder) in the host becomes a wildcard label. */
@@ -10,23 +11,24 @@ function tileSource(mapTileUrl: string) {
   return scheme + host.replace(/\{[^}]*\}/g, "*");
 }
 
+type PolicyConfig = Pick<AppConfig, "publicUrl" | "mapTileUrl" | "storage" | "payments">;
+
 /**
  * The page policy (ADR 010): scripts only from the product's own files or inline with this response's nonce; frames
  * only from the YouTube embed origin; images from the product, data:/blob: (the editor's previews) and the map tile
  * host and the CDN of uploads (S3_PUBLIC_URL); connections to the product and its own Socket.IO endpoint; never
- * framed by other sites.
+ * framed by other sites. With Toss Payments configured, its SDK's script host and the frames and calls of its
+ * payment window are allowed too, and only then (ADR 059).
  */
-function contentSecurityPolicy(
-  config: Pick<AppConfig, "publicUrl" | "mapTileUrl" | "storage">,
-  nonce: string,
-) {
+function contentSecurityPolicy(config: PolicyConfig, nonce: string) {
   const publicUrl = new URL(config.publicUrl);
   const tiles = tileSource(config.mapTileUrl);
   const uploads = config.storage.kind === "s3" ? config.storage.publicUrl : undefined;
   const socketOrigin = `${publicUrl.protocol === "https:" ? "wss:" : "ws:"}//${publicUrl.host}`;
+  const toss = config.payments.kind === "toss";
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...(toss ? [TOSS_PAGE_SOURCES.script] : [])],
     // Sonner injects a <style> element, and server-rendered style attributes (the loading bar) need it too.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": [
@@ -37,8 +39,8 @@ function contentSecurityPolicy(
       ...(uploads ? [new URL(uploads).origin] : []),
     ],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", socketOrigin],
-    "frame-src": [new URL(YOUTUBE_EMBED_PREFIX).origin],
+    "connect-src": ["'self'", socketOrigin, ...(toss ? [TOSS_PAGE_SOURCES.connect] : [])],
+    "frame-src": [new URL(YOUTUBE_EMBED_PREFIX).origin, ...(toss ? [TOSS_PAGE_SOURCES.frame] : [])],
     "frame-ancestors": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
@@ -60,7 +62,7 @@ export function cspNonce(res: Response): string {
 }
 
 /** Security headers of every response, with a fresh script nonce each time. */
-export function securityHeaders(config: Pick<AppConfig, "publicUrl" | "mapTileUrl" | "storage">) {
+export function securityHeaders(config: PolicyConfig) {
   const https = new URL(config.publicUrl).protocol === "https:";
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");

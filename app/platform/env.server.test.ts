@@ -17,6 +17,23 @@ afterEach(() => {
 const key = (fill: number) => Buffer.alloc(32, fill).toString("base64");
 const s3Keys = { S3_ACCESS_KEY_ID: "motomate", S3_SECRET_ACCESS_KEY: "bucket-secret" };
 const s3 = { S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "motomate-uploads", ...s3Keys };
+const tossKeys = {
+  TOSS_SECRET_KEY: "test_sk_zXLkKEypNArWmo50nX3lmeaxYG5R",
+  TOSS_CLIENT_KEY: "test_ck_D5GePWvyJnrK0W0k6q8gLzN97Eoq",
+};
+const toss = { PAYMENT_GATEWAY: "toss", ...tossKeys };
+
+/** The ConfigError a configuration stops with. */
+function refusal(env: Record<string, string>, options: { cwd: string; dev?: boolean }): ConfigError {
+  let error: unknown;
+  try {
+    loadConfig(env, options);
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
+}
 
 describe("configuration", () => {
   it("runs with no settings: defaults, and secrets generated once into DATA_DIR", () => {
@@ -95,6 +112,8 @@ describe("configuration", () => {
         "S3_SECRET_ACCESS_KEY",
       ],
       [{ ...s3, S3_PUBLIC_URL: "cdn.example" }, "S3_PUBLIC_URL"],
+      [{ PAYMENT_GATEWAY: "paypal" }, "PAYMENT_GATEWAY"],
+      [{ ...toss, TOSS_API_URL: "api.tosspayments.com" }, "TOSS_API_URL"],
     ];
     for (const [env, setting] of cases) {
       let error: unknown;
@@ -163,5 +182,56 @@ describe("configuration", () => {
       Buffer.alloc(32, 8),
     );
     expect(generated.personalDataKeys.keys.size).toBe(2);
+  });
+
+  it("takes payments locally unless PAYMENT_GATEWAY=toss, which needs both keys of one environment", () => {
+    const cwd = tempDir();
+    expect(loadConfig({}, { cwd }).payments).toEqual({ kind: "local" });
+    expect(loadConfig({ PAYMENT_GATEWAY: "local", ...tossKeys }, { cwd }).payments).toEqual({
+      kind: "local",
+    });
+    expect(loadConfig(toss, { cwd }).payments).toEqual({
+      kind: "toss",
+      secretKey: tossKeys.TOSS_SECRET_KEY,
+      clientKey: tossKeys.TOSS_CLIENT_KEY,
+      apiUrl: undefined,
+    });
+    expect(loadConfig({ ...toss, TOSS_API_URL: "http://127.0.0.1:4010" }, { cwd }).payments).toMatchObject({
+      apiUrl: "http://127.0.0.1:4010",
+    });
+
+    const cases: [Record<string, string>, string][] = [
+      [{ PAYMENT_GATEWAY: "toss" }, "TOSS_SECRET_KEY"],
+      [{ PAYMENT_GATEWAY: "toss", TOSS_SECRET_KEY: tossKeys.TOSS_SECRET_KEY }, "TOSS_CLIENT_KEY"],
+      [{ ...toss, TOSS_CLIENT_KEY: "live_ck_D5GePWvyJnrK0W0k6q8gLzN97Eoq" }, "TOSS_CLIENT_KEY"],
+      // Keys swapped, or a payment widget's keys (another product of the gateway).
+      [{ ...toss, TOSS_SECRET_KEY: tossKeys.TOSS_CLIENT_KEY }, "TOSS_SECRET_KEY"],
+      [{ ...toss, TOSS_CLIENT_KEY: "test_gck_docs_Ovk5rk1EwkEbP0W43n07xlzm" }, "TOSS_CLIENT_KEY"],
+      // Keys without PAYMENT_GATEWAY: pasted, but the gateway never switched on.
+      [tossKeys, "PAYMENT_GATEWAY"],
+      [{ TOSS_API_URL: "https://api.tosspayments.com" }, "PAYMENT_GATEWAY"],
+    ];
+    for (const [env, setting] of cases) {
+      const error = refusal(env, { cwd });
+      expect(error.setting, JSON.stringify(env)).toBe(setting);
+      // The one line never repeats a key.
+      expect(error.message).not.toMatch(/zXLkKEyp|D5GePWvy|Ovk5rk1E/);
+    }
+  });
+
+  it("never moves the clock next to a real gateway: off by default, refused when asked for", () => {
+    const cwd = tempDir();
+    expect(loadConfig(toss, { cwd, dev: true }).testClock).toBe(false);
+    expect(loadConfig({ ...toss, TEST_CLOCK: "false" }, { cwd, dev: true }).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: "true" }, { cwd }).testClock).toBe(true);
+    for (const value of ["true", "1"]) {
+      const error = refusal({ ...toss, TEST_CLOCK: value }, { cwd });
+      expect(error.setting).toBe("TEST_CLOCK");
+      expect(error.message).toMatch(/^Invalid setting TEST_CLOCK: must be off with PAYMENT_GATEWAY=toss/);
+    }
+    // Refused before anything is written to DATA_DIR.
+    const fresh = tempDir();
+    refusal({ ...toss, TEST_CLOCK: "true" }, { cwd: fresh });
+    expect(fs.existsSync(path.join(fresh, "data"))).toBe(false);
   });
 });

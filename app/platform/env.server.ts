@@ -133,6 +133,30 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalString.pipe(
     z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" }).optional(),
   ),
+  PAYMENT_GATEWAY: optionalString.pipe(
+    z.enum(["local", "toss"], { error: "expected local or toss" }).optional(),
+  ),
+  TOSS_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(test|live)_sk_\S+$/,
+        "expected a secret key of the API keys for single payments (test_sk_… or live_sk_…)",
+      )
+      .optional(),
+  ),
+  TOSS_CLIENT_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(test|live)_ck_\S+$/,
+        "expected a client key of the API keys for single payments (test_ck_… or live_ck_…)",
+      )
+      .optional(),
+  ),
+  TOSS_API_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" }).optional(),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected a number of milliseconds" })
     .int()
@@ -177,7 +201,20 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Seed demo members into an empty database: on by default for the embedded one, off for PostgreSQL. */
   demoData: boolean;
+  /** Where payments go (ADR 059): the built-in local gateway, or Toss Payments. */
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  | { kind: "local" }
+  | {
+      kind: "toss";
+      /** Never logged, never sent to a browser. */
+      secretKey: string;
+      clientKey: string;
+      /** The API's origin; Toss Payments' own unless a test server stands in for it. */
+      apiUrl: string | undefined;
+    };
 
 type StorageConfig =
   | { kind: "local" }
@@ -281,6 +318,30 @@ function readStorage(parsed: ReturnType<typeof parseEnv>): StorageConfig {
   };
 }
 
+/**
+ * PAYMENT_GATEWAY=toss takes both keys of one environment (test or live). Toss keys without it are a configuration
+ * pasted incompletely, not a reason to take payments locally without a word.
+ */
+function readPayments(parsed: ReturnType<typeof parseEnv>): PaymentsConfig {
+  const { PAYMENT_GATEWAY: gateway, TOSS_SECRET_KEY: secretKey, TOSS_CLIENT_KEY: clientKey } = parsed;
+  if (gateway !== "toss") {
+    const stray = (["TOSS_SECRET_KEY", "TOSS_CLIENT_KEY", "TOSS_API_URL"] as const).find(
+      (name) => parsed[name] !== undefined,
+    );
+    if (stray && gateway === undefined)
+      throw new ConfigError("PAYMENT_GATEWAY", `set it to toss to use ${stray} (or to local to ignore it)`);
+    return { kind: "local" };
+  }
+  if (!secretKey) throw new ConfigError("TOSS_SECRET_KEY", "required with PAYMENT_GATEWAY=toss");
+  if (!clientKey) throw new ConfigError("TOSS_CLIENT_KEY", "required with PAYMENT_GATEWAY=toss");
+  if (secretKey.slice(0, 4) !== clientKey.slice(0, 4))
+    throw new ConfigError(
+      "TOSS_CLIENT_KEY",
+      "must be of the same environment (test or live) as TOSS_SECRET_KEY",
+    );
+  return { kind: "toss", secretKey, clientKey, apiUrl: parsed.TOSS_API_URL };
+}
+
 function parseEnv(env: Record<string, string | undefined>) {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -296,6 +357,17 @@ export function loadConfig(
 ): AppConfig {
   const parsed = parseEnv({ ...env, NODE_ENV: env.NODE_ENV ?? (options.dev ? "development" : undefined) });
   const dataDir = path.resolve(options.cwd ?? process.cwd(), parsed.DATA_DIR);
+  const payments = readPayments(parsed);
+  // A movable clock next to a gateway that takes real money would let anyone who reaches /test/clock expire holds
+  // and release earnings early: off by default there, and refused when asked for.
+  const testClockAsked = parsed.TEST_CLOCK
+    ? parsed.TEST_CLOCK === "true" || parsed.TEST_CLOCK === "1"
+    : undefined;
+  if (testClockAsked && payments.kind !== "local")
+    throw new ConfigError(
+      "TEST_CLOCK",
+      "must be off with PAYMENT_GATEWAY=toss (a real gateway takes real money)",
+    );
   const sharedDatabase = parsed.DATABASE_URL !== undefined && parsed.NODE_ENV === "production";
   if (sharedDatabase && !parsed.SESSION_SECRET) {
     throw new ConfigError(
@@ -336,9 +408,7 @@ export function loadConfig(
     outboxPage: parsed.OUTBOX_PAGE
       ? parsed.OUTBOX_PAGE === "true" || parsed.OUTBOX_PAGE === "1"
       : parsed.NODE_ENV === "development",
-    testClock: parsed.TEST_CLOCK
-      ? parsed.TEST_CLOCK === "true" || parsed.TEST_CLOCK === "1"
-      : parsed.NODE_ENV === "development",
+    testClock: testClockAsked ?? (parsed.NODE_ENV === "development" && payments.kind === "local"),
     socialProviders: Object.fromEntries(
       socialProviderIds.flatMap((id) => {
         const upper = id.toUpperCase() as Uppercase<SocialProviderId>;
@@ -360,5 +430,6 @@ export function loadConfig(
     welcomePoints: parsed.WELCOME_POINTS,
     storage: readStorage(parsed),
     demoData: parsed.DEMO_DATA ? parsed.DEMO_DATA === "true" : parsed.DATABASE_URL === undefined,
+    payments,
   };
 }

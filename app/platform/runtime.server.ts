@@ -2,6 +2,7 @@ import type { CounterBuffer } from "./counter-buffer.server";
 import type { Database } from "#app/db/client.server";
 import type { Auth } from "./auth/auth.server";
 import type { Messaging } from "./messaging/index.server";
+import type { PaymentGateway } from "./payments/types";
 import type { FileStorage } from "./storage/types";
 import type { AddressProvider } from "./address.server";
 import type { Clock } from "./clock.server";
@@ -17,6 +18,8 @@ export interface Runtime {
   buildId: string;
   auth: Auth;
   messaging: Messaging;
+  /** The payment gateway (ADR 059): the local one by default, Toss Payments when configured. */
+  payments: PaymentGateway;
   storage: FileStorage;
   addresses: AddressProvider;
   /** Post views counted since the last batch (written by the view-count flush, never by a page GET). */

@@ -9,6 +9,7 @@ import { createAuth } from "#app/platform/auth/auth.server";
 import { loadConfig, type AppConfig } from "#app/platform/env.server";
 import { createLogger } from "#app/platform/logger.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
+import { paymentGateway } from "#app/platform/payments/index.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
@@ -53,6 +54,7 @@ export async function createTestRuntime(
     buildId: options.buildId ?? "build-test-1",
     auth,
     messaging,
+    payments: paymentGateway({ config: config.payments, publicUrl: config.publicUrl, db, clock }),
     storage: createLocalStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), "motomate-uploads-")) }),
     addresses: createGazetteerProvider(),
     views: new CounterBuffer(),
