@@ -4,7 +4,7 @@ import { listCategories } from "#app/services/board/articles.server";
 import { searchWords, type ListSort } from "#app/services/board/list.server";
 
 /** A category as a list's chips show it, named in both languages. */
-interface ListCategory {
+export interface ListCategory {
   code: string;
   ko: string;
   en: string;

@@ -20,7 +20,9 @@ const budgets: Record<string, { kib: number; modules: number; cap: keyof typeof 
   // The notice over a hidden member's post is a shell text (ADR 045): the home page and the market's lists no longer
   // load the board's catalogue area for its three messages.
   "/": { kib: 135, modules: 18, cap: "page" },
-  "/board/free": { kib: 131, modules: 19, cap: "page" },
+  // The parts a board's list shares with the market's (components/posts/PostList.tsx) are a module of their own, which
+  // both lists load (ADR 045).
+  "/board/free": { kib: 132, modules: 20, cap: "page" },
   // The header's staff section (ADR 055) took the post page and the market's write form over by a few hundred bytes.
   "/board/free/1": { kib: 134, modules: 21, cap: "page" },
   "/board/write": { kib: 145, modules: 23, cap: "editor" },
@@ -28,7 +30,7 @@ const budgets: Record<string, { kib: number; modules: number; cap: keyof typeof 
   "/profile": { kib: 139, modules: 22, cap: "page" },
   "/announce": { kib: 128, modules: 13, cap: "page" },
   "/search": { kib: 127, modules: 10, cap: "page" },
-  "/market/total": { kib: 131, modules: 15, cap: "page" },
+  "/market/total": { kib: 132, modules: 16, cap: "page" },
   "/market/gear/1": { kib: 139, modules: 24, cap: "page" },
   "/market/write": { kib: 153, modules: 27, cap: "editor" },
 };
