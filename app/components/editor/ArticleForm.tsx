@@ -6,6 +6,7 @@ import {
   FieldError,
   fieldClass,
   KindPicker,
+  titleAndContentOfError,
   useWriteGuard,
   WriteActions,
   WriteFormFrame,
@@ -58,14 +59,7 @@ type FieldName = "board" | "category" | "title" | "content";
 const fieldOfError: Record<string, FieldName> = {
   kind_invalid: "board",
   category_required: "category",
-  title_required: "title",
-  title_length: "title",
-  content_required: "content",
-  content_length: "content",
-  content_too_large: "content",
-  content_too_deep: "content",
-  too_many_images: "content",
-  youtube_already_registered: "content",
+  ...titleAndContentOfError,
 };
 
 /** The write and edit form of board articles and guestbook posts. */

@@ -13,6 +13,21 @@ import { LocalLink, useT } from "#app/i18n/react";
 export const fieldClass =
   "surface block min-h-11 w-full rounded-lg border border-subtle px-3 aria-[invalid]:border-rose-600";
 
+/**
+ * The service's refusals of a post's title and content, the board's and the market's alike, by the field each shows
+ * next to.
+ */
+export const titleAndContentOfError = {
+  title_required: "title",
+  title_length: "title",
+  content_required: "content",
+  content_length: "content",
+  content_too_large: "content",
+  content_too_deep: "content",
+  too_many_images: "content",
+  youtube_already_registered: "content",
+} as const;
+
 /** A field's refusal, announced; `id` is what the field's `aria-describedby` names. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
