@@ -80,6 +80,11 @@ export const enShell: Widen<typeof koShell> = {
   loading: {
     label: "Loading the page",
   },
+  blinded: {
+    post: "This is a post from a member you hid.",
+    comment: "This is a comment from a member you hid.",
+    reveal: "Show",
+  },
   toast: {
     close: "Close notification",
     errorAt: "at {operation}",

@@ -1,4 +1,5 @@
-/** Korean messages of the shell: what every page may show (menus, header and footer, errors, the theme). */
+/** Korean messages of the shell: what every page may show (menus, header and footer, errors, the theme, the notice
+ * over a hidden member's post or comment). */
 export const koShell = {
   app: {
     name: "모토메이트",
@@ -75,6 +76,11 @@ export const koShell = {
   },
   loading: {
     label: "페이지를 불러오는 중",
+  },
+  blinded: {
+    post: "숨긴 회원의 글입니다.",
+    comment: "숨긴 회원의 댓글입니다.",
+    reveal: "보기",
   },
   toast: {
     close: "알림 닫기",

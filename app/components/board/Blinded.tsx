@@ -23,11 +23,11 @@ export function Blinded({
   if (!blinded || revealed) return <>{children}</>;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-zinc-100 px-3 py-2 text-sm text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-      <span>{t(comment ? "board.blindedComment" : "board.blinded")}</span>
+      <span>{t(comment ? "blinded.comment" : "blinded.post")}</span>
       <span className="flex items-center gap-3">
         {actions}
         <button type="button" className="min-h-9 font-semibold underline" onClick={() => setRevealed(true)}>
-          {t("board.reveal")}
+          {t("blinded.reveal")}
         </button>
       </span>
     </div>

@@ -1,17 +1,26 @@
 import PenSquare from "lucide-react/icons/square-pen";
-import Search from "lucide-react/icons/search";
 import { Form } from "react-router";
+import {
+  CategoryLinks,
+  KeptListChoices,
+  KindLinks,
+  ListPages,
+  listAddress,
+  SearchField,
+  SortLinks,
+} from "#app/components/posts/PostList";
 import { messageKeyOr } from "#app/i18n";
-import { LocalLink, LocalNavLink, useLanguage, useT } from "#app/i18n/react";
+import { LocalLink, useT } from "#app/i18n/react";
 import { boardKinds } from "#app/services/board/kinds";
 import type { ArticleListPage, ListSort } from "#app/services/board/list.server";
 import { ArticleCard } from "./ArticleCard";
+import type { ListCategory } from "#app/shell/list-query.server";
 
 export interface BoardListViewProps {
   kind: string;
   sort: ListSort;
   /** The board's categories (none for the total list and the guestbook). */
-  categories: { code: string; ko: string; en: string }[];
+  categories: ListCategory[];
   category: string | null;
   q: string | null;
   page: ArticleListPage;
@@ -21,24 +30,13 @@ export interface BoardListViewProps {
   signedIn: boolean;
 }
 
-const chip =
-  "inline-flex min-h-9 shrink-0 items-center rounded-full border border-subtle px-3 text-sm whitespace-nowrap";
-const activeChip = "border-primary bg-primary font-semibold text-white";
-
 /** A topic board, the total list or the guestbook: navigation, order, categories, search and the articles. */
 export function BoardListView(props: BoardListViewProps) {
   const t = useT();
-  const language = useLanguage();
   const { kind, sort, categories, category, q, page } = props;
   const isGuestbook = kind === "guestbook";
-  const base = `/board/${kind}`;
-  const href = (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams();
-    const next = { sort: sort === "latest" ? null : sort, category, q, ...changes };
-    for (const [name, value] of Object.entries(next)) if (value) params.set(name, value);
-    const query = params.toString();
-    return query ? `${base}?${query}` : base;
-  };
+  const href = (changes: Record<string, string | null>) =>
+    listAddress(`/board/${kind}`, { sort: sort === "latest" ? null : sort, category, q, ...changes });
   const writePath = isGuestbook
     ? "/board/guestbook/write"
     : kind === "total"
@@ -72,63 +70,34 @@ export function BoardListView(props: BoardListViewProps) {
       </header>
 
       {isGuestbook ? null : (
-        <nav aria-label={t("board.list.boards")} className="-mx-4 overflow-x-auto px-4">
-          <ul className="flex gap-2 pb-1">
-            {(["total", ...boardKinds] as const).map((board) => (
-              <li key={board}>
-                <LocalNavLink
-                  to={`/board/${board}`}
-                  end
-                  className={({ isActive }) => `${chip} ${isActive ? activeChip : ""}`}
-                >
-                  {t(`board.kind.${board}`)}
-                </LocalNavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <KindLinks
+          label={t("board.list.boards")}
+          kinds={(["total", ...boardKinds] as const).map((board) => ({
+            path: `/board/${board}`,
+            label: t(`board.kind.${board}`),
+          }))}
+        />
       )}
 
       <Form method="get" role="search" className="flex gap-2">
-        {sort === "popular" ? <input type="hidden" name="sort" value="popular" /> : null}
-        {category ? <input type="hidden" name="category" value={category} /> : null}
-        <label htmlFor="board-search" className="sr-only">
-          {t("board.list.searchLabel")}
-        </label>
-        <input
+        <KeptListChoices sort={sort} category={category} />
+        <SearchField
           id="board-search"
-          type="search"
-          name="q"
-          defaultValue={q ?? ""}
-          maxLength={50}
+          q={q}
+          label={t("board.list.searchLabel")}
           placeholder={t("board.list.searchPlaceholder")}
-          className="surface block min-h-11 min-w-0 flex-1 rounded-lg border border-subtle px-3"
+          submitLabel={t("board.list.search")}
+          inputClassName="surface block min-h-11 min-w-0 flex-1 rounded-lg border border-subtle px-3"
         />
-        <button
-          type="submit"
-          className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-subtle px-4 font-semibold"
-        >
-          <Search className="size-4" aria-hidden="true" />
-          {t("board.list.search")}
-        </button>
       </Form>
 
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <nav aria-label={t("board.list.sort")}>
-          <ul className="flex gap-2">
-            {(["latest", "popular"] as const).map((order) => (
-              <li key={order}>
-                <LocalLink
-                  to={href({ sort: order === "latest" ? null : order })}
-                  aria-current={order === sort ? "true" : undefined}
-                  className={`${chip} ${order === sort ? activeChip : ""}`}
-                >
-                  {t(`board.list.${order}`)}
-                </LocalLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SortLinks
+          label={t("board.list.sort")}
+          labels={{ latest: t("board.list.latest"), popular: t("board.list.popular") }}
+          sort={sort}
+          hrefOf={(order) => href({ sort: order === "latest" ? null : order })}
+        />
         {q ? (
           <p className="text-sm">
             {t("board.list.searchResult", { q })}{" "}
@@ -140,24 +109,13 @@ export function BoardListView(props: BoardListViewProps) {
       </div>
 
       {categories.length > 0 ? (
-        <nav aria-label={t("board.list.categories")} className="-mx-4 overflow-x-auto px-4">
-          <ul className="flex gap-2 pb-1">
-            {[
-              { code: null, label: t("board.list.allCategories") },
-              ...categories.map((item) => ({ code: item.code, label: item[language] })),
-            ].map((item) => (
-              <li key={item.code ?? "all"}>
-                <LocalLink
-                  to={href({ category: item.code })}
-                  aria-current={item.code === category ? "true" : undefined}
-                  className={`${chip} ${item.code === category ? activeChip : ""}`}
-                >
-                  {item.label}
-                </LocalLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <CategoryLinks
+          label={t("board.list.categories")}
+          allLabel={t("board.list.allCategories")}
+          categories={categories}
+          category={category}
+          hrefOf={(code) => href({ category: code })}
+        />
       ) : null}
 
       {page.rows.length === 0 ? (
@@ -172,20 +130,13 @@ export function BoardListView(props: BoardListViewProps) {
         </ul>
       )}
 
-      {page.nextCursor || props.paged ? (
-        <nav aria-label={t("board.list.pages")} className="flex justify-center gap-3">
-          {props.paged ? (
-            <LocalLink to={href({})} className={chip}>
-              {t("board.list.first")}
-            </LocalLink>
-          ) : null}
-          {page.nextCursor ? (
-            <LocalLink to={href({ cursor: page.nextCursor })} rel="next" className={`${chip} font-semibold`}>
-              {t("board.list.more")}
-            </LocalLink>
-          ) : null}
-        </nav>
-      ) : null}
+      <ListPages
+        label={t("board.list.pages")}
+        firstLabel={t("board.list.first")}
+        nextLabel={t("board.list.more")}
+        firstPath={props.paged ? href({}) : null}
+        nextPath={page.nextCursor ? href({ cursor: page.nextCursor }) : null}
+      />
     </section>
   );
 }

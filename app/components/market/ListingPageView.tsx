@@ -1,15 +1,19 @@
-import Eye from "lucide-react/icons/eye";
-import { useCallback, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { splitPart } from "#app/components/ui/split-component";
 import { Blinded } from "#app/components/board/Blinded";
-import { richTextClassName } from "#app/components/editor/rich-text-style";
-import { MemberBlindedContext, MemberMenu } from "#app/components/members/MemberMenu";
-import { Avatar } from "#app/components/ui/Avatar";
+import {
+  BlindAuthorForm,
+  PostByline,
+  PostContent,
+  PostFrame,
+  PostUnavailable,
+  useBlindedHere,
+} from "#app/components/posts/PostPage";
 import { ConfirmButton } from "#app/components/ui/Dialog";
 import { FormAlert, Notice } from "#app/components/ui/fields";
 import { Time } from "#app/components/ui/Time";
-import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { useLanguage, useT } from "#app/i18n/react";
 import type { ArticleAuthor } from "#app/services/board/list.server";
 import type { ArticleInteractions } from "#app/services/board/interaction-types";
 import type { ListingView } from "#app/services/market/listings.server";
@@ -17,11 +21,6 @@ import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.ser
 import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
 import { PriceText, StatusBadge } from "./ListingBits";
-
-// Likes, keeps and comments below the content: their code loads after the page's first load (ADR 045).
-const ArticleDiscussion = await splitPart(() =>
-  import("#app/components/board/ArticleDiscussion").then((module) => module.ArticleDiscussion),
-);
 
 // The trade panels: few readers get any, so their code loads after the page's first load (ADR 045).
 const panels = () => import("./ListingTradePanels");
@@ -79,18 +78,13 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
   const t = useT();
   if (data.state === "missing")
     return (
-      <section className="mx-auto max-w-xl space-y-4 py-10 text-center">
-        <h1 className="text-2xl font-extrabold">{t("market.listing.missingTitle")}</h1>
-        <p className="text-muted" data-article-state="missing">
-          {t("market.listing.missingText")}
-        </p>
-        <LocalLink
-          to={data.listPath}
-          className="inline-flex min-h-11 items-center rounded-lg bg-primary px-5 font-semibold text-white hover:bg-primary-strong"
-        >
-          {t("market.listing.backToList")}
-        </LocalLink>
-      </section>
+      <PostUnavailable
+        state="missing"
+        title={t("market.listing.missingTitle")}
+        text={t("market.listing.missingText")}
+        listPath={data.listPath}
+        backLabel={t("market.listing.backToList")}
+      />
     );
   return <FoundListing data={data} />;
 }
@@ -98,142 +92,82 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
 function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found" }> }) {
   const t = useT();
   const language = useLanguage();
-  const { listing, interactions, trade } = data;
+  const { listing, trade } = data;
   const action = useFetcher<ActionResult>();
-  const [blindedHere, setBlindedHere] = useState<ReadonlySet<string>>(() => new Set());
-  const blindHere = useCallback(
-    (memberId: string) =>
-      setBlindedHere((current) => (current.has(memberId) ? current : new Set(current).add(memberId))),
-    [],
-  );
-  if (action.data?.done === "blinded" && !blindedHere.has(listing.seller.id)) blindHere(listing.seller.id);
-  const blinded = data.blinded || blindedHere.has(listing.seller.id);
+  const blinding = useBlindedHere(listing.seller.id, data.blinded, action.data?.done);
+  const { blinded } = blinding;
   const busy = action.state !== "idle";
   const closed = listing.status === "soldOut" || listing.status === "bought";
 
   return (
-    <MemberBlindedContext.Provider value={blindHere}>
-      <article className="mx-auto max-w-3xl space-y-5">
-        <LocalLink to={data.listPath} className="text-link text-sm font-semibold hover:underline">
-          ← {t(`market.kind.${listing.kind}`)}
-        </LocalLink>
-        <Blinded blinded={blinded}>
-          <header className="space-y-3 border-b border-subtle pb-4">
-            <p className="text-muted flex flex-wrap items-center gap-2 text-sm font-semibold">
-              <StatusBadge status={listing.status} />
-              {listing.category ? <span>{listing.category[language]}</span> : null}
-            </p>
-            <h1 className="text-2xl font-extrabold break-words">{listing.title}</h1>
-            <p className="text-xl font-extrabold">
-              <PriceText price={listing.price} />
-              {takesOffers(listing) ? (
-                <span className="text-muted ml-2 text-sm font-semibold">{t("market.negotiable")}</span>
-              ) : null}
-            </p>
-            <div className="flex items-center gap-3">
-              <Avatar
-                name={listing.seller.nickname}
-                src={listing.seller.avatarUrl}
-                size="md"
-                alt={t("board.article.avatarOf", { nickname: listing.seller.nickname })}
-              />
-              <div className="min-w-0 text-sm">
-                <MemberMenu member={listing.seller} />
-                <p className="text-muted flex flex-wrap items-center gap-x-3">
-                  {listing.area ? <span>{listing.area[language]}</span> : null}
-                  <Time at={listing.bumpedAt} now={data.now} />
-                  <span className="inline-flex items-center gap-1">
-                    <Eye className="size-3.5" aria-hidden="true" />
-                    {t("market.listing.views", { count: listing.viewCount })}
-                  </span>
-                </p>
-              </div>
-            </div>
-            {closed ? (
-              <p className="text-muted text-sm font-semibold">{t("market.listing.completed")}</p>
+    <PostFrame post={listing} data={data} listName={t(`market.kind.${listing.kind}`)} blinding={blinding}>
+      <Blinded blinded={blinded}>
+        <header className="space-y-3 border-b border-subtle pb-4">
+          <p className="text-muted flex flex-wrap items-center gap-2 text-sm font-semibold">
+            <StatusBadge status={listing.status} />
+            {listing.category ? <span>{listing.category[language]}</span> : null}
+          </p>
+          <h1 className="text-2xl font-extrabold break-words">{listing.title}</h1>
+          <p className="text-xl font-extrabold">
+            <PriceText price={listing.price} />
+            {takesOffers(listing) ? (
+              <span className="text-muted ml-2 text-sm font-semibold">{t("market.negotiable")}</span>
             ) : null}
-            {listing.buyer && (listing.mine || listing.canManage) ? (
-              <p className="text-sm">
-                {t(listing.buyerConfirmed ? "market.listing.buyerIs" : "market.listing.buyerPending", {
-                  nickname: listing.buyer.nickname,
-                })}
-              </p>
-            ) : null}
-          </header>
-          <ListingDetails listing={listing} />
-          <div
-            aria-label={t("board.article.content")}
-            role="region"
-            className={`article-content py-2 ${richTextClassName}`}
-            // Stored sanitised on write (allow-list; only YouTube embeds survive as iframes).
-            dangerouslySetInnerHTML={{ __html: listing.contentHtml }}
-          />
-        </Blinded>
-
-        {action.data?.done ? <Notice>{t(`market.trade.done.${action.data.done}`)}</Notice> : null}
-        <FormAlert error={action.data?.error} />
-
-        {listing.canManage ? <ManagePanel data={data} action={action} busy={busy} /> : null}
-        {trade.offers.length > 0 ||
-        (listing.canManage && listing.negotiable && listing.status === "selling") ? (
-          <OffersReceived offers={trade.offers} action={action} busy={busy} now={data.now} />
-        ) : null}
-        {trade.myOffer ? (
-          <section
-            className="surface-muted space-y-2 rounded-xl p-4"
-            aria-label={t("market.trade.makeOffer")}
-          >
-            <p className="text-sm font-semibold">
-              {t("market.trade.myOffer", { price: trade.myOffer.price })}
+          </p>
+          <PostByline author={listing.seller} views={t("market.listing.views", { count: listing.viewCount })}>
+            {listing.area ? <span>{listing.area[language]}</span> : null}
+            <Time at={listing.bumpedAt} now={data.now} />
+          </PostByline>
+          {closed ? (
+            <p className="text-muted text-sm font-semibold">{t("market.listing.completed")}</p>
+          ) : null}
+          {listing.buyer && (listing.mine || listing.canManage) ? (
+            <p className="text-sm">
+              {t(listing.buyerConfirmed ? "market.listing.buyerIs" : "market.listing.buyerPending", {
+                nickname: listing.buyer.nickname,
+              })}
             </p>
-            <action.Form method="post">
-              <input type="hidden" name="offerId" value={trade.myOffer.id} />
-              <ConfirmButton
-                name="intent"
-                value="withdraw"
-                disabled={busy}
-                className={button}
-                confirm={{ title: t("market.trade.withdrawConfirm"), action: t("market.trade.withdraw") }}
-              >
-                {t("market.trade.withdraw")}
-              </ConfirmButton>
-            </action.Form>
-          </section>
-        ) : trade.canOffer && !blinded ? (
-          <OfferForm price={listing.price} action={action} busy={busy} />
-        ) : null}
-        {trade.review ? <ReviewPanel review={trade.review} action={action} busy={busy} /> : null}
+          ) : null}
+        </header>
+        <ListingDetails listing={listing} />
+        <PostContent html={listing.contentHtml} />
+      </Blinded>
 
-        {data.signedIn && !listing.mine && !blinded ? (
-          <div className="flex justify-end">
-            <action.Form method="post">
-              <input type="hidden" name="userId" value={listing.seller.id} />
-              <ConfirmButton
-                name="intent"
-                value="blind"
-                disabled={busy}
-                className={button}
-                confirm={{
-                  title: t("board.article.blindConfirm", { nickname: listing.seller.nickname }),
-                  action: t("relations.blind"),
-                }}
-              >
-                {t("board.article.blindAuthor")}
-              </ConfirmButton>
-            </action.Form>
-          </div>
-        ) : null}
+      {action.data?.done ? <Notice>{t(`market.trade.done.${action.data.done}`)}</Notice> : null}
+      <FormAlert error={action.data?.error} />
 
-        <ArticleDiscussion
-          article={listing}
-          interactions={interactions}
-          signedIn={data.signedIn}
-          viewerId={data.viewerId}
-          blindedAuthors={blindedHere}
-          now={data.now}
-        />
-      </article>
-    </MemberBlindedContext.Provider>
+      {listing.canManage ? <ManagePanel data={data} action={action} busy={busy} /> : null}
+      {trade.offers.length > 0 ||
+      (listing.canManage && listing.negotiable && listing.status === "selling") ? (
+        <OffersReceived offers={trade.offers} action={action} busy={busy} now={data.now} />
+      ) : null}
+      {trade.myOffer ? (
+        <section className="surface-muted space-y-2 rounded-xl p-4" aria-label={t("market.trade.makeOffer")}>
+          <p className="text-sm font-semibold">{t("market.trade.myOffer", { price: trade.myOffer.price })}</p>
+          <action.Form method="post">
+            <input type="hidden" name="offerId" value={trade.myOffer.id} />
+            <ConfirmButton
+              name="intent"
+              value="withdraw"
+              disabled={busy}
+              className={button}
+              confirm={{ title: t("market.trade.withdrawConfirm"), action: t("market.trade.withdraw") }}
+            >
+              {t("market.trade.withdraw")}
+            </ConfirmButton>
+          </action.Form>
+        </section>
+      ) : trade.canOffer && !blinded ? (
+        <OfferForm price={listing.price} action={action} busy={busy} />
+      ) : null}
+      {trade.review ? <ReviewPanel review={trade.review} action={action} busy={busy} /> : null}
+
+      {data.signedIn && !listing.mine && !blinded ? (
+        <div className="flex justify-end">
+          <BlindAuthorForm fetcher={action} author={listing.seller} busy={busy} className={button} />
+        </div>
+      ) : null}
+    </PostFrame>
   );
 }
 

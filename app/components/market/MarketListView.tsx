@@ -1,9 +1,21 @@
 import PenSquare from "lucide-react/icons/square-pen";
-import Search from "lucide-react/icons/search";
 import { Form } from "react-router";
-import { LocalLink, LocalNavLink, useLanguage, useT } from "#app/i18n/react";
+import {
+  activeChip,
+  CategoryLinks,
+  chip,
+  KeptListChoices,
+  KindLinks,
+  ListPages,
+  listAddress,
+  SearchField,
+  SortLinks,
+} from "#app/components/posts/PostList";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import type { ListSort } from "#app/services/board/list.server";
 import { marketKinds, type MarketListKind } from "#app/services/market/kinds";
 import { ListingCard, type ListingCardRow } from "./ListingCard";
+import type { ListCategory } from "#app/shell/list-query.server";
 
 interface MarketFilters {
   hideClosed: boolean;
@@ -16,8 +28,8 @@ interface MarketFilters {
 
 export interface MarketListViewProps {
   kind: MarketListKind;
-  sort: "latest" | "popular";
-  categories: { code: string; ko: string; en: string }[];
+  sort: ListSort;
+  categories: ListCategory[];
   category: string | null;
   q: string | null;
   filters: MarketFilters;
@@ -31,9 +43,6 @@ export interface MarketListViewProps {
   signedIn: boolean;
 }
 
-const chip =
-  "inline-flex min-h-9 shrink-0 items-center rounded-full border border-subtle px-3 text-sm whitespace-nowrap";
-const activeChip = "border-primary bg-primary font-semibold text-white";
 const inputClass = "surface block min-h-11 w-full rounded-lg border border-subtle px-3";
 
 /** A market list: kinds, order, types, filters (a GET form that works without JavaScript) and the listings. */
@@ -53,11 +62,7 @@ export function MarketListView(props: MarketListViewProps) {
       area: filters.area,
       near: filters.near === null ? null : String(filters.near),
     };
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries({ ...current, ...changes }))
-      if (value) params.set(name, value);
-    const text = params.toString();
-    return text ? `${base}?${text}` : base;
+    return listAddress(base, { ...current, ...changes });
   };
   const writePath = kind === "total" ? "/market/write" : `/market/write?kind=${kind}`;
   const areaValue = filters.near !== null ? `near:${filters.near}` : (filters.area ?? "");
@@ -76,50 +81,26 @@ export function MarketListView(props: MarketListViewProps) {
         </LocalLink>
       </header>
 
-      {/* A phone scrolls the kinds sideways (the cut chip at the edge says there is more); wider screens show them
-          all, wrapped, so that none hides behind an edge without a cue. */}
-      <nav
-        aria-label={t("market.list.kinds")}
-        className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:overflow-visible sm:px-0"
-      >
-        <ul className="flex gap-2 pb-1 sm:flex-wrap">
-          {(["total", ...marketKinds] as const).map((item) => (
-            <li key={item}>
-              <LocalNavLink
-                to={`/market/${item}`}
-                end
-                className={({ isActive }) => `${chip} ${isActive ? activeChip : ""}`}
-              >
-                {t(`market.kind.${item}`)}
-              </LocalNavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <KindLinks
+        label={t("market.list.kinds")}
+        kinds={(["total", ...marketKinds] as const).map((item) => ({
+          path: `/market/${item}`,
+          label: t(`market.kind.${item}`),
+        }))}
+        wraps
+      />
 
       <Form method="get" role="search" aria-label={t("market.list.filters")} className="space-y-3">
-        {sort === "popular" ? <input type="hidden" name="sort" value="popular" /> : null}
-        {category ? <input type="hidden" name="category" value={category} /> : null}
+        <KeptListChoices sort={sort} category={category} />
         <div className="flex gap-2">
-          <label htmlFor="market-search" className="sr-only">
-            {t("market.list.searchLabel")}
-          </label>
-          <input
+          <SearchField
             id="market-search"
-            type="search"
-            name="q"
-            defaultValue={q ?? ""}
-            maxLength={50}
+            q={q}
+            label={t("market.list.searchLabel")}
             placeholder={t("market.list.searchPlaceholder")}
-            className={`${inputClass} min-w-0 flex-1`}
+            submitLabel={t("market.list.search")}
+            inputClassName={`${inputClass} min-w-0 flex-1`}
           />
-          <button
-            type="submit"
-            className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-subtle px-4 font-semibold"
-          >
-            <Search className="size-4" aria-hidden="true" />
-            {t("market.list.search")}
-          </button>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <div>
@@ -191,41 +172,21 @@ export function MarketListView(props: MarketListViewProps) {
         </div>
       </Form>
 
-      <nav aria-label={t("market.list.sort")}>
-        <ul className="flex gap-2">
-          {(["latest", "popular"] as const).map((order) => (
-            <li key={order}>
-              <LocalLink
-                to={query({ sort: order === "latest" ? null : order, cursor: null })}
-                aria-current={order === sort ? "true" : undefined}
-                className={`${chip} ${order === sort ? activeChip : ""}`}
-              >
-                {t(`market.list.${order}`)}
-              </LocalLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SortLinks
+        label={t("market.list.sort")}
+        labels={{ latest: t("market.list.latest"), popular: t("market.list.popular") }}
+        sort={sort}
+        hrefOf={(order) => query({ sort: order === "latest" ? null : order, cursor: null })}
+      />
 
       {categories.length > 0 ? (
-        <nav aria-label={t("market.list.types")} className="-mx-4 overflow-x-auto px-4">
-          <ul className="flex gap-2 pb-1">
-            {[
-              { code: null, label: t("market.list.allTypes") },
-              ...categories.map((item) => ({ code: item.code, label: item[language] })),
-            ].map((item) => (
-              <li key={item.code ?? "all"}>
-                <LocalLink
-                  to={query({ category: item.code })}
-                  aria-current={item.code === category ? "true" : undefined}
-                  className={`${chip} ${item.code === category ? activeChip : ""}`}
-                >
-                  {item.label}
-                </LocalLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <CategoryLinks
+          label={t("market.list.types")}
+          allLabel={t("market.list.allTypes")}
+          categories={categories}
+          category={category}
+          hrefOf={(code) => query({ category: code })}
+        />
       ) : null}
 
       {page.rows.length === 0 ? (
@@ -241,20 +202,13 @@ export function MarketListView(props: MarketListViewProps) {
         </ul>
       )}
 
-      {page.nextCursor || props.paged ? (
-        <nav aria-label={t("market.list.pages")} className="flex justify-center gap-3">
-          {props.paged ? (
-            <LocalLink to={query({})} className={chip}>
-              {t("market.list.first")}
-            </LocalLink>
-          ) : null}
-          {page.nextCursor ? (
-            <LocalLink to={query({ cursor: page.nextCursor })} rel="next" className={`${chip} font-semibold`}>
-              {t("market.list.more")}
-            </LocalLink>
-          ) : null}
-        </nav>
-      ) : null}
+      <ListPages
+        label={t("market.list.pages")}
+        firstLabel={t("market.list.first")}
+        nextLabel={t("market.list.more")}
+        firstPath={props.paged ? query({}) : null}
+        nextPath={page.nextCursor ? query({ cursor: page.nextCursor }) : null}
+      />
     </section>
   );
 }

@@ -4,8 +4,6 @@ import type { koBoard } from "./board.ko";
 /** English messages of the board area. */
 export const enBoard: Widen<typeof koBoard> = {
   title: "Boards",
-  blinded: "This is a post from a member you hid.",
-  blindedComment: "This is a comment from a member you hid.",
   error: {
     kind_invalid: "There is no such board.",
     category_required: "Choose a category.",
@@ -29,7 +27,6 @@ export const enBoard: Widen<typeof koBoard> = {
     count_changed:
       "The number of posts changed in the meantime. If you continue now, {count, plural, one {# post in this category will be deleted.} other {# posts in this category will be deleted.}} Do you want to continue?",
   },
-  reveal: "Show",
   kind: {
     total: "All Posts",
     qna: "Q&A",

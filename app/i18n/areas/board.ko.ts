@@ -1,8 +1,6 @@
 /** Korean messages of the board area (part of the catalogue in ../ko.ts). */
 export const koBoard = {
   title: "게시판",
-  blinded: "숨긴 회원의 글입니다.",
-  blindedComment: "숨긴 회원의 댓글입니다.",
   error: {
     kind_invalid: "없는 게시판입니다.",
     category_required: "카테고리를 선택해 주세요.",
@@ -25,7 +23,6 @@ export const koBoard = {
     count_changed:
       "그 사이 게시글 수가 바뀌었습니다. 지금 계속하면 이 카테고리의 게시글 {count, number}개가 삭제됩니다. 계속하시겠습니까?",
   },
-  reveal: "보기",
   kind: {
     total: "전체 글",
     qna: "Q&A",

@@ -5,14 +5,13 @@ import type { SessionViewer } from "#app/platform/viewer.server";
 import { actorOf } from "#app/services/actor";
 import { articlePageSchema } from "#app/services/board/article-page.schema";
 import { deleteArticle, getArticlePage } from "#app/services/board/articles.server";
-import { loadArticleInteractions } from "#app/services/board/interactions.server";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
-import { blindMember, unblindMember } from "#app/services/members/relations.server";
 import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { idOrNull, missingPage, notFound, readForm } from "#app/shell/input.server";
+import { changeAuthorRelation, postPageReading } from "#app/shell/post-page.server";
 
 function listPath(kind: string) {
   return kind === "guestbook" ? "/board/guestbook" : `/board/${kind}`;
@@ -30,7 +29,7 @@ export async function loadArticlePage(
 ) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const { db, clock, views } = getRuntime();
+  const { db, views } = getRuntime();
   const reader = actorOf(viewer);
   const id = idOrNull(boardId);
   // An address whose id could name no article is a missing article, like any unknown id.
@@ -49,20 +48,16 @@ export async function loadArticlePage(
     return missing ? missingPage(body) : data(body, { status: 403 });
   }
   const { article, marks } = page;
-  const interactions = await loadArticleInteractions(db, reader, article.id, marks);
-  const blinded = marks.blinded.has(article.author.id);
   return {
     state: "found" as const,
     article,
-    blinded,
-    interactions,
-    signedIn: Boolean(viewer),
-    viewerId: viewer?.id ?? null,
     listPath: listPath(article.kind),
-    now: clock.now().toISOString(),
-    pageTitle: blinded ? translate(language, `board.kind.${article.kind}`) : article.title,
-    // A blinded member's post shows nothing of itself, in previews either.
-    share: blinded ? null : { title: article.title, description: article.excerpt, image: article.imageUrl },
+    ...(await postPageReading(
+      viewer,
+      { ...article, authorId: article.author.id },
+      marks,
+      translate(language, `board.kind.${article.kind}`),
+    )),
   };
 }
 
@@ -87,11 +82,8 @@ export async function articlePageAction(request: Request, boardId: string) {
         return redirectWithFlash(localizePath(language, listPath(kind)), { key: "board.list.deleted" });
       }
       case "blind":
-        await blindMember(db, clock, actor.id, input.userId);
-        return { done: "blinded" as const };
       case "unblind":
-        await unblindMember(db, clock, actor.id, input.userId);
-        return { done: "unblinded" as const };
+        return await changeAuthorRelation(actor, input.intent, input.userId);
     }
   } catch (error) {
     return domainFailure(language, error);

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/article";
-import { ArticlePageView, keepPageAfterRelationChange } from "#app/components/board/ArticlePageView";
+import { ArticlePageView } from "#app/components/board/ArticlePageView";
+import { keepPageAfterRelationChange } from "#app/components/posts/PostPage";
 import { getViewer } from "#app/platform/viewer.server";
 import { isBoardListKind } from "#app/services/board/kinds";
 import type { GuardName } from "#app/shell/guards";

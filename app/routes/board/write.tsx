@@ -1,5 +1,6 @@
 import type { Route } from "./+types/write";
-import { ArticleForm, WriteRefusal } from "#app/components/editor/ArticleForm";
+import { ArticleForm } from "#app/components/editor/ArticleForm";
+import { WriteRefusal } from "#app/components/posts/PostForm";
 import type { GuardName } from "#app/shell/guards";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";

@@ -2,12 +2,11 @@ import { languageFromPath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
 import { actorOf } from "#app/services/actor";
-import { listCategories } from "#app/services/board/articles.server";
-import { searchWords } from "#app/services/board/list.server";
 import { districtNames, memberTradeAreas } from "#app/services/market/areas.server";
 import type { MarketListKind } from "#app/services/market/kinds";
 import { listMarket, type MarketListRow } from "#app/services/market/list.server";
 import { blindedMemberIds } from "#app/services/members/relations.server";
+import { readListQuery } from "#app/shell/list-query.server";
 import type { ListingCardRow } from "#app/components/market/ListingCard";
 
 /** The distances a member may filter by around their main area, in kilometres. */
@@ -25,9 +24,11 @@ export async function loadMarketList(request: Request, kind: MarketListKind, vie
   const url = new URL(request.url);
   const search = url.searchParams;
   const { db, clock } = getRuntime();
-  const sort: "latest" | "popular" = search.get("sort") === "popular" ? "popular" : "latest";
-  const categories = kind === "total" ? [] : await listCategories(db, kind);
-  const category = categories.find((item) => item.code === search.get("category")) ?? null;
+  const { sort, category, categories, q, cursor } = await readListQuery(
+    db,
+    search,
+    kind === "total" ? null : kind,
+  );
   const areas = viewer ? await memberTradeAreas(db, viewer.id) : [];
   const main = areas.find((area) => area.isMain) ?? areas[0];
   const areaParam = search.get("area") ?? "";
@@ -43,8 +44,6 @@ export async function loadMarketList(request: Request, kind: MarketListKind, vie
     area,
     near,
   };
-  const q = searchWords(search.get("q"));
-  const cursor = search.get("cursor");
   const blinded = await blindedMemberIds(db, viewer?.id);
   const page = await listMarket(db, actorOf(viewer), blinded, {
     kind,
@@ -61,7 +60,7 @@ export async function loadMarketList(request: Request, kind: MarketListKind, vie
   return {
     kind,
     sort,
-    categories: categories.map((item) => ({ code: item.code, ko: item.nameKo, en: item.nameEn })),
+    categories,
     category: category?.code ?? null,
     q,
     filters,

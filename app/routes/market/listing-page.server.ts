@@ -3,7 +3,6 @@ import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
 import { actorOf, type Actor } from "#app/services/actor";
-import { loadArticleInteractions } from "#app/services/board/interactions.server";
 import { DomainError } from "#app/services/errors";
 import { districtNames } from "#app/services/market/areas.server";
 import { bumpListing, nextBumpAt } from "#app/services/market/bump.server";
@@ -28,12 +27,12 @@ import {
   reserveListing,
   sellListing,
 } from "#app/services/market/trade.server";
-import { blindMember, unblindMember } from "#app/services/members/relations.server";
 import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { idOrNull, missingPage, readForm } from "#app/shell/input.server";
+import { changeAuthorRelation, postPageReading } from "#app/shell/post-page.server";
 
 /**
  * A listing page's data. `urlKind` is the kind its address names: a listing moved to another kind is redirected to
@@ -47,7 +46,7 @@ export async function loadListingPage(
 ) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const { db, clock, views } = getRuntime();
+  const { db, views } = getRuntime();
   const reader = actorOf(viewer);
   const id = idOrNull(boardId);
   const page =
@@ -62,20 +61,18 @@ export async function loadListingPage(
       pageTitle: translate(language, "market.listing.missingTitle"),
     });
   const { listing, marks } = page;
-  const interactions = await loadArticleInteractions(db, reader, listing.id, marks);
-  const blinded = marks.blinded.has(listing.seller.id);
+  const reading = await postPageReading(
+    viewer,
+    { ...listing, authorId: listing.seller.id },
+    marks,
+    translate(language, `market.kind.${listing.kind}`),
+  );
   return {
     state: "found" as const,
     listing: { ...listing, area: districtNames(listing.areaCode) },
-    blinded,
-    interactions,
-    trade: await tradePanel(reader, listing),
-    signedIn: Boolean(viewer),
-    viewerId: viewer?.id ?? null,
     listPath: `/market/${listing.kind}`,
-    now: clock.now().toISOString(),
-    pageTitle: blinded ? translate(language, `market.kind.${listing.kind}`) : listing.title,
-    share: blinded ? null : { title: listing.title, description: listing.excerpt, image: listing.imageUrl },
+    trade: await tradePanel(reader, listing),
+    ...reading,
   };
 }
 
@@ -149,11 +146,8 @@ export async function listingPageAction(request: Request, boardId: string) {
         await writeReview(db, clock, actor, listingId, input);
         return { done: "reviewed" as const };
       case "blind":
-        await blindMember(db, clock, actor.id, input.userId);
-        return { done: "blinded" as const };
       case "unblind":
-        await unblindMember(db, clock, actor.id, input.userId);
-        return { done: "unblinded" as const };
+        return await changeAuthorRelation(actor, input.intent, input.userId);
     }
   } catch (error) {
     return domainFailure(

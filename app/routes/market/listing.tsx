@@ -1,6 +1,6 @@
 import type { Route } from "./+types/listing";
-import { keepPageAfterRelationChange } from "#app/components/board/ArticlePageView";
 import { ListingPageView } from "#app/components/market/ListingPageView";
+import { keepPageAfterRelationChange } from "#app/components/posts/PostPage";
 import { getViewer } from "#app/platform/viewer.server";
 import { isMarketListKind } from "#app/services/market/kinds";
 import type { GuardName } from "#app/shell/guards";

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/article";
-import { ArticlePageView, keepPageAfterRelationChange } from "#app/components/board/ArticlePageView";
+import { ArticlePageView } from "#app/components/board/ArticlePageView";
+import { keepPageAfterRelationChange } from "#app/components/posts/PostPage";
 import { requireViewer } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import { clientGuards } from "#app/shell/route-guards";
