@@ -38,6 +38,14 @@ describe("catalogue areas in the client build", () => {
     ).toBeUndefined();
     expect(transform('const x = "market.title";', "app/i18n/shell.ko.ts")).toBeUndefined();
     expect(transform('const x = "market.title";', "node_modules/some/lib.js")).toBeUndefined();
+    // Refusal tables name their keys for the server's answers: a browser module importing one loads no area.
+    const table =
+      'export const marketErrors = areaErrors("marketError", { not_found: 404 }); const k = "board.error.x";';
+    expect(transform(table, "app/services/market/errors.ts")).toBeUndefined();
+    expect(transform(table, "app/services/meetings/chat/errors.ts")).toBeUndefined();
+    expect(transform(table, "app/services/request-errors.ts")).toBeUndefined();
+    expect(transform(table, "app/services/error-model.ts")).toBeUndefined();
+    expect(transform('const k = "board.error.x";', "app/services/board/kinds.ts")).toBeDefined();
   });
 
   test("runs only in the client build: the server has every catalogue", () => {

@@ -6,6 +6,12 @@ import { areasManifestFile, type AreasManifest } from "../shell/area-preloads.se
 /** The catalogues themselves and their loaders, which name keys without needing them loaded. */
 const catalogueFile = /\/app\/i18n\/(?:areas\/|shell\.|ko\.ts$|en\.ts$|catalogues\.|catalogue\.test)/;
 
+/**
+ * The areas' refusal tables (`services/<area>/errors.ts`, and the model that makes them) name their message keys for the edge, which answers in
+ * words on the server; a browser module that imports one for a code or `DomainError` needs none of its messages.
+ */
+const errorTableFile = /\/app\/services\/(?:[\w-]+\/)*(?:errors|[\w-]+-errors|error-model)\.ts$/;
+
 const catalogueModule = /\/app\/i18n\/(?:areas\/(\w+)|(shell))\.(ko|en)\.ts$/;
 
 /**
@@ -29,7 +35,8 @@ export function i18nAreas(root: string): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     transform(code, id) {
       const file = id.split("?")[0]!;
-      if (!file.startsWith(`${appDir}/`) || catalogueFile.test(file) || !/\.[jt]sx?$/.test(file)) return;
+      if (!file.startsWith(`${appDir}/`) || !/\.[jt]sx?$/.test(file)) return;
+      if (catalogueFile.test(file) || errorTableFile.test(file)) return;
       const named = [...new Set(Array.from(code.matchAll(mention), (match) => match[1]!))].sort();
       if (named.length === 0) return;
       moduleAreas.set(file, named);
