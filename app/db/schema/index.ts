@@ -14,3 +14,4 @@ export * from "./meeting";
 export * from "./uploads";
 export * from "./audit";
 export * from "./sanctions";
+export * from "./coupon";
