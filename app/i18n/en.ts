@@ -40,6 +40,7 @@ import { enApi } from "./areas/api.en";
 import { enProfile } from "./areas/profile.en";
 import { enWelcome } from "./areas/welcome.en";
 import { enPolicy } from "./areas/policy.en";
+import { enCoupon } from "./areas/coupon.en";
 
 export const en: Messages = {
   ...enShell,
@@ -83,4 +84,5 @@ export const en: Messages = {
   profile: enProfile,
   welcome: enWelcome,
   policy: enPolicy,
+  coupon: enCoupon,
 };

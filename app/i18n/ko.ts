@@ -40,6 +40,7 @@ import { koApi } from "./areas/api.ko";
 import { koProfile } from "./areas/profile.ko";
 import { koWelcome } from "./areas/welcome.ko";
 import { koPolicy } from "./areas/policy.ko";
+import { koCoupon } from "./areas/coupon.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -84,6 +85,7 @@ export const ko = {
   profile: koProfile,
   welcome: koWelcome,
   policy: koPolicy,
+  coupon: koCoupon,
 } as const;
 
 /** The shape every language must fill completely. */
