@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
 import { parseSeoulInput } from "#app/platform/seoul-calendar";
-import { countText, idText, optionalText, pageText, requiredText } from "../form-fields";
+import { idText, optionalText, pageText, requiredText } from "../form-fields";
 import { COUPON_CODE, couponMeetingKinds, discountKinds, normaliseCouponCode } from "./rules";
 
 /**
@@ -28,16 +28,19 @@ export const registerCouponSchema = z.object({
   ),
 });
 
-/** A whole number of won (or percent) as the form writes it; `message` when it is not one. */
-const amountText = (message: MessageKey) => countText.catch(Number.NaN).pipe(z.number(issue(message)).int());
+/** A whole number of won (or percent) as the form writes it: plain digits; `message` when it is not one. */
+const amountText = (message: MessageKey) =>
+  z
+    .string(issue(message))
+    .trim()
+    .regex(/^\d{1,9}$/, issue(message))
+    .transform(Number);
 
 /** A field that may be left empty (null), else a whole number. */
 const optionalAmount = (message: MessageKey) =>
-  z
-    .string()
+  amountText(message)
     .optional()
-    .transform((text) => text?.trim() ?? "")
-    .pipe(z.union([z.literal("").transform(() => null), amountText(message)]));
+    .transform((amount) => amount ?? null);
 
 /** Ticked boxes of one name: none, one or several. */
 const ticked = <T extends z.ZodType>(item: T) =>
