@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
-import { adminAudit, coupon, memberCoupon } from "#app/db/schema";
+import { adminAudit, coupon, memberCoupon, notification } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import { DAY_MS } from "#app/platform/seoul-calendar";
 import { freshCode, makeCoupon, outcome } from "#tests/setup/coupons";
@@ -145,6 +145,27 @@ describe("issuing a coupon to members", () => {
         usedAt: null,
         issuedAt: clock.now(),
       });
+    // Each member given it is told once, by the platform.
+    const told = await db
+      .select({
+        recipientId: notification.recipientId,
+        actorId: notification.actorId,
+        params: notification.params,
+        link: notification.link,
+      })
+      .from(notification)
+      .where(eq(notification.type, "coupon"));
+    expect(told.filter((one) => [a.id, b.id, c.id].includes(one.recipientId))).toEqual(
+      expect.arrayContaining(
+        [a, b, c].map((one) => ({
+          recipientId: one.id,
+          actorId: null,
+          params: { title: "정비 쿠폰" },
+          link: "/my/coupon",
+        })),
+      ),
+    );
+    expect(told.filter((one) => [a.id, b.id, c.id].includes(one.recipientId))).toHaveLength(3);
     const acts = (await auditOf(made.id)).filter((act) => act.action === "coupon.issue");
     expect(acts.map((act) => act.after)).toEqual([
       { issued: 2, skipped: 0, members: expect.arrayContaining([a.id, b.id]) },

@@ -6,6 +6,7 @@ import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.se
 import type { Actor, StaffActor } from "#app/services/actor";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
+import { notifyEach } from "#app/services/notifications/notify.server";
 import { requirePermission } from "#app/services/permissions";
 import { COUPON_NAME_MAX, COUPON_WON_MAX, ISSUE_MEMBERS_MAX } from "./coupon.schema";
 import type { CouponErrorCode } from "./errors";
@@ -168,9 +169,10 @@ export interface IssueResult {
 }
 
 /**
- * Gives a coupon to members named by nickname (any letter case) or id. A name that is no member (or a withdrawn one)
- * refuses the whole issue, naming them; members who already hold it are skipped and counted. Refused when the
- * coupon has not started, has ended, or has fewer left than the members to give it to.
+ * Gives a coupon to members named by nickname (any letter case) or id, and tells each of them (the `coupon`
+ * notification). A name that is no member (or a withdrawn one) refuses the whole issue, naming them; members who
+ * already hold it are skipped and counted. Refused when the coupon has not started, has ended, or has fewer left
+ * than the members to give it to.
  */
 export async function issueCoupon(
   db: Database,
@@ -229,6 +231,17 @@ export async function issueCoupon(
         .update(coupon)
         .set({ issuedCount: sql`${coupon.issuedCount} + ${inserted.length}` })
         .where(eq(coupon.id, row.id));
+    // From the platform, not from the administrator: no actor.
+    await notifyEach(
+      uow,
+      inserted.map((one) => ({
+        recipientId: one.memberId,
+        type: "coupon" as const,
+        params: { title: row.name },
+        link: "/my/coupon",
+        dedupeKey: `coupon:${row.id}`,
+      })),
+    );
     const result = { issued: inserted.length, skipped: memberIds.length - inserted.length };
     await recordAdminAct(
       uow,
