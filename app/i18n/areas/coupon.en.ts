@@ -7,7 +7,7 @@ export const enCoupon: Widen<typeof koCoupon> = {
   text: "See the coupons you have and register a coupon code. You choose a coupon when you pay for a meeting.",
   tabs: "Coupon groups",
   group: {
-    usable: "Usable",
+    usable: "Available",
     used: "Used",
     expired: "Expired",
   },
