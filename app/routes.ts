@@ -107,6 +107,9 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("my/article", "routes/my/article.tsx", { id: id("my-article") }),
       route("my/comment", "routes/my/comment.tsx", { id: id("my-comment") }),
       route("my/keep", "routes/my/keep.tsx", { id: id("my-keep") }),
+      // Coupons: the member's box and the console's page
+      route("my/coupon", "routes/my/coupon.tsx", { id: id("my-coupon") }),
+      route("admin/coupons", "routes/admin/coupons.tsx", { id: id("admin-coupons") }),
       route("my/market", "routes/my/market.tsx", { id: id("my-market") }),
       route("search", "routes/search/index.tsx", { id: id("search") }),
       route("search/result", "routes/search/result.tsx", { id: id("search-result") }),

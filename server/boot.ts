@@ -23,6 +23,7 @@ import { createConfiguredStorage } from "#app/platform/storage/configured.server
 import { createAddressProvider } from "#app/services/location/address-provider.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
+import { seedDemoCoupons } from "#app/services/demo/demo-coupons.server";
 import { seedDemoMarket } from "#app/services/demo/demo-market.server";
 import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
@@ -240,6 +241,8 @@ export async function startServer({
     if (skills > 0) logger.info({ skills }, "demo skills created");
     const meetings = await seedDemoMeetings(runtime.db, runtime.clock);
     if (meetings > 0) logger.info({ meetings }, "demo meetings created");
+    const coupons = await seedDemoCoupons(runtime.db, runtime.clock);
+    if (coupons > 0) logger.info({ coupons }, "demo coupon given to the demo members");
   }
 
   const uploadCollection = uploadCollectionJob(storage);

@@ -41,6 +41,7 @@ import { enProfile } from "./areas/profile.en";
 import { enWelcome } from "./areas/welcome.en";
 import { enPolicy } from "./areas/policy.en";
 import { enPay } from "./areas/pay.en";
+import { enCoupon } from "./areas/coupon.en";
 
 export const en: Messages = {
   ...enShell,
@@ -85,4 +86,5 @@ export const en: Messages = {
   welcome: enWelcome,
   policy: enPolicy,
   pay: enPay,
+  coupon: enCoupon,
 };

@@ -41,6 +41,7 @@ import { koProfile } from "./areas/profile.ko";
 import { koWelcome } from "./areas/welcome.ko";
 import { koPolicy } from "./areas/policy.ko";
 import { koPay } from "./areas/pay.ko";
+import { koCoupon } from "./areas/coupon.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -86,6 +87,7 @@ export const ko = {
   welcome: koWelcome,
   policy: koPolicy,
   pay: koPay,
+  coupon: koCoupon,
 } as const;
 
 /** The shape every language must fill completely. */

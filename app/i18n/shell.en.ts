@@ -31,6 +31,7 @@ export const enShell: Widen<typeof koShell> = {
       board: "Board categories",
       motorcycle: "Motorcycle catalogue import",
       jobs: "Failed jobs",
+      coupons: "Coupons",
       audit: "Audit log",
     },
   },

@@ -29,6 +29,7 @@ export const koShell = {
       board: "게시판 카테고리 관리",
       motorcycle: "모터사이클 카탈로그 가져오기",
       jobs: "실패한 작업",
+      coupons: "쿠폰 관리",
       audit: "관리 기록",
     },
   },

@@ -4,6 +4,7 @@ import { adminErrors } from "./admin/errors";
 import { authErrors, type AuthErrorDetails } from "./auth/errors";
 import { boardErrors, commentErrors, memberReportErrors } from "./board/errors";
 import { editorErrors } from "./content/errors";
+import { couponErrors } from "./coupons/errors";
 import { ledgerErrors, type LedgerErrorDetails } from "./ledger/errors";
 import { marketErrors } from "./market/errors";
 import { chatErrors } from "./meetings/chat/errors";
@@ -41,6 +42,7 @@ export const errorTable = {
   chat: chatErrors,
   comment: commentErrors,
   conduct: conductErrors,
+  coupon: couponErrors,
   editor: editorErrors,
   finder: finderErrors,
   garage: garageErrors,

@@ -13,7 +13,7 @@ test("notification switches are saved per member and stay after a reload, in Kor
 
   const like = page.getByRole("switch", { name: "좋아요", exact: true });
   await expect(like).toHaveAttribute("aria-checked", "true");
-  // Only the types some feature sends today; payments, coupons and settlements get their switch when they ship.
+  // Only the types some feature sends today; payments and settlements get their switch when they ship.
   const names = await page
     .getByRole("switch")
     .evaluateAll((switches) =>
@@ -34,6 +34,7 @@ test("notification switches are saved per member and stay after a reload, in Kor
     "스파크",
     "포인트 선물",
     "보낸 포인트 선물",
+    "쿠폰",
     "중고거래 댓글",
     "가격 제안",
     "가격 제안 수락",

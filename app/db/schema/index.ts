@@ -15,3 +15,4 @@ export * from "./uploads";
 export * from "./audit";
 export * from "./sanctions";
 export * from "./local-gateway";
+export * from "./coupon";

@@ -177,6 +177,9 @@ export const enAdmin: Widen<typeof koAdmin> = {
     member_lift: "Lifted a member's suspension",
     member_lockout_clear: "Cleared a member's sign-in lockout",
     member_sessions_end: "Signed a member out everywhere",
+    coupon_create: "Made a coupon",
+    coupon_end: "Ended a coupon early",
+    coupon_issue: "Issued a coupon to members",
   },
   error: {
     forbidden: "Only administrators can do this.",

@@ -172,6 +172,9 @@ export const koAdmin = {
     member_lift: "회원 정지 해제",
     member_lockout_clear: "회원 로그인 잠금 해제",
     member_sessions_end: "회원 로그아웃 처리",
+    coupon_create: "쿠폰 만들기",
+    coupon_end: "쿠폰 조기 종료",
+    coupon_issue: "쿠폰 발급",
   },
   error: {
     forbidden: "관리자만 할 수 있습니다.",

@@ -55,6 +55,9 @@ const actionNames = {
   "motorcycle.report.accept": "admin.actions.motorcycle_report_accept",
   "motorcycle.report.reject": "admin.actions.motorcycle_report_reject",
   "motorcycle.catalogue.import": "admin.actions.motorcycle_catalogue_import",
+  "coupon.create": "admin.actions.coupon_create",
+  "coupon.end": "admin.actions.coupon_end",
+  "coupon.issue": "admin.actions.coupon_issue",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

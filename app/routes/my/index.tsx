@@ -9,6 +9,7 @@ import Pin from "lucide-react/icons/pin";
 import Sparkles from "lucide-react/icons/sparkles";
 import Star from "lucide-react/icons/star";
 import Store from "lucide-react/icons/store";
+import TicketPercent from "lucide-react/icons/ticket-percent";
 import ThumbsUp from "lucide-react/icons/thumbs-up";
 import Warehouse from "lucide-react/icons/warehouse";
 import Wrench from "lucide-react/icons/wrench";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** The member's own pages that exist so far; later areas (coupons …) add theirs here. */
+/** The member's own pages that exist so far; later areas add theirs here. */
 const entries: { to: string; key: MessageKey; icon: ComponentType<{ className?: string }> }[] = [
   { to: "/my/alarm", key: "alarm.title", icon: Bell },
   { to: "/my/article", key: "board.my.title", icon: FileText },
@@ -48,6 +49,7 @@ const entries: { to: string; key: MessageKey; icon: ComponentType<{ className?: 
   { to: "/my/keep", key: "comment.keepPage.title", icon: Bookmark },
   { to: "/my/pin", key: "relations.pinnedTitle", icon: Pin },
   { to: "/my/point", key: "point.title", icon: Coins },
+  { to: "/my/coupon", key: "coupon.title", icon: TicketPercent },
   { to: "/profile", key: "setting.profile", icon: UserRound },
 ];
 

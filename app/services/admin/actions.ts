@@ -36,4 +36,7 @@ export type AdminAction =
   | "market.listing.delete"
   | "review.delete"
   | "meeting.chat_report.decide"
-  | "meeting.record.read";
+  | "meeting.record.read"
+  | "coupon.create"
+  | "coupon.end"
+  | "coupon.issue";

@@ -507,6 +507,7 @@ describe("notification settings", () => {
       "spark",
       "pointGift",
       "pointGiftSent",
+      "coupon",
       "marketComment",
       "marketOffer",
       "marketOfferAccepted",
@@ -537,7 +538,7 @@ describe("notification settings", () => {
       "unknown_alarm_type",
     );
     // A type whose feature is not built has no switch to set.
-    expect(await domainCode(setAlarmSetting(runtime.db, clock, rider.id, "coupon", false))).toBe(
+    expect(await domainCode(setAlarmSetting(runtime.db, clock, rider.id, "settlement", false))).toBe(
       "unknown_alarm_type",
     );
   });

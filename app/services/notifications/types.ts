@@ -63,6 +63,7 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "spark",
   "pointGift",
   "pointGiftSent",
+  "coupon",
   "motorcycleReportAccepted",
   "motorcycleReportRejected",
   "noShowReported",
