@@ -46,10 +46,6 @@ export function actorOf(viewer: ActingMember | null | undefined): Actor | null {
   return Object.freeze({ kind: "staff", id, role, permissions: grantsOf(role) }) as Actor;
 }
 
-export function isStaff(actor: Actor | null | undefined): actor is StaffActor {
-  return actor?.kind === "staff";
-}
-
 /**
  * The application itself acting on a rule or a schedule (a welcome grant, a job), for nobody in particular. It is
  * not an `Actor`: no service that checks who may do something accepts it; records that say who caused them do.

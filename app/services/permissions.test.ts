@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { memberRoleOf } from "#app/db/schema";
-import { actorOf, isStaff } from "./actor";
+import { actorOf } from "./actor";
 import { DomainError } from "./errors";
-import { can, mayManage, permissions, requirePermission, type Permission } from "./permissions";
+import { can, isStaff, mayManage, permissions, requirePermission, type Permission } from "./permissions";
 
 const staff = (role: "admin" | "moderator" | "finance", twoFactorEnabled = true) =>
   actorOf({ id: `${role}-1`, role, twoFactorEnabled });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Runtime } from "#app/platform/runtime.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
-import { isStaff } from "#app/services/actor";
+import { isStaff } from "#app/services/permissions";
 import { recordAdminAct } from "#app/services/admin/audit.server";
 import {
   callLoader,
