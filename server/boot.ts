@@ -34,6 +34,7 @@ import { flushArticleViews, seedBoardCategories } from "#app/services/board/arti
 import { scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { noticeJobs } from "#app/services/notice/jobs.server";
 import { marketJobs } from "#app/services/market/keywords.server";
+import { paymentJobs } from "#app/services/payments/jobs.server";
 import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
 import { ensureUploadCollection, uploadCollectionJob } from "#app/services/uploads/ownership.server";
@@ -246,9 +247,15 @@ export async function startServer({
   }
 
   const uploadCollection = uploadCollectionJob(storage);
-  const registry = composeJobRegistry(platformJobs, noticeJobs, marketJobs, sparkJobs, meetingJobs, [
-    uploadCollection,
-  ]);
+  const registry = composeJobRegistry(
+    platformJobs,
+    noticeJobs,
+    marketJobs,
+    sparkJobs,
+    meetingJobs,
+    paymentJobs(runtime.payments),
+    [uploadCollection],
+  );
   const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });
   const testClock =
     config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;

@@ -42,6 +42,7 @@ import { enWelcome } from "./areas/welcome.en";
 import { enPolicy } from "./areas/policy.en";
 import { enPay } from "./areas/pay.en";
 import { enCoupon } from "./areas/coupon.en";
+import { enPayment } from "./areas/payment.en";
 
 export const en: Messages = {
   ...enShell,
@@ -87,4 +88,5 @@ export const en: Messages = {
   policy: enPolicy,
   pay: enPay,
   coupon: enCoupon,
+  payment: enPayment,
 };

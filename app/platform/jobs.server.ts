@@ -13,6 +13,15 @@ export interface JobContext {
   uow: UnitOfWork;
   clock: Clock;
   logger: Logger;
+  /** What the kind's `prepare` answered for this run (undefined without one). */
+  prepared?: unknown;
+}
+
+/** What a job's `prepare` step gets: the database itself (no unit of work is open yet), the clock and the logger. */
+export interface PrepareContext {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
 }
 
 /** A recurring job runs once a Seoul day, at this hour (Korean time); its key is its kind and the Seoul date. */
@@ -26,6 +35,12 @@ export interface JobKind<Payload = unknown> {
   readonly payload: z.ZodType<Payload>;
   /** Runs in a unit of work that also marks the job done; it must be idempotent (a job may run again after a crash). */
   handle(payload: Payload, context: JobContext): Promise<void>;
+  /**
+   * Runs before the unit of work, outside any transaction: a job that calls an outside service (the payment
+   * gateway) calls it here, so that no row lock is held across the call. What it answers is the handler's
+   * `prepared`. It runs again on a retry, so what it asks must be safe to ask twice (an idempotency key, a read).
+   */
+  prepare?(payload: Payload, context: PrepareContext): Promise<unknown>;
   readonly maxAttempts: number;
   readonly daily?: DailyRecurrence;
 }
@@ -35,6 +50,7 @@ export function defineJob<Payload>(
   definition: {
     payload: z.ZodType<Payload>;
     handle: (payload: Payload, context: JobContext) => Promise<void>;
+    prepare?: (payload: Payload, context: PrepareContext) => Promise<unknown>;
     maxAttempts?: number;
     daily?: DailyRecurrence;
   },
@@ -273,11 +289,12 @@ export class JobWorker {
       if (!kind) throw new PermanentJobError(`no handler for job kind ${claimed.kind}`);
       const parsed = kind.payload.safeParse(claimed.payload);
       if (!parsed.success) throw new PermanentJobError(`bad payload: ${parsed.error.message}`);
+      const prepared = kind.prepare ? await kind.prepare(parsed.data, { db, clock, logger }) : undefined;
       await runInTransaction(
         db,
         clock,
         async (uow) => {
-          await kind.handle(parsed.data, { uow, clock, logger });
+          await kind.handle(parsed.data, { uow, clock, logger, prepared });
           if (kind.daily) {
             const next = nextDailyRun(kind, uow.now);
             await enqueueJob(uow, kind, {}, { runAt: next.runAt, key: next.key });

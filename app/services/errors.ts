@@ -19,6 +19,7 @@ import { noticeErrors } from "./notice/errors";
 import { alarmErrors } from "./notifications/errors";
 import { failedJobErrors } from "./operations/errors";
 import { paceErrors, type PaceErrorDetails } from "./pace/errors";
+import { paymentErrors } from "./payments/errors";
 import { giftErrors } from "./points/errors";
 import { requestErrors } from "./request-errors";
 import { reviewErrors } from "./reviews/errors";
@@ -56,6 +57,7 @@ export const errorTable = {
   members: memberReportErrors,
   notice: noticeErrors,
   pace: paceErrors,
+  payment: paymentErrors,
   profile: profileErrors,
   relations: relationErrors,
   request: requestErrors,

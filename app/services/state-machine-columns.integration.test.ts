@@ -9,6 +9,7 @@ import { meetings } from "./meetings/meeting/meeting-machine.server";
 import { noShows } from "./meetings/conduct/no-show-machine.server";
 import { rescueCalls } from "./meetings/rescue/rescue-machine.server";
 import { onboarding } from "./members/onboarding-machine.server";
+import { orders, payments, refundRequests } from "./payments/payment-machine.server";
 import { reports as motorcycleReports } from "./motorcycles/report-machine.server";
 import type { AnyMachine } from "./state-machine";
 
@@ -34,6 +35,9 @@ const bound: BoundLike[] = [
   saleListings,
   wantedListings,
   offers,
+  payments,
+  orders,
+  refundRequests,
 ];
 
 /** Columns that more than one machine keeps their states in: each machine's states are a part of the check. */
@@ -74,8 +78,8 @@ async function columnDefault(table: string, column: string): Promise<string | nu
 }
 
 describe("state machines and their columns", () => {
-  it("binds nine machines, each with its own name", () => {
-    expect(new Set(bound.map((b) => b.machine.name)).size).toBe(9);
+  it("binds twelve machines, each with its own name", () => {
+    expect(new Set(bound.map((b) => b.machine.name)).size).toBe(12);
   });
 
   for (const { machine, table, state } of bound) {

@@ -10,7 +10,13 @@ export type TestMember = Actor & { nickname: string; twoFactorEnabled: boolean }
 /** A member row with a complete profile flag, for service tests that need authors and readers. */
 export async function insertMember(
   db: Database,
-  options: { nickname?: string; role?: MemberRole; twoFactorEnabled?: boolean; joinedAt?: Date } = {},
+  options: {
+    nickname?: string;
+    role?: MemberRole;
+    twoFactorEnabled?: boolean;
+    joinedAt?: Date;
+    memberType?: "individual" | "business";
+  } = {},
 ): Promise<TestMember> {
   counter += 1;
   const id = `m${Date.now().toString(36)}${counter}`;
@@ -25,6 +31,7 @@ export async function insertMember(
     role,
     twoFactorEnabled,
     onboarding: "welcomed",
+    memberType: options.memberType ?? null,
     createdAt: options.joinedAt ?? new Date(),
     updatedAt: options.joinedAt ?? new Date(),
   });

@@ -16,3 +16,4 @@ export * from "./audit";
 export * from "./sanctions";
 export * from "./local-gateway";
 export * from "./coupon";
+export * from "./payment";

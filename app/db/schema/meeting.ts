@@ -97,12 +97,24 @@ export const memberSkill = pgTable(
 export const meetingStatuses = ["chatting", "reserved", "cancelled", "ended", "expired"] as const;
 export type MeetingStatus = (typeof meetingStatuses)[number];
 
+/** The payment machine's states on `meeting.payment_status` (the `meetingPaymentStatus` codes). */
+export const meetingPaymentStatuses = [
+  "none",
+  "requested",
+  "free",
+  "paid",
+  "refunded",
+  "partiallyRefunded",
+] as const;
+export type MeetingPaymentStatus = (typeof meetingPaymentStatuses)[number];
+
 /** What the requester wrote: the kind's own fields (validated by the request schema). */
 export type MeetingRequestFields = Record<string, string | number | null>;
 
 /**
- * A meeting between a requester and a provider (the expert). `code` names its chat room. Payment attaches later
- * through `payment_status` and `amount` (its own machine); here every meeting is `none` and 0.
+ * A meeting between a requester and a provider (the expert). `code` names its chat room. The provider's payment
+ * request is its own machine on `payment_status`, with `amount`, `payment_memo` and `free_inspection` (ADR 061);
+ * the orders that pay it are `payment_order`.
  */
 export const meeting = pgTable(
   "meeting",
@@ -118,8 +130,13 @@ export const meeting = pgTable(
       .references(() => member.id, { onDelete: "cascade" }),
     skillId: integer("skill_id").references(() => memberSkill.id, { onDelete: "set null" }),
     status: text("status").$type<MeetingStatus>().notNull().default("chatting"),
-    paymentStatus: text("payment_status").notNull().default("none"),
+    paymentStatus: text("payment_status").$type<MeetingPaymentStatus>().notNull().default("none"),
+    /** The requested amount in won (0: free); set with the payment request. */
     amount: integer("amount").notNull().default(0),
+    /** The provider's note on the payment request. */
+    paymentMemo: text("payment_memo").notNull().default(""),
+    /** Repair: the request is a free inspection. */
+    freeInspection: boolean("free_inspection").notNull().default(false),
     /** The kind's fields of the request. */
     request: jsonb("request").$type<MeetingRequestFields>().notNull().default({}),
     /** The requester's wished date and time, and memo. */
@@ -149,6 +166,11 @@ export const meeting = pgTable(
     index("meeting_provider_idx").on(t.providerId, t.lastMessageAt.desc(), t.id.desc()),
     index("meeting_status_idx").on(t.status, t.createdAt),
     check("meeting_status_check", sql`${t.status} in (${sql.raw(quotedList(meetingStatuses))})`),
+    check(
+      "meeting_payment_status_check",
+      sql`${t.paymentStatus} in (${sql.raw(quotedList(meetingPaymentStatuses))})`,
+    ),
+    check("meeting_amount_check", sql`${t.amount} >= 0`),
   ],
 );
 

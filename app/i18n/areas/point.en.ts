@@ -25,6 +25,8 @@ export const enPoint: Widen<typeof koPoint> = {
     feedback_reward: "Meeting feedback reward",
     adjustment: "Adjustment",
     payment_captured: "Payment received",
+    meeting_settled: "Meeting earnings",
+    refund: "Refund",
     hold_released: "Released for withdrawal",
     withdrawal: "Withdrawal",
     reversal: "Reversed",

@@ -28,6 +28,8 @@ export const PROMOTIONS_POINTS = platformAccountCode("platform_promotions");
 export const SPENT_POINTS = platformAccountCode("platform_spent");
 export const GATEWAY_CLEARING_KRW = platformAccountCode("gateway_clearing");
 export const PLATFORM_FEES_KRW = platformAccountCode("platform_fees");
+export const HELD_FOR_MEETINGS_KRW = platformAccountCode("platform_held");
+export const PROMOTIONS_KRW = platformAccountCode("platform_promotions_krw");
 export const BANK_FEES_KRW = platformAccountCode("bank_fees");
 
 export type LedgerAccount = typeof ledgerAccount.$inferSelect;

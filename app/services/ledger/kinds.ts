@@ -19,8 +19,12 @@ export const ledgerKinds = [
   "feedback_reward",
   /** Points or won: a correction by an administrator. */
   "adjustment",
-  /** Won: a payment taken by the gateway, owed to the member as pending earnings less the platform's fee. */
+  /** Won: a payment taken by the gateway (and a coupon's discount from the promotions), held for its meeting. */
   "payment_captured",
+  /** Won: a held payment of a meeting that ended, to the provider's pending earnings less the platform's fee. */
+  "meeting_settled",
+  /** Won: part or all of a settled payment given back to the requester's card. */
+  "refund",
   /** Won: pending earnings whose hold ended, now withdrawable. */
   "hold_released",
   /** Won: withdrawable earnings paid out to the member's bank account, less the bank's fee. */
@@ -58,6 +62,10 @@ export const ledgerAccountKinds = {
   platform_spent: { currency: "P", owner: "platform", code: "spent:points" },
   /** The payment gateway's side: negative by the won taken in and not yet paid out. */
   gateway_clearing: { currency: "KRW", owner: "platform", code: "gateway-clearing:krw" },
+  /** Won the gateway took for meetings not yet ended (escrow): the provider earns it when the meeting ends. */
+  platform_held: { currency: "KRW", owner: "platform", code: "held-for-meetings:krw" },
+  /** Where coupons' discounts are paid from, in won; negative by the discounts given. */
+  platform_promotions_krw: { currency: "KRW", owner: "platform", code: "promotions:krw" },
   /** The platform's fee income. */
   platform_fees: { currency: "KRW", owner: "platform", code: "fees:krw" },
   /** Bank transfer fees charged on withdrawals. */

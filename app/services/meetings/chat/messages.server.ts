@@ -20,7 +20,15 @@ export type SystemEvent =
   | "meetingExpired"
   | "reminder60"
   | "reminder30"
-  | "noShowReported";
+  | "noShowReported"
+  | "paymentRequested"
+  | "paymentFree"
+  | "paymentRequestChanged"
+  | "paymentRequestWithdrawn"
+  | "paymentCompleted"
+  | "refundRequested"
+  | "refundCompleted"
+  | "refundDeclined";
 
 /** One chat message as pages and the realtime room see it. */
 export interface ChatMessageView {

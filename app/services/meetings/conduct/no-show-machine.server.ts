@@ -7,6 +7,7 @@ import { notify } from "#app/services/notifications/notify.server";
 import { bindMachine, type TransitionInput } from "#app/services/state-machine.server";
 import { applyBanStep, type BanReason, type MeetingBan } from "./bans.server";
 import { meetingChatPath } from "#app/services/meetings/meeting/paths";
+import { onProviderNoShow } from "#app/services/payments/refunds.server";
 import { noShowMachine } from "./no-show-machine";
 
 /**
@@ -87,6 +88,12 @@ export const noShows = bindMachine<typeof noShowMachine, typeof noShowReport, De
       const result = ban.endsAt ? outcome.bannedUntil : outcome.bannedForGood;
       await tellOutcome(uow, report, report.absentId, result, ban);
       await tellOutcome(uow, report, report.reporterId, outcome.confirmed, null);
+      // The expert did not come: the requester gets back what they paid (ADR 061).
+      const [subject] = await uow.tx
+        .select({ providerId: meeting.providerId })
+        .from(meeting)
+        .where(eq(meeting.id, report.meetingId));
+      if (subject?.providerId === report.absentId) await onProviderNoShow(uow, report.meetingId);
     },
     dismiss: async (uow, report, input) => {
       await stamp(uow, report, input);

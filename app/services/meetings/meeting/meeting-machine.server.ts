@@ -12,6 +12,7 @@ import {
   type TransitionActor,
   type TransitionInput,
 } from "#app/services/state-machine.server";
+import { onMeetingCancelled, onMeetingEnded } from "#app/services/payments/refunds.server";
 import { meetingMachine } from "./meeting-machine";
 import { appendSystemMessage } from "#app/services/meetings/chat/messages.server";
 import type { Meeting } from "./participants.server";
@@ -108,6 +109,7 @@ export const meetings = bindMachine<typeof meetingMachine, typeof meeting, Meeti
       await notifySides(uow, by, updated, "meetingCancelled", meetingChatPath(updated));
       await cancelReminders(uow, row.id);
       await cancelExpiry(uow, row.id);
+      await onMeetingCancelled(uow, updated, reason ?? null);
     },
     end: async (uow, row, { by }) => {
       const updated = await touch(uow, row.id, { endedAt: uow.now });
@@ -116,9 +118,11 @@ export const meetings = bindMachine<typeof meetingMachine, typeof meeting, Meeti
       await notifySides(uow, by, updated, "meetingEnded", meetingFeedbackPath(row.id));
       await cancelReminders(uow, row.id);
       await cancelExpiry(uow, row.id);
+      await onMeetingEnded(uow, updated);
     },
     expire: async (uow, row) => {
-      await touch(uow, row.id);
+      const updated = await touch(uow, row.id);
+      await onMeetingCancelled(uow, updated, null);
       await cancelReminders(uow, row.id);
       await appendSystemMessage(uow, row.id, "meetingExpired");
       await notify(uow, {

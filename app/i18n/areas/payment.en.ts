@@ -1,0 +1,41 @@
+import type { Widen } from "../widen";
+import type { koPayment } from "./payment.ko";
+
+/** English messages of meeting payments. */
+export const enPayment: Widen<typeof koPayment> = {
+  won: "{amount, number} won",
+  error: {
+    not_found: "The payment could not be found.",
+    provider_only: "Only the expert can send a payment request.",
+    requester_only: "Only the requester can pay.",
+    amount_invalid: "Enter the amount as a whole number of won, 0 or more.",
+    amount_too_large: "You can request up to {max, number} won.",
+    pickup_step: "Pickup amounts go in steps of 5,000 won.",
+    memo_length: "The note can be up to {max, number} characters.",
+    free_inspection_repair_only: "A free inspection can only be offered for repair meetings.",
+    free_inspection_paid: "Request 0 won for a free inspection.",
+    already_requested: "A payment request has already been created.",
+    no_request: "There is no payment request.",
+    meeting_closed: "A meeting that ended or was cancelled cannot take a payment request.",
+    not_editable: "A paid request can no longer be changed or withdrawn.",
+    nothing_to_pay: "There is nothing to pay.",
+    already_paid: "The payment is already complete.",
+    request_changed: "The payment request changed. Check the new amount and pay again.",
+    order_not_found: "The order could not be found.",
+    order_mismatch: "The payment does not match the order. It was not approved.",
+    order_expired: "The time to pay ran out. Please pay again.",
+    order_failed: "The payment was not completed. Please pay again.",
+    gateway_declined: "The payment failed: {message}",
+    gateway_unavailable: "The payment company is slow to answer. Please try again shortly.",
+    refund_reason_required: "Write the reason for the refund.",
+    refund_reason_length: "The reason can be up to 200 characters.",
+    refund_not_open: "This refund request was already decided.",
+    refund_window_closed: "A refund can be requested only within 8 days after the meeting ended.",
+    refund_already_requested: "You already requested a refund.",
+    refund_nothing_paid: "There is no payment to refund.",
+    refund_amount_invalid: "The refund must be at least 1 won and at most the amount paid.",
+    decision_reason_required: "Write the reason for the decision.",
+    decision_reason_length: "The reason can be up to 200 characters.",
+    forbidden: "You do not have permission.",
+  },
+};

@@ -1,0 +1,38 @@
+import { areaErrors, type ErrorCodeOf } from "#app/services/error-model";
+
+/** Refusals of payments (ADR 061): the provider's payment request, paying it, and refunds. */
+export const paymentErrors = areaErrors("payment.error", {
+  not_found: 404,
+  provider_only: 403,
+  requester_only: 403,
+  amount_invalid: 400,
+  amount_too_large: 400,
+  pickup_step: 400,
+  memo_length: 400,
+  free_inspection_repair_only: 400,
+  free_inspection_paid: 400,
+  already_requested: 409,
+  no_request: 409,
+  meeting_closed: 409,
+  not_editable: 409,
+  nothing_to_pay: 409,
+  already_paid: 409,
+  request_changed: 409,
+  order_not_found: 404,
+  order_mismatch: 400,
+  order_expired: 409,
+  order_failed: 409,
+  gateway_declined: 402,
+  gateway_unavailable: 503,
+  refund_reason_required: 400,
+  refund_reason_length: 400,
+  refund_not_open: 409,
+  refund_window_closed: 409,
+  refund_already_requested: 409,
+  refund_nothing_paid: 409,
+  refund_amount_invalid: 400,
+  decision_reason_required: 400,
+  decision_reason_length: 400,
+  forbidden: 403,
+});
+export type PaymentErrorCode = ErrorCodeOf<typeof paymentErrors>;
