@@ -28,7 +28,7 @@ test("the FAQ answers by category in an accordion, in Korean and in English", as
   await expect(page).toHaveURL(/\/faq\?tab=payments$/);
   await expect(tabs.getByRole("link", { name: "결제·정산" })).toHaveAttribute("aria-current", "page");
   await page.getByText("수수료는 얼마인가요?").click();
-  await expect(page.getByText(/개인 전문가는 10%, 사업자 전문가는 5%/)).toBeVisible();
+  await expect(page.getByText(/모임 금액\(전문가가 요청한 금액\)의 10%, 사업자 전문가는 5%/)).toBeVisible();
   await expect(page.getByRole("link", { name: "1:1 문의하기" })).toHaveAttribute("href", "/setting/inquiry");
   await expectAccessible(page);
 

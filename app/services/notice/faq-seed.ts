@@ -160,62 +160,62 @@ export function faqSeeds({ welcomePoints }: { welcomePoints: number }): Record<F
     payments: [
       {
         ko: {
+          q: "만남 결제는 어떻게 하나요?",
+          a: "전문가가 채팅의 + 메뉴에서 결제 요청을 보내면 채팅방에 요청 금액이 표시됩니다. 요청자는 채팅방의 결제 패널에서 쓸 수 있는 쿠폰을 고르고 '결제하기'를 눌러 결제창에서 카드로 결제합니다. 결제가 끝나면 두 사람 모두 채팅방에서 '결제가 완료되었습니다'를 볼 수 있고, 영수증은 설정 > 구매 내역에서 확인할 수 있습니다. 결제 요청은 만남마다 한 번만 보낼 수 있고, 결제 전까지는 전문가가 금액을 바꾸거나 요청을 취소할 수 있습니다. 0원으로 요청하면 무료 만남이 됩니다.",
+        },
+        en: {
+          q: "How do I pay for a meeting?",
+          a: "When the expert sends a payment request from the + menu of the chat, the amount appears in the chat room. The requester picks a coupon that applies, if any, in the room's payment panel and taps Pay to pay by card in the payment window. When it is done, both of you see 'payment completed' in the chat, and the receipt is under Settings > Purchase history. A meeting takes one payment request; until it is paid the expert may change the amount or withdraw it. A request of 0 won makes the meeting free.",
+        },
+      },
+      {
+        ko: {
+          q: "결제에 실패했어요.",
+          a: "카드사가 결제를 거절하면 결제창이 알려 준 사유를 채팅방에 보여 드리고, 같은 결제 패널에서 다시 결제할 수 있습니다. 결제창을 연 뒤 10분 안에 결제를 마치지 않으면 그 결제는 만료되며, 고른 쿠폰은 다시 쓸 수 있게 돌아옵니다. 결제 결과를 결제사에서 바로 받지 못한 경우에는 '결제 확인 중'으로 표시되고, 잠시 뒤 결제사에 확인하여 한 번만 처리합니다.",
+        },
+        en: {
+          q: "My payment failed.",
+          a: "When the card company declines a payment, the chat room shows the reason the payment window gave, and you can pay again from the same payment panel. A payment window not completed within 10 minutes expires, and the coupon you chose comes back to you. When the payment company's answer does not arrive at once, the payment shows as 'being confirmed'; it is checked with the payment company shortly after and completed exactly once.",
+        },
+      },
+      {
+        ko: {
           q: "수수료는 얼마인가요?",
-          a: "결제 금액에서 플랫폼 수수료로 개인 전문가는 10%, 사업자 전문가는 5%를 떼고, 출금할 때 은행 이체 수수료가 따로 붙습니다. 정산 화면에서 선택한 금액, 플랫폼 수수료, 이체 수수료와 최종 입금액을 출금 전에 확인할 수 있습니다.",
+          a: "플랫폼 수수료는 모임 금액(전문가가 요청한 금액)의 10%, 사업자 전문가는 5%이며 1원 미만은 반올림합니다. 요청자가 쿠폰을 쓰면 할인 금액은 모토메이트가 부담하므로, 전문가는 할인 전 금액을 기준으로 수익을 받습니다. 무료 만남에는 수수료가 없습니다.",
         },
         en: {
           q: "What fees does the platform charge?",
-          a: "The platform fee is 10% of the payment for individual experts and 5% for business experts, and a bank transfer fee is added when you withdraw. Before withdrawing, the settlement screen shows the selected amount, the platform fee, the bank fee and the final deposit.",
+          a: "The platform fee is 10% of the meeting amount (what the expert requested), or 5% for business experts, rounded to the nearest won. When the requester uses a coupon, Moto Mate bears the discount, so the expert earns on the amount before the discount. Free meetings have no fee.",
         },
       },
       {
         ko: {
-          q: "수익은 언제 출금할 수 있나요?",
-          a: "만남이 끝나면 받은 금액은 '출금 대기' 상태가 되고, 만남 완료 8일 후부터 출금할 수 있습니다. 정산 메뉴의 출금 관리 탭에서 출금 가능 금액과 대기 금액을 확인할 수 있습니다.",
+          q: "수익은 언제 받나요?",
+          a: "만남이 종료되면 결제 금액에서 수수료를 뺀 금액이 전문가의 '대기 중인 수익'이 됩니다. 환불 요청에 대비해 만남 종료 후 8일 동안 보류되며, 환불 요청이 처리 중이면 처리가 끝날 때까지 보류됩니다. 출금 기능은 준비 중입니다.",
         },
         en: {
-          q: "When can I withdraw my earnings?",
-          a: "When a meeting ends, its payment becomes 'withdrawal pending' and can be withdrawn 8 days after the meeting was completed. The withdrawal tab of Settlement shows what is withdrawable and what is still pending.",
-        },
-      },
-      {
-        ko: {
-          q: "출금 비밀번호를 5번 틀렸어요.",
-          a: "출금 비밀번호는 설정할 때 한 번 더 입력해 확인합니다. 출금할 때 5번 연속으로 틀리면 더 이상 시도할 수 없고, 관리자의 확인이 필요합니다. 1:1 문의로 연락해 주세요.",
-        },
-        en: {
-          q: "I entered the wrong withdrawal password 5 times.",
-          a: "You confirm the withdrawal password by entering it twice when you set it. After 5 wrong tries in a row you cannot try again until an administrator checks your account; please contact us through a 1:1 inquiry.",
-        },
-      },
-      {
-        ko: {
-          q: "정산 정보는 어떻게 입력하나요?",
-          a: "예금주는 한글로, 계좌번호는 숫자만, 주민등록번호는 숫자 13자리로 입력합니다. 사업자는 대표자명(한글), 세금계산서 이메일, 010으로 시작하는 휴대폰 번호를 입력합니다. 만 15세 이상이어야 하고 필수 동의에 체크해야 합니다. 주민등록번호와 계좌번호는 암호화해 보관하고 화면에는 일부만 보여 드립니다.",
-        },
-        en: {
-          q: "How do I fill in my settlement information?",
-          a: "Enter the account holder's name in Korean, the account number in digits only, and the resident registration number as 13 digits. Business members also enter the owner's name (in Korean), a tax-invoice e-mail and a mobile number starting with 010. You must be 15 or older and accept the required agreement. Resident and account numbers are stored encrypted and shown masked.",
+          q: "When do I receive my earnings?",
+          a: "When a meeting ends, the payment less the fee becomes the expert's pending earnings. They are held for 8 days after the meeting in case of a refund request, and longer while a refund request is being decided. Withdrawals are coming soon.",
         },
       },
       {
         ko: {
           q: "결제를 취소하거나 환불받을 수 있나요?",
-          a: "요청자는 예약을 취소할 수 있고, 이미 결제한 금액은 자동으로 취소됩니다. 만남 후에는 200자 이내로 사유를 적어 환불을 요청할 수 있으며, 환불 정책에 따라 검토한 뒤 채팅방에 결과를 알려 드립니다.",
+          a: "만남 전에 예약이 취소되면 누가 취소했든 결제한 금액이 자동으로 전액 환불되고, 쓴 쿠폰도 기한이 남아 있으면 돌아옵니다. 전문가의 노쇼가 확인된 경우에도 전액 환불됩니다. 만남이 끝난 뒤에는 8일 안에 200자 이내로 사유를 적어 환불을 요청할 수 있고, 관리자가 환불 정책에 따라 전액, 일부 환불 또는 거절을 결정해 채팅방과 알림으로 알려 드립니다. 카드 환불은 결제사와 카드사 일정에 따라 며칠이 걸릴 수 있습니다.",
         },
         en: {
           q: "Can I cancel a payment or get a refund?",
-          a: "The requester can cancel the reservation, and a payment already made is cancelled automatically. After a meeting you can request a refund with a reason of up to 200 characters; it is reviewed against the refund policy and the result is posted in the chat room.",
+          a: "When a reservation is cancelled before the meeting, whoever cancelled it, the payment is refunded in full automatically, and a coupon you used comes back if it has not expired. A confirmed no-show of the expert is also refunded in full. After the meeting you can request a refund within 8 days with a reason of up to 200 characters; an administrator decides a full or partial refund or declines it under the refund policy, and you are told in the chat and by a notification. A card refund may take a few days at the payment and card companies.",
         },
       },
       {
         ko: {
           q: "쿠폰은 어떻게 쓰나요?",
-          a: "결제할 때 쿠폰함에 있는 쿠폰을 골라 적용합니다. 정비 쿠폰은 한 사람당 한 번만 쓸 수 있고, 이미 받은 쿠폰은 다시 받을 수 없습니다. 쿠폰마다 사용 기한이 있으니 마이 > 쿠폰함에서 확인해 주세요.",
+          a: "마이 > 쿠폰함에서 받은 쿠폰을 확인하고 쿠폰 코드를 등록할 수 있습니다. 결제할 때 그 만남에 쓸 수 있는 쿠폰만 보여 드리며, 하나를 골라 적용합니다. 쿠폰은 한 번만 쓸 수 있고, 같은 쿠폰은 한 사람이 한 번만 받을 수 있습니다. 쿠폰마다 쓸 수 있는 만남 종류, 최소 금액과 사용 기한이 있습니다.",
         },
         en: {
           q: "How do I use a coupon?",
-          a: "Choose a coupon from your coupon box when you pay. A repair coupon can be used only once per person, and a coupon you already received cannot be received again. Each coupon has an expiry date, shown under My > Coupons.",
+          a: "My > Coupons shows the coupons you have and lets you register a coupon code. When you pay, only the coupons that apply to that meeting are offered, and you pick one. A coupon is used once, and each member can receive a given coupon only once. Each coupon has the meeting kinds it applies to, a minimum amount and an expiry date.",
         },
       },
       {

@@ -79,6 +79,10 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "meetingReminder",
   "meetingExpired",
   "chatMessage",
+  "paymentRequested",
+  "paymentCompleted",
+  "refundRequested",
+  "refundCompleted",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {

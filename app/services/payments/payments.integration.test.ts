@@ -16,6 +16,9 @@ import {
   PROMOTIONS_KRW,
 } from "#app/services/ledger/accounts.server";
 import { cancelMeeting, endMeeting } from "#app/services/meetings/meeting/meetings.server";
+import { reportNoShow, reviewNoShow } from "#app/services/meetings/conduct/no-shows.server";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { refundPayment } from "./refunds.server";
 import { makeCoupon, outcome } from "#tests/setup/coupons";
 import { createTestDatabase } from "#tests/setup/database";
 import { insertAdmin, type TestMember } from "#tests/setup/members";
@@ -265,5 +268,88 @@ describe("money when the meeting moves on", () => {
     });
     expect(await balanceOf(db, GATEWAY_CLEARING_KRW)).toBeLessThan(0);
     expect(await balanceOf(db, PROMOTIONS_KRW)).toBeLessThan(0);
+  });
+
+  it("refunds in full when the provider's no-show is confirmed", async () => {
+    const { meetingId, requester } = await payingMeeting(db, clock, {
+      amount: 30_000,
+      status: "reserved",
+      appointmentAt: new Date(clock.now().getTime() - DAY_MS),
+    });
+    await payThroughLocalGateway(db, clock, gateway, requester, meetingId);
+    const { id } = await reportNoShow(db, clock, requester, meetingId, "약속 장소에 나타나지 않았습니다.");
+    await reviewNoShow(db, clock, admin, id, "confirm");
+    expect((await meetingRow(meetingId)).paymentStatus).toBe("refunded");
+    expect((await ordersOf(meetingId))[0]!.refundedAmount).toBe(30_000);
+  });
+
+  it("takes back the settlement and the capture on a whole refund after the meeting ended", async () => {
+    const { meetingId, requester, provider } = await payingMeeting(db, clock, {
+      amount: 40_000,
+      status: "reserved",
+      appointmentAt: new Date(clock.now().getTime() - DAY_MS),
+    });
+    const coupon = await couponFor(requester);
+    await payThroughLocalGateway(db, clock, gateway, requester, meetingId, { memberCouponId: coupon });
+    await endMeeting(db, clock, provider, meetingId);
+    expect(await balanceOf(db, memberPendingEarningsCode(provider.id))).toBe(36_000);
+    const refunded = await runInTransaction(db, clock, async (uow) => {
+      const row = (await uow.tx.select().from(meeting).where(eq(meeting.id, meetingId)))[0]!;
+      return refundPayment(uow, row, null, { role: "admin", id: admin.id }, admin, "서비스 미제공");
+    });
+    expect(refunded).toBe(35_000);
+    expect(await balanceOf(db, memberPendingEarningsCode(provider.id))).toBe(0);
+    expect((await meetingRow(meetingId)).paymentStatus).toBe("refunded");
+    const [back] = await db.select().from(memberCoupon).where(eq(memberCoupon.id, coupon));
+    expect(back!.usedAt).toBeNull();
+    expect((await auditLedger(db)).reversalMismatches).toEqual([]);
+  });
+
+  it("pays a price a coupon covers whole without the gateway, and undoes it on cancellation", async () => {
+    const { meetingId, requester } = await payingMeeting(db, clock, { amount: 5_000 });
+    const coupon = await couponFor(requester, 5_000);
+    const opened = await openCheckout(db, clock, gateway, requester, meetingId, {
+      memberCouponId: coupon,
+      successUrl: "/s",
+      failUrl: "/f",
+    });
+    expect(opened.kind).toBe("paid");
+    expect((await ordersOf(meetingId))[0]).toMatchObject({ status: "paid", amount: 0, discount: 5_000 });
+    await cancelMeeting(db, clock, requester, meetingId, "다른 날로 할게요");
+    expect((await meetingRow(meetingId)).paymentStatus).toBe("refunded");
+    const [order] = await ordersOf(meetingId);
+    expect(await db.select().from(paymentRefund).where(eq(paymentRefund.orderId, order!.id))).toEqual([]);
+    expect((await auditLedger(db)).unbalancedTransactions).toEqual([]);
+  });
+
+  it("closes an order opened for an amount the provider then changed", async () => {
+    const { meetingId, requester, provider } = await payingMeeting(db, clock, { amount: 30_000 });
+    const opened = await openCheckout(db, clock, gateway, requester, meetingId, {
+      memberCouponId: null,
+      successUrl: "/s",
+      failUrl: "/f",
+    });
+    await editPaymentRequest(db, clock, provider, meetingId, {
+      amount: 35_000,
+      memo: "",
+      freeInspection: false,
+    });
+    if (opened.kind !== "checkout") throw new Error("expected a checkout");
+    expect(
+      await outcome(
+        confirmCheckout(db, clock, gateway, silentLogger, requester, {
+          orderId: opened.orderId,
+          paymentKey: "lgk_any",
+          amount: 30_000,
+        }),
+      ),
+    ).toBe("payment.request_changed");
+    expect((await meetingRow(meetingId)).paymentStatus).toBe("requested");
+  });
+
+  it("withdraws an unpaid request when the meeting is cancelled", async () => {
+    const { meetingId, requester } = await payingMeeting(db, clock, { amount: 30_000 });
+    await cancelMeeting(db, clock, requester, meetingId, "취소합니다");
+    expect(await meetingRow(meetingId)).toMatchObject({ status: "cancelled", paymentStatus: "none" });
   });
 });
