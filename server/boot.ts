@@ -240,10 +240,13 @@ export async function startServer({
     if (reviews > 0) logger.info({ reviews }, "demo reviews created");
     const skills = await seedDemoSkills(runtime.db, runtime.clock);
     if (skills > 0) logger.info({ skills }, "demo skills created");
-    const meetings = await seedDemoMeetings(runtime.db, runtime.clock);
-    if (meetings > 0) logger.info({ meetings }, "demo meetings created");
+    // The coupon first: a demo payment uses it.
     const coupons = await seedDemoCoupons(runtime.db, runtime.clock);
     if (coupons > 0) logger.info({ coupons }, "demo coupon given to the demo members");
+    const meetings = await seedDemoMeetings(runtime.db, runtime.clock, {
+      payments: runtime.payments.kind === "local",
+    });
+    if (meetings > 0) logger.info({ meetings }, "demo meetings created");
   }
 
   const uploadCollection = uploadCollectionJob(storage);

@@ -33,7 +33,8 @@ export async function seedDemoCoupons(db: Database, clock: Clock): Promise<numbe
         value: 5_000,
         minAmount: 20_000,
         meetingKinds: ["repair"],
-        startsAt: uow.now,
+        // Valid from a month ago: a demo payment of the day before uses it.
+        startsAt: new Date(uow.now.getTime() - 30 * DAY_MS),
         endsAt,
         code: DEMO_COUPON_CODE,
         createdAt: uow.now,
@@ -44,7 +45,7 @@ export async function seedDemoCoupons(db: Database, clock: Clock): Promise<numbe
       riders.map((rider) => ({
         couponId: made!.id,
         memberId: rider.id,
-        issuedAt: uow.now,
+        issuedAt: new Date(uow.now.getTime() - 30 * DAY_MS),
         expiresAt: endsAt,
       })),
     );

@@ -1,6 +1,13 @@
 import { and, count, eq, like } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { meeting, member, memberSkill, type MeetingKind } from "#app/db/schema";
+import {
+  coupon as couponTable,
+  meeting,
+  member,
+  memberCoupon,
+  memberSkill,
+  type MeetingKind,
+} from "#app/db/schema";
 import { FixedClock, type Clock } from "#app/platform/clock.server";
 import { cancelJobs } from "#app/platform/jobs.server";
 import { createLogger } from "#app/platform/logger.server";
@@ -20,6 +27,14 @@ import {
 import type { MeetingRequestInput } from "#app/services/meetings/meeting/request.schema";
 import { meetingExpiryJob } from "#app/services/meetings/meeting/meeting-machine.server";
 import { expiryKey } from "#app/services/meetings/meeting/schedule.server";
+import {
+  authoriseLocalPayment,
+  createLocalGateway,
+  localTestCards,
+} from "#app/platform/payments/local.server";
+import { confirmCheckout, openCheckout } from "#app/services/payments/orders.server";
+import { requestPayment } from "#app/services/payments/request.server";
+import { DEMO_COUPON_CODE } from "./demo-coupons.server";
 import { DEMO_EMAIL_DOMAIN } from "./demo-members.server";
 
 /** A request's own fields of one kind; the skill is looked up, the memo and the wished time left empty. */
@@ -37,7 +52,17 @@ type DemoRequest = MeetingRequestInput extends infer Input
  * done. Needs the demo members and their skills (seedDemoSkills) and a database with no meeting yet. Answers how
  * many meetings it wrote.
  */
-export async function seedDemoMeetings(db: Database, clock: Clock): Promise<number> {
+export async function seedDemoMeetings(
+  db: Database,
+  clock: Clock,
+  options: {
+    /**
+     * Pay the demo's payment requests through the local gateway (the demo's default): a paid repair with the demo
+     * coupon, a paid coaching that ended, and a paid pickup refunded when it was cancelled. Off with a real gateway.
+     */
+    payments?: boolean;
+  } = {},
+): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(meeting);
   if ((existing?.n ?? 0) > 0) return 0;
   const riders = await db
@@ -90,6 +115,45 @@ export async function seedDemoMeetings(db: Database, clock: Clock): Promise<numb
     return { ...opened, requester: from, provider: to };
   }
 
+  /**
+   * The provider asks for `amount` and the requester pays it at `when`, through the local gateway's window with the
+   * test card that approves (and the requester's demo coupon when `withCoupon`), as the pages would.
+   */
+  async function paid(
+    when: Clock,
+    opened: { id: number; requester: Actor; provider: Actor },
+    amount: number,
+    withCoupon = false,
+  ) {
+    if (!options.payments) return;
+    await requestPayment(db, when, opened.provider, opened.id, { amount, memo: "", freeInspection: false });
+    const gateway = createLocalGateway({ db, clock: when });
+    const [coupon] = withCoupon
+      ? await db
+          .select({ id: memberCoupon.id })
+          .from(memberCoupon)
+          .innerJoin(couponTable, eq(couponTable.id, memberCoupon.couponId))
+          .where(and(eq(memberCoupon.memberId, opened.requester.id), eq(couponTable.code, DEMO_COUPON_CODE)))
+      : [];
+    const checkout = await openCheckout(db, when, gateway, opened.requester, opened.id, {
+      memberCouponId: coupon?.id ?? null,
+      successUrl: "/meeting/pay/success",
+      failUrl: "/meeting/pay/fail",
+    });
+    if (checkout.kind !== "checkout") return;
+    const window = await authoriseLocalPayment(db, when, {
+      orderId: checkout.orderId,
+      amount: checkout.amount,
+      orderName: "모토메이트 만남 결제",
+      customerName: "demo",
+      cardNumber: localTestCards.approves,
+      expiryMonth: 12,
+      expiryYear: when.now().getUTCFullYear() + 3,
+    });
+    if (window.outcome !== "authorised") return;
+    await confirmCheckout(db, when, gateway, createLogger("silent"), opened.requester, window);
+  }
+
   let written = 0;
 
   // Chatting: asked two hours ago, the coach has answered, nothing is fixed yet.
@@ -133,6 +197,7 @@ export async function seedDemoMeetings(db: Database, clock: Clock): Promise<numb
       longitude: 127.0557,
     });
     await reserveMeeting(db, at(-DAY_MS + 33 * MINUTE_MS), reserved.provider, reserved.id);
+    await paid(at(-DAY_MS + 35 * MINUTE_MS), reserved, 40_000, true);
     await say(
       at(-DAY_MS + 40 * MINUTE_MS),
       reserved.requester,
@@ -159,6 +224,7 @@ export async function seedDemoMeetings(db: Database, clock: Clock): Promise<numb
     );
     await setAppointment(db, at(start + HOUR_MS + MINUTE_MS), ended.provider, ended.id, met);
     await reserveMeeting(db, at(start + HOUR_MS + 2 * MINUTE_MS), ended.provider, ended.id);
+    await paid(at(start + HOUR_MS + 5 * MINUTE_MS), ended, 30_000);
     await say(at(start + 2 * HOUR_MS), ended.requester, ended.code, "네, 헬멧 인터컴도 챙겨 갈게요.");
     await endMeeting(db, at(-3 * DAY_MS + 2 * HOUR_MS), ended.provider, ended.id);
     await giveFeedback(db, at(-3 * DAY_MS + 5 * HOUR_MS), ended.requester, ended.id, {
@@ -188,6 +254,7 @@ export async function seedDemoMeetings(db: Database, clock: Clock): Promise<numb
       cancelled.code,
       "내일 오전에 픽업 가능합니다.",
     );
+    await paid(at(-3 * DAY_MS + 30 * MINUTE_MS), cancelled, 20_000);
     await cancelMeeting(
       db,
       at(-3 * DAY_MS + HOUR_MS),

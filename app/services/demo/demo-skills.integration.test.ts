@@ -9,14 +9,16 @@ import {
   member,
   memberSkill,
   transitionLog,
+  paymentOrder,
 } from "#app/db/schema";
-import { memberPointsCode } from "#app/services/ledger/accounts.server";
+import { memberPendingEarningsCode, memberPointsCode } from "#app/services/ledger/accounts.server";
 import { balanceOf } from "#app/services/ledger/reads.server";
 import { derivedBalance } from "#app/services/ledger/audit.server";
 import { seedCatalogue } from "#app/services/motorcycles/seed.server";
 import { createTestRuntime, DEMO_SEED_TIMEOUT } from "#tests/setup/runtime";
 import { seedDemoCommunity } from "./demo-community.server";
 import { seedDemoMarket } from "./demo-market.server";
+import { seedDemoCoupons } from "./demo-coupons.server";
 import { seedDemoMeetings } from "./demo-meetings.server";
 import { seedDemoMembers } from "./demo-members.server";
 import { seedDemoMotorcycles } from "./demo-motorcycles.server";
@@ -95,7 +97,8 @@ describe("demo meetings", () => {
       await seedDemoMarket(runtime);
       await seedDemoMotorcycles(runtime);
       await seedDemoSkills(db, clock);
-      return seedDemoMeetings(db, clock);
+      await seedDemoCoupons(db, clock);
+      return seedDemoMeetings(db, clock, { payments: true });
     };
     expect(await boot()).toBe(5);
 
@@ -132,9 +135,21 @@ describe("demo meetings", () => {
       const events = messages.map((one) => one.event).filter(Boolean);
       const expected = {
         chatting: [],
-        reserved: ["appointmentSet", "placeSet", "reservationConfirmed"],
-        ended: ["appointmentSet", "reservationConfirmed", "meetingEnded"],
-        cancelled: ["reservationCancelled"],
+        reserved: [
+          "appointmentSet",
+          "placeSet",
+          "reservationConfirmed",
+          "paymentRequested",
+          "paymentCompleted",
+        ],
+        ended: [
+          "appointmentSet",
+          "reservationConfirmed",
+          "paymentRequested",
+          "paymentCompleted",
+          "meetingEnded",
+        ],
+        cancelled: ["paymentRequested", "paymentCompleted", "reservationCancelled", "refundCompleted"],
         expired: ["meetingExpired"],
       }[row.status];
       expect(events, row.status).toEqual(["requestOpened", ...expected]);
@@ -154,6 +169,19 @@ describe("demo meetings", () => {
     const points = memberPointsCode(by.ended!.requesterId);
     expect(await balanceOf(db, points)).toBeGreaterThanOrEqual(feedback[0]!.rewardPoints);
     expect(await balanceOf(db, points)).toBe(await derivedBalance(db, points));
+
+    // The payments: the repair paid with the demo coupon, the coaching paid and settled, the pickup refunded.
+    expect(by.reserved!.paymentStatus).toBe("paid");
+    expect(by.ended!.paymentStatus).toBe("paid");
+    expect(by.cancelled!.paymentStatus).toBe("refunded");
+    const orders = await db.select().from(paymentOrder).orderBy(asc(paymentOrder.id));
+    expect(orders.find((order) => order.meetingId === by.reserved!.id)).toMatchObject({
+      status: "paid",
+      price: 40_000,
+      discount: 5_000,
+      amount: 35_000,
+    });
+    expect(await balanceOf(db, memberPendingEarningsCode(by.ended!.providerId))).toBe(27_000);
 
     // No job is left due for the closed meetings; the reserved one keeps its reminders.
     const pending = await db.select({ key: job.dedupeKey }).from(job).where(eq(job.status, "pending"));
