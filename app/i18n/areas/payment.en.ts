@@ -20,6 +20,7 @@ export const enPayment: Widen<typeof koPayment> = {
     not_editable: "A paid request can no longer be changed or withdrawn.",
     nothing_to_pay: "There is nothing to pay.",
     already_paid: "The payment is already complete.",
+    payment_processing: "A payment is being confirmed. Please try again in a moment.",
     request_changed: "The payment request changed. Check the new amount and pay again.",
     order_not_found: "The order could not be found.",
     order_mismatch: "The payment does not match the order. It was not approved.",

@@ -17,6 +17,7 @@ export const koPayment = {
     not_editable: "결제가 끝난 요청은 바꾸거나 취소할 수 없습니다.",
     nothing_to_pay: "결제할 금액이 없습니다.",
     already_paid: "이미 결제가 완료되었습니다.",
+    payment_processing: "결제를 확인하고 있습니다. 잠시 후 다시 시도해 주세요.",
     request_changed: "결제 요청이 바뀌었습니다. 바뀐 금액을 확인하고 다시 결제해 주세요.",
     order_not_found: "주문을 찾을 수 없습니다.",
     order_mismatch: "결제 정보가 주문과 다릅니다. 결제는 승인되지 않았습니다.",

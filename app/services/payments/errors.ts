@@ -17,6 +17,7 @@ export const paymentErrors = areaErrors("payment.error", {
   not_editable: 409,
   nothing_to_pay: 409,
   already_paid: 409,
+  payment_processing: 409,
   request_changed: 409,
   order_not_found: 404,
   order_mismatch: 400,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { meeting, paymentOrder } from "#app/db/schema";
@@ -17,6 +17,8 @@ import type { PaymentErrorCode } from "./errors";
 import { postCapture, type PaymentOrder } from "./money.server";
 import { orders, payments } from "./payment-machine.server";
 import { ORDER_WINDOW_MS } from "./payment-rules";
+import { refundOrder } from "./refund-order.server";
+import { appendSystemMessage } from "#app/services/meetings/chat/messages.server";
 
 /**
  * Paying a payment request (ADR 061). The requester opens a checkout: the server computes the amount (the request's
@@ -117,8 +119,12 @@ export async function openCheckout(
     const open = await uow.tx
       .select()
       .from(paymentOrder)
-      .where(and(eq(paymentOrder.meetingId, meetingId), eq(paymentOrder.status, "pending")))
+      .where(
+        and(eq(paymentOrder.meetingId, meetingId), inArray(paymentOrder.status, ["pending", "confirming"])),
+      )
       .for("update");
+    // A payment whose confirmation is still unanswered may yet be captured: no second window meanwhile.
+    if (open.some((order) => order.status === "confirming")) throw fail("payment_processing");
     for (const order of open)
       await failOrder(uow, order, { role: "requester", id: actor.id }, "REPLACED", null);
 
@@ -209,8 +215,16 @@ async function recordCapture(
     .where(eq(paymentOrder.id, order.id))
     .returning();
   await postCapture(uow, paid!, ledger);
-  await applyTransition(uow, payments, order.meetingId, "pay", by, { amount: order.price });
   await cancelJobs(uow, [expireKey(order.id), settleKey(order.id)]);
+  const [subject] = await uow.tx.select().from(meeting).where(eq(meeting.id, order.meetingId)).for("update");
+  if (subject!.paymentStatus === "requested" && subject!.amount === order.price) {
+    await applyTransition(uow, payments, order.meetingId, "pay", by, { amount: order.price });
+    return;
+  }
+  // The gateway took the money after the request stopped being this order's (the meeting was cancelled or the
+  // request withdrawn while the confirmation had no answer): it is given back at once, in full.
+  await refundOrder(uow, paid!, subject!.providerId, null, ledger, "REQUEST_CLOSED");
+  await appendSystemMessage(uow, order.meetingId, "refundCompleted", { amount: paid!.amount });
 }
 
 export interface ConfirmRequestFromWindow {

@@ -352,4 +352,42 @@ describe("money when the meeting moves on", () => {
     await cancelMeeting(db, clock, requester, meetingId, "취소합니다");
     expect(await meetingRow(meetingId)).toMatchObject({ status: "cancelled", paymentStatus: "none" });
   });
+
+  it("gives back at once a capture the gateway made after the meeting was cancelled", async () => {
+    const { meetingId, requester, provider } = await payingMeeting(db, clock, { amount: 30_000 });
+    const answer = await payThroughLocalGateway(db, clock, gateway, requester, meetingId, {
+      card: "timesOut",
+    });
+    expect(answer.status).toBe("confirming");
+    // While the gateway's answer is unknown the request cannot change under it.
+    expect(
+      await outcome(
+        editPaymentRequest(db, clock, provider, meetingId, {
+          amount: 35_000,
+          memo: "",
+          freeInspection: false,
+        }),
+      ),
+    ).toBe("payment.payment_processing");
+    expect(
+      await outcome(
+        openCheckout(db, clock, gateway, requester, meetingId, {
+          memberCouponId: null,
+          successUrl: "/s",
+          failUrl: "/f",
+        }),
+      ),
+    ).toBe("payment.payment_processing");
+    await cancelMeeting(db, clock, requester, meetingId, "급한 일이 생겼어요");
+    clock.advance(2 * MINUTE_MS);
+    await runPaymentJobs(db, clock, gateway);
+    const [order] = await ordersOf(meetingId);
+    expect(order).toMatchObject({ status: "paid", refundedAmount: 30_000 });
+    expect((await meetingRow(meetingId)).paymentStatus).toBe("none");
+    const [refund] = await db.select().from(paymentRefund).where(eq(paymentRefund.orderId, order!.id));
+    expect(refund).toMatchObject({ amount: 30_000, status: "done" });
+    const audit = await auditLedger(db);
+    expect(audit.unbalancedTransactions).toEqual([]);
+    expect(audit.reversalMismatches).toEqual([]);
+  });
 });

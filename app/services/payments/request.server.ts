@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { meeting, paymentOrder } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
@@ -67,8 +67,12 @@ async function closeOpenOrders(uow: UnitOfWork, meetingId: number, code: string)
   const open = await uow.tx
     .select()
     .from(paymentOrder)
-    .where(and(eq(paymentOrder.meetingId, meetingId), eq(paymentOrder.status, "pending")))
+    .where(
+      and(eq(paymentOrder.meetingId, meetingId), inArray(paymentOrder.status, ["pending", "confirming"])),
+    )
     .for("update");
+  // The gateway is confirming a payment of the request as it is: it cannot change under it.
+  if (open.some((order) => order.status === "confirming")) throw fail("payment_processing");
   for (const order of open) await failOrder(uow, order, { role: "system", id: null }, code, null);
 }
 
