@@ -14,7 +14,7 @@ import { DomainError } from "#app/services/errors";
 import { meetingForActor } from "#app/services/meetings/meeting/participants.server";
 import { applyTransition } from "#app/services/state-machine.server";
 import type { PaymentErrorCode } from "./errors";
-import { postCapture, type PaymentOrder } from "./money.server";
+import { postCapture, postSettlement, type PaymentOrder } from "./money.server";
 import { orders, payments } from "./payment-machine.server";
 import { ORDER_WINDOW_MS } from "./payment-rules";
 import { refundOrder } from "./refund-order.server";
@@ -219,6 +219,8 @@ async function recordCapture(
   const [subject] = await uow.tx.select().from(meeting).where(eq(meeting.id, order.meetingId)).for("update");
   if (subject!.paymentStatus === "requested" && subject!.amount === order.price) {
     await applyTransition(uow, payments, order.meetingId, "pay", by, { amount: order.price });
+    // The meeting ended while the confirmation had no answer: it is settled now, as its end would have.
+    if (subject!.status === "ended") await postSettlement(uow, paid!, subject!.providerId, ledger);
     return;
   }
   // The gateway took the money after the request stopped being this order's (the meeting was cancelled or the
