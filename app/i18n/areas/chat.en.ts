@@ -124,7 +124,7 @@ export const enChat: Widen<typeof koChat> = {
     reminder60: "The appointment is in 1 hour.",
     reminder30: "The appointment is in 30 minutes.",
     noShowReported: "{nickname} reported a no-show.",
-    paymentRequested: "A payment request for {amount, number} won was sent.",
+    paymentRequested: "The expert requested a payment of {amount, number} won.",
     paymentFree: "This meeting is free. There is nothing to pay.",
     paymentRequestChanged: "The payment request changed to {amount, number} won.",
     paymentRequestWithdrawn: "The payment request was withdrawn.",

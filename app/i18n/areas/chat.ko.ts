@@ -121,7 +121,7 @@ export const koChat = {
     reminder60: "약속 1시간 전입니다.",
     reminder30: "약속 30분 전입니다.",
     noShowReported: "{nickname}님이 노쇼를 신고했습니다.",
-    paymentRequested: "{amount, number}원 결제 요청을 보냈습니다.",
+    paymentRequested: "전문가가 {amount, number}원 결제를 요청했습니다.",
     paymentFree: "무료 만남입니다. 결제할 금액이 없습니다.",
     paymentRequestChanged: "결제 요청 금액이 {amount, number}원으로 바뀌었습니다.",
     paymentRequestWithdrawn: "결제 요청이 취소되었습니다.",
