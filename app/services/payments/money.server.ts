@@ -26,7 +26,7 @@ import { post, reverseTransaction, type PostEntry } from "#app/services/ledger/p
 export type PaymentOrder = typeof paymentOrder.$inferSelect;
 
 /** The platform's fee in basis points: 10% of an individual provider's price, 5% of a business's. */
-export const FEE_BASIS_POINTS = { individual: 1_000, business: 500 } as const;
+const FEE_BASIS_POINTS = { individual: 1_000, business: 500 } as const;
 export type ProviderType = keyof typeof FEE_BASIS_POINTS;
 
 /**
@@ -59,8 +59,8 @@ export function refundShares(
 }
 
 const subjectOf = (order: PaymentOrder): LedgerSubject => ({ type: "payment", id: String(order.id) });
-export const captureKey = (order: Pick<PaymentOrder, "id">) => `payment:${order.id}:capture`;
-export const settlementKey = (order: Pick<PaymentOrder, "id">) => `payment:${order.id}:settle`;
+const captureKey = (order: Pick<PaymentOrder, "id">) => `payment:${order.id}:capture`;
+const settlementKey = (order: Pick<PaymentOrder, "id">) => `payment:${order.id}:settle`;
 const refundKey = (refundId: number) => `payment-refund:${refundId}`;
 
 const nonZero = (entries: PostEntry[]) => entries.filter((entry) => entry.amount !== 0);
@@ -85,7 +85,7 @@ export async function postCapture(uow: UnitOfWork, order: PaymentOrder, actor: A
 }
 
 /** Whether the provider is a business (5%) or an individual (10%), as their profile says now. */
-export async function providerTypeOf(uow: UnitOfWork, providerId: string): Promise<ProviderType> {
+async function providerTypeOf(uow: UnitOfWork, providerId: string): Promise<ProviderType> {
   const [row] = await uow.tx
     .select({ memberType: member.memberType })
     .from(member)

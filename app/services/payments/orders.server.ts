@@ -423,7 +423,7 @@ async function expireOrder(uow: UnitOfWork, order: PaymentOrder) {
 }
 
 /** What the gateway says of a confirming order, asked outside any unit of work. */
-export type GatewayView =
+type GatewayView =
   /** The order is not confirming: nothing to ask. */
   | { kind: "skip" }
   | { kind: "payment"; payment: GatewayPayment }
@@ -439,7 +439,7 @@ const waiting = (payment: GatewayPayment | null) =>
  * with the order's own key (the same key cannot capture twice); a refusal when it has it aborted, expired or not at
  * all. A gateway without an answer throws, and the caller retries later. Safe to ask any number of times.
  */
-export async function askGatewayAbout(
+async function askGatewayAbout(
   db: Database,
   gateway: PaymentGateway,
   orderRowId: number,
@@ -468,7 +468,7 @@ export async function askGatewayAbout(
  * Finishes an order by what the gateway said, in the caller's unit (a job's, or the webhook's): an open order past its
  * window expires; a confirming one is captured when the gateway took it, and failed when the gateway refused it.
  */
-export async function settleOrder(
+async function settleOrder(
   uow: UnitOfWork,
   logger: Logger,
   orderRowId: number,

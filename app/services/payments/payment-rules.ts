@@ -15,7 +15,7 @@ export const PAYMENT_MEMO_MAX = 200;
 /** The longest reason of a refund request or of its decision, in characters. */
 export const REFUND_REASON_MAX = 200;
 /** The provider's earnings are held this long after the meeting ends; a refund may be asked for until then. */
-export const HOLD_DAYS = 8;
+const HOLD_DAYS = 8;
 export const HOLD_MS = HOLD_DAYS * 24 * 60 * 60 * 1000;
 /** How long the gateway accepts the confirmation of a checkout, and so how long an order stays open. */
 export const ORDER_WINDOW_MS = 10 * 60 * 1000;

@@ -17,7 +17,7 @@ import { refundOrder } from "./refund-order.server";
 const SYSTEM = { role: "system", id: null } as const;
 
 /** The meeting's captured order, locked for this unit; null when it has none. */
-export async function paidOrderOf(uow: UnitOfWork, meetingId: number): Promise<PaymentOrder | null> {
+async function paidOrderOf(uow: UnitOfWork, meetingId: number): Promise<PaymentOrder | null> {
   const [order] = await uow.tx
     .select()
     .from(paymentOrder)
