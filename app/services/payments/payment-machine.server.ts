@@ -68,8 +68,8 @@ export const payments = bindMachine<typeof paymentMachine, typeof meeting, Payme
     },
     pay: async (uow, row, { amount = row.amount }) => {
       await appendSystemMessage(uow, row.id, "paymentCompleted", { amount });
+      // The requester paid: the provider is told; both read the chat's line.
       await tell(uow, row, "provider", "paymentCompleted", amount);
-      await tell(uow, row, "requester", "paymentCompleted", amount);
     },
     refund: async (uow, row, { amount = 0 }) => {
       if (amount > 0) await appendSystemMessage(uow, row.id, "refundCompleted", { amount });
