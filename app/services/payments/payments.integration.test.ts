@@ -1,7 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server";
-import { localGatewayPayment, meeting, memberCoupon, paymentOrder, paymentRefund } from "#app/db/schema";
+import {
+  localGatewayPayment,
+  meeting,
+  meetingMessage,
+  memberCoupon,
+  notification,
+  paymentOrder,
+  paymentRefund,
+} from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { PaymentGateway } from "#app/platform/payments/types";
 import { MINUTE_MS, DAY_MS } from "#app/platform/seoul-calendar";
@@ -105,6 +113,32 @@ describe("the provider's payment request", () => {
         requestPayment(db, clock, provider, meetingId, { amount: 10_000, memo: "", freeInspection: true }),
       ),
     ).toBe("payment.free_inspection_paid");
+  });
+});
+
+describe("what the sides are told", () => {
+  it("tells the requester of the request and the provider of the payment, each naming the other", async () => {
+    const { meetingId, requester, provider } = await payingMeeting(db, clock, { amount: 30_000 });
+    await payThroughLocalGateway(db, clock, gateway, requester, meetingId);
+    const told = await db
+      .select({ to: notification.recipientId, type: notification.type, params: notification.params })
+      .from(notification)
+      .where(inArray(notification.type, ["paymentRequested", "paymentCompleted"]))
+      .orderBy(notification.id);
+    const mine = told.filter((row) => row.to === requester.id || row.to === provider.id);
+    expect(mine).toEqual([
+      { to: requester.id, type: "paymentRequested", params: { nickname: provider.nickname, amount: 30_000 } },
+      { to: provider.id, type: "paymentCompleted", params: { nickname: requester.nickname, amount: 30_000 } },
+    ]);
+    const lines = await db
+      .select({ event: meetingMessage.event, values: meetingMessage.eventValues })
+      .from(meetingMessage)
+      .where(and(eq(meetingMessage.meetingId, meetingId), eq(meetingMessage.kind, "system")))
+      .orderBy(meetingMessage.id);
+    expect(lines.slice(-2)).toEqual([
+      { event: "paymentRequested", values: { amount: 30_000 } },
+      { event: "paymentCompleted", values: { amount: 30_000 } },
+    ]);
   });
 });
 
