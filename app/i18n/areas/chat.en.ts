@@ -107,6 +107,10 @@ export const enChat: Widen<typeof koChat> = {
     end: "Meeting closed.",
     reportNoShow: "No-show report received.",
     report: "Report received.",
+    requestPayment: "Payment request sent.",
+    editPayment: "Payment request changed.",
+    withdrawPayment: "Payment request withdrawn.",
+    pay: "The payment is complete.",
   },
   role: {
     requester: "The requester",

@@ -104,6 +104,10 @@ export const koChat = {
     end: "만남을 종료했습니다.",
     reportNoShow: "노쇼 신고가 접수되었습니다.",
     report: "신고가 접수되었습니다.",
+    requestPayment: "결제 요청을 보냈습니다.",
+    editPayment: "결제 요청을 바꿨습니다.",
+    withdrawPayment: "결제 요청을 취소했습니다.",
+    pay: "결제가 완료되었습니다.",
   },
   role: {
     requester: "신청자",
