@@ -12,7 +12,7 @@ import { allowedPaymentActions, type PaymentAction } from "./payment-rules";
  */
 
 /** A coupon the requester may use on the payment, with what it takes off and what is left to pay. */
-export interface PaymentCouponChoice {
+interface PaymentCouponChoice {
   memberCouponId: number;
   name: string;
   discount: number;
@@ -21,7 +21,7 @@ export interface PaymentCouponChoice {
 }
 
 /** The captured order: its price, and (for the requester and administrators) how it was paid. */
-export interface PaidOrderView {
+interface PaidOrderView {
   /** The requested amount the order paid (the provider's price). */
   price: number;
   /** Won given back so far (of the charge). */

@@ -11,7 +11,7 @@ interface SeedCouponInput {
   meetingKinds?: MeetingKind[];
 }
 
-export interface SeededCoupon {
+interface SeededCoupon {
   couponId: number;
   memberCouponId: number;
 }
