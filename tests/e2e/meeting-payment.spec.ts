@@ -111,7 +111,9 @@ test("a pickup provider asks 30,000 won, the rider pays with a coupon, both see 
   const riderSheet = await controls(page);
   await riderSheet.getByLabel("취소 사유").fill("일정이 바뀌었어요");
   await riderSheet.getByRole("button", { name: "예약 취소" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "예약 취소" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("결제한 금액은 전액 환불됩니다.");
+  await confirm.getByRole("button", { name: "예약 취소" }).click();
   await expect(messages(page)).toContainText("25,000원 환불이 완료되었습니다.");
   await expect(page.getByTestId("payment-state")).toContainText("환불 완료 25,000원");
   await expect(messages(carrier.page)).toContainText("25,000원 환불이 완료되었습니다.");

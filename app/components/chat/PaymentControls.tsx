@@ -299,7 +299,8 @@ export function PaymentPanel({ room, actionPath }: { room: ChatRoomView; actionP
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="surface space-y-2 border-b border-subtle px-4 py-3 text-sm"
+      // On a phone the panel keeps most of the screen for the conversation, scrolling within itself.
+      className="surface max-h-[45dvh] space-y-2 overflow-y-auto border-b border-subtle px-4 py-3 text-sm"
       data-testid="payment-panel"
     >
       <h2 id={`${id}-title`} className="font-semibold">

@@ -188,7 +188,8 @@ function PlaceForm({ room, actionPath, map }: { room: ChatRoomView; actionPath: 
   );
 }
 
-function CancelForm({ actionPath }: { actionPath: string }) {
+/** The cancellation, with its reason; a paid meeting's confirmation says the payment comes back in full. */
+function CancelForm({ actionPath, paid }: { actionPath: string; paid: boolean }) {
   const t = useT();
   const id = useId();
   const { error, values } = useAnswer("cancel");
@@ -211,6 +212,7 @@ function CancelForm({ actionPath }: { actionPath: string }) {
         className={danger}
         confirm={{
           title: t("chat.controls.cancelConfirm"),
+          description: paid ? t("chat.controls.cancelRefund") : undefined,
           action: t("chat.controls.cancel"),
           tone: "danger",
         }}
@@ -372,7 +374,7 @@ function ControlSections({
       ) : null}
       {has("cancel") ? (
         <Section title={t("chat.controls.cancel")}>
-          <CancelForm actionPath={actionPath} />
+          <CancelForm actionPath={actionPath} paid={room.payment.status === "paid"} />
         </Section>
       ) : null}
     </div>

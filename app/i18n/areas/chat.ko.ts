@@ -88,6 +88,7 @@ export const koChat = {
     cancel: "예약 취소",
     cancelReason: "취소 사유",
     cancelConfirm: "예약을 취소할까요? 취소하면 되돌릴 수 없습니다.",
+    cancelRefund: "결제한 금액은 전액 환불됩니다.",
     end: "만남 종료",
     endConfirm: "만남을 종료할까요? 종료하면 대화는 읽기만 할 수 있습니다.",
     noShow: "노쇼 신고",
