@@ -244,9 +244,9 @@ export async function action({ request }: Route.ActionArgs) {
       case "requestPayment":
       case "editPayment": {
         // The schema lets the amount be empty only for a free inspection: 0 won.
-        const request = { amount: input.amount ?? 0, memo: input.memo, freeInspection: input.freeInspection };
-        if (input.intent === "requestPayment") await requestPayment(db, clock, actor, meetingId, request);
-        else await editPaymentRequest(db, clock, actor, meetingId, request);
+        const asked = { amount: input.amount ?? 0, memo: input.memo, freeInspection: input.freeInspection };
+        if (input.intent === "requestPayment") await requestPayment(db, clock, actor, meetingId, asked);
+        else await editPaymentRequest(db, clock, actor, meetingId, asked);
         break;
       }
       case "withdrawPayment":
