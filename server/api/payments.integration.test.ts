@@ -73,6 +73,8 @@ describe("POST /api/payments/webhook", () => {
   it("answers 200 for a hint about an order the product does not have, or one not being confirmed", async () => {
     const unknown = await postWebhook(statusChanged("mmNoSuchOrder000000000000", "lgk_nothing", "DONE"));
     expect(unknown.status).toBe(200);
+    const noOrderId = await postWebhook(statusChanged("mm\u0000".repeat(40), "lgk_nothing", "DONE"));
+    expect(noOrderId.status).toBe(200);
 
     const { meetingId, requester } = await payingMeeting(runtime.db, clock, { amount: 30_000 });
     await payThroughLocalGateway(runtime.db, clock, runtime.payments, requester, meetingId, {

@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server";
 import { paymentOrder, type PaymentOrderStatus } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import type { Logger } from "#app/platform/logger.server";
+import { isOrderId } from "#app/platform/payments/rules";
 import type { PaymentGateway, PaymentStatusHint } from "#app/platform/payments/types";
 import { settleOrderNow } from "./orders.server";
 
@@ -18,10 +19,13 @@ export async function settleFromHint(
   logger: Logger,
   hint: PaymentStatusHint,
 ): Promise<PaymentOrderStatus | null> {
-  const [order] = await db
-    .select({ id: paymentOrder.id })
-    .from(paymentOrder)
-    .where(eq(paymentOrder.orderId, hint.orderId));
+  // An id no order can have (a NUL, a megabyte) is not looked up.
+  const [order] = isOrderId(hint.orderId)
+    ? await db
+        .select({ id: paymentOrder.id })
+        .from(paymentOrder)
+        .where(eq(paymentOrder.orderId, hint.orderId))
+    : [];
   if (!order) {
     logger.info({ orderId: hint.orderId }, "payment webhook for an order the product does not have");
     return null;
