@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { ConfirmButton } from "#app/components/ui/Dialog";
 import { FormAlert } from "#app/components/ui/fields";
@@ -243,7 +243,11 @@ function loadScript(src: string): Promise<void> {
  */
 function TossWindow({ checkout }: { checkout: TossCheckout }) {
   const t = useT();
+  // One window per order, however often the effect runs (development's double effects included).
+  const opened = useRef<string | null>(null);
   useEffect(() => {
+    if (opened.current === checkout.orderId) return;
+    opened.current = checkout.orderId;
     const failed = (code: string, message: string) => {
       const url = new URL(checkout.failUrl);
       url.searchParams.set("code", code);
