@@ -162,7 +162,9 @@ export function PaymentSummary({ payment }: { payment: ChatRoomView["payment"] }
       case "none":
         return t("payment.room.none");
       case "requested":
-        return t("payment.room.requested", { amount: payment.amount });
+        return payment.confirming
+          ? `${t("payment.room.requested", { amount: payment.amount })} · ${t("payment.room.confirming")}`
+          : t("payment.room.requested", { amount: payment.amount });
       case "free":
         return t(payment.freeInspection ? "payment.room.freeInspection" : "payment.room.free");
       case "paid":

@@ -79,6 +79,7 @@ const room: ChatRoomView = {
     actions: ["requestPayment"],
     coupons: [],
     lastFailure: null,
+    confirming: false,
   },
 };
 
@@ -350,6 +351,15 @@ describe("the chat page", () => {
       ),
     );
     expect(english).toContain("Pay 30,000 won");
+    const confirming = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData(
+        { role: "requester", actions: ["cancel"], payment: { ...payment, actions: [], confirming: true } },
+        requester.id,
+      ),
+    );
+    expect(confirming).toContain("결제 요청 30,000원 · 결제 확인 중");
+    expect(confirming).not.toContain('data-testid="payment-panel"');
     expect(english).toContain("None of your coupons applies to this payment.");
     expect(english).not.toContain("<fieldset");
   });

@@ -7,6 +7,7 @@ import { issueCoupon } from "#app/services/coupons/console.server";
 import type { ChatRoomView } from "#app/services/meetings/chat/read.server";
 import { requestPayment } from "#app/services/payments/request.server";
 import { makeCoupon } from "#tests/setup/coupons";
+import { runPaymentJobs } from "#tests/setup/payments";
 import { insertMeeting } from "#tests/setup/conduct-meetings";
 import {
   callAction,
@@ -112,6 +113,8 @@ async function payInWindow(checkoutUrl: string, card: string) {
 
 const APPROVES = "4242 4242 4242 4242";
 const DECLINES = "4000 0000 0000 0002";
+/** Authorised, and its confirmation answered as if it had timed out. */
+const TIMES_OUT = "4000 0000 0000 0119";
 
 describe("the provider's payment request in the chat", () => {
   it("is sent by the provider only, as 30,000 or 30000, in pickup's 5,000-won steps, with what was typed kept", async () => {
@@ -334,6 +337,37 @@ describe("paying in the chat", () => {
     await callLoader(paySuccess.loader, { path: paidBack, as: requester });
     expect((await row(subject.id)).paymentStatus).toBe("paid");
     expect((await ordersOf(subject.id)).map((order) => order.status)).toEqual(["failed", "paid"]);
+  });
+
+  it("says a payment whose confirmation had no answer is being confirmed, and takes no other until it is settled", async () => {
+    const subject = await openMeeting("pickup", 30_000);
+    const { other: requester } = callers;
+    const opened = await post(requester, subject, { intent: "pay" });
+    const back = await payInWindow(opened.location!, TIMES_OUT);
+    expect(await callLoader(paySuccess.loader, { path: back, as: requester })).toMatchObject({
+      location: `/meeting/pickup/chat?room=${subject.code}`,
+      flashed: true,
+    });
+    expect((await ordersOf(subject.id)).map((order) => order.status)).toEqual(["confirming"]);
+    const room = await roomOf(requester, subject);
+    expect(room.payment).toMatchObject({ status: "requested", confirming: true, actions: [] });
+    const again = await post(requester, subject, { intent: "pay" });
+    expect(again).toMatchObject({
+      status: 409,
+      data: {
+        error: {
+          code: "order_confirming",
+          message: "결제를 확인하고 있습니다. 잠시 후 채팅방에서 결과를 확인해 주세요.",
+        },
+      },
+    });
+    expect(await ordersOf(subject.id)).toHaveLength(1);
+
+    // The settle job asks the gateway, which took it.
+    clock.advance(2 * 60_000);
+    await runPaymentJobs(runtime.db, clock, runtime.payments);
+    expect((await row(subject.id)).paymentStatus).toBe("paid");
+    expect((await roomOf(requester, subject)).payment).toMatchObject({ status: "paid", confirming: false });
   });
 
   it("completes a payment a coupon covers in full without a window", async () => {

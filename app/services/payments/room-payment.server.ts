@@ -48,6 +48,8 @@ export interface MeetingPaymentView {
   coupons: PaymentCouponChoice[];
   /** The requester's last payment window, when the gateway refused it: its message, so they may try again. */
   lastFailure: string | null;
+  /** A payment of it is being confirmed at the gateway (its answer is awaited); nobody pays meanwhile. */
+  confirming: boolean;
 }
 
 /** The paid order and the latest one of a meeting, in one statement (none before a payment was requested). */
@@ -93,6 +95,8 @@ export async function paymentViewOf(
   const orders = subject.paymentStatus === "none" ? [] : await ordersOf(db, subject.id);
   const paidOrder = orders.find((order) => order.status === "paid") ?? null;
   const latest = orders[0] ?? null;
+  // At most one order of a meeting is ever confirming, and none is opened after it: it is the latest.
+  const confirming = latest?.status === "confirming";
   const actions = allowedPaymentActions(
     {
       status: subject.status,
@@ -100,6 +104,7 @@ export async function paymentViewOf(
       endedAt: subject.endedAt,
       charged: paidOrder?.amount ?? null,
       refundRequested: paidOrder?.refundRequestId !== null && paidOrder?.refundRequestId !== undefined,
+      confirming,
     },
     role,
     now,
@@ -141,5 +146,6 @@ export async function paymentViewOf(
       latest.failMessage
         ? latest.failMessage
         : null,
+    confirming,
   };
 }
