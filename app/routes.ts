@@ -131,6 +131,9 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       // The local payment gateway's window and receipts (ADR 059); answered only while it is the configured gateway.
       route("pay/local/checkout", "routes/pay/local-checkout.tsx", { id: id("pay-local-checkout") }),
       route("pay/local/receipt/:paymentKey", "routes/pay/local-receipt.tsx", { id: id("pay-local-receipt") }),
+      // Where the payment window returns a meeting's payment: confirmed or closed, then back to the room (ADR 061).
+      route("meeting/pay/success", "routes/meeting/pay-success.tsx", { id: id("meeting-pay-success") }),
+      route("meeting/pay/fail", "routes/meeting/pay-fail.tsx", { id: id("meeting-pay-fail") }),
       ...prefix("policy", [
         index("routes/policy/index.tsx", { id: id("policy") }),
         route(":kind", "routes/policy/document.tsx", { id: id("policy-document") }),

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { meeting, member, memberProfile, session } from "#app/db/schema";
+import { meeting, member, memberCoupon, memberProfile, session } from "#app/db/schema";
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { totp } from "#app/platform/auth/totp";
@@ -173,5 +173,29 @@ describe("POST /test/seed/meeting", () => {
     expect(row).toMatchObject({ ...sides, kind: "repair", status: "reserved", request: seeded.request });
     expect(row!.appointmentAt!.getTime()).toBeGreaterThan(Date.now());
     expect((await post(open.base, { ...sides, kind: "tow" })).status).toBe(400);
+  });
+});
+
+describe("POST /test/seed/coupon", () => {
+  const post = (base: string, body: unknown) =>
+    fetch(`${base}/test/seed/coupon`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("gives a member a coupon of the kinds named, only behind the gate", async () => {
+    const rider = (await (await seed(open.base, { role: "member" })).json()) as SeededMember;
+    const body = { memberId: rider.id, name: "픽업 쿠폰", value: 5_000, meetingKinds: ["pickup"] };
+    expect((await post(closed.base, body)).status).not.toBe(201);
+    const response = await post(open.base, body);
+    expect(response.status).toBe(201);
+    const { memberCouponId } = (await response.json()) as { memberCouponId: number };
+    const [held] = await open.runtime.db
+      .select()
+      .from(memberCoupon)
+      .where(eq(memberCoupon.id, memberCouponId));
+    expect(held).toMatchObject({ memberId: rider.id, usedAt: null });
+    expect((await post(open.base, { ...body, value: 0 })).status).toBe(400);
   });
 });

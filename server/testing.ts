@@ -4,6 +4,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { Runtime } from "#app/platform/runtime.server";
 import { isDomainError } from "#app/services/errors";
 import { meetingKinds } from "#app/db/schema";
+import { seedCoupon } from "#app/services/testing/seed-coupons.server";
 import { seedMeeting } from "#app/services/testing/seed-meetings.server";
 import { seedMember } from "#app/services/testing/seed-members.server";
 
@@ -21,6 +22,13 @@ const seedMeetingSchema = z.strictObject({
   reserved: z.boolean().optional(),
 });
 
+const seedCouponSchema = z.strictObject({
+  memberId: z.string().min(1),
+  name: z.string().trim().min(1).max(40),
+  value: z.number().int().min(1).max(1_000_000),
+  meetingKinds: z.array(z.enum(meetingKinds)).min(1).optional(),
+});
+
 /**
  * Test seeding under /test, behind the outbox page's gate (OUTBOX_PAGE, on by default only in development): browser
  * tests make complete members and administrators here instead of driving the whole sign-up each time. With the gate
@@ -31,6 +39,9 @@ const seedMeetingSchema = z.strictObject({
  *
  * POST /test/seed/meeting {requesterId, providerId, kind, reserved?} answers 201 with the meeting a request of the
  * kind opened between two seeded members (its id, room code, chat path and the request's answers).
+ *
+ * POST /test/seed/coupon {memberId, name, value, meetingKinds?} answers 201 with a coupon of `value` won off that the
+ * member holds (its id and the member's coupon id).
  */
 export function createTestRouter(runtime: Runtime) {
   const router = express.Router();
@@ -54,6 +65,18 @@ export function createTestRouter(runtime: Runtime) {
     }
     try {
       res.status(201).json(await seedMeeting(runtime, input.data));
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.post("/seed/coupon", express.json({ limit: "10kb" }), async (req, res, next) => {
+    const input = seedCouponSchema.safeParse(req.body ?? {});
+    if (!input.success) {
+      res.status(400).json({ error: { code: "invalid_input", message: z.prettifyError(input.error) } });
+      return;
+    }
+    try {
+      res.status(201).json(await seedCoupon(runtime, input.data));
     } catch (error) {
       next(error);
     }

@@ -40,14 +40,10 @@ import type { FormError } from "#app/shell/auth.server";
 import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
 import { RequestDetails, useRequestSummary } from "#app/components/meeting/RequestDetails";
 import { useHydrated } from "#app/components/ui/use-hydrated";
+import type { ActionAnswer } from "./control-parts";
 import { ContactWarning, MessageItem } from "./MessageItem";
-import {
-  hasRoomControls,
-  PlainRoomControls,
-  RoomControlsButton,
-  type ActionAnswer,
-  type MapSettings,
-} from "./RoomControls";
+import { PaymentPanel, PaymentSummary } from "./PaymentControls";
+import { hasRoomControls, PlainRoomControls, RoomControlsButton, type MapSettings } from "./RoomControls";
 
 export interface ChatRoomData {
   kind: MeetingKind;
@@ -479,6 +475,7 @@ export function ChatRoom({ data }: { data: ChatRoomData }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <RoomHeader room={room} />
+      {room.payment.actions.includes("pay") ? <PaymentPanel room={room} actionPath={actionPath} /> : null}
       {answer?.ok && answer.notice ? (
         <p role="status" className="bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
           {answer.notice}
@@ -581,6 +578,7 @@ function RoomHeader({ room }: { room: ChatRoomView }) {
           : null}
       </p>
       {room.cancelReason ? <p>{t("chat.room.cancelReason", { reason: room.cancelReason })}</p> : null}
+      <PaymentSummary payment={room.payment} />
       {room.request.length > 0 ? (
         <details
           className="group"

@@ -1,9 +1,9 @@
 import MapPin from "lucide-react/icons/map-pin";
 import Plus from "lucide-react/icons/plus";
-import { useId, useRef, useState, type ReactNode } from "react";
-import { Form, useActionData } from "react-router";
+import { useId, useRef, useState } from "react";
+import { useActionData } from "react-router";
 import { MapView } from "#app/components/map/MapView";
-import { ConfirmButton, Dialog, dialogButtonClass } from "#app/components/ui/Dialog";
+import { ConfirmButton, Dialog } from "#app/components/ui/Dialog";
 import { FormAlert } from "#app/components/ui/fields";
 import { formatDateTime } from "#app/i18n/calendar";
 import { useLanguage, useT } from "#app/i18n/react";
@@ -13,58 +13,17 @@ import type { ChatRoomView } from "#app/services/meetings/chat/read.server";
 import { NO_SHOW_CONTENT_MAX, noShowOpensAt } from "#app/services/meetings/conduct/conduct.schema";
 import type { MeetingAction } from "#app/services/meetings/meeting/meeting-actions";
 import { REQUEST_ADDRESS_MAX, REQUEST_PLACE_MAX } from "#app/services/meetings/meeting/request.schema";
-import type { FormError } from "#app/shell/auth.server";
-
-/** What the page's action answered to a meeting action: done (with its notice) or refused, with what was typed. */
-export interface ActionAnswer {
-  intent?: string;
-  ok?: true;
-  notice?: string;
-  error?: FormError;
-  values?: Record<string, string>;
-}
-
-const inputClass = "surface min-h-11 w-full rounded-lg border border-subtle px-3";
-const primary = `${dialogButtonClass} bg-primary text-white`;
-const danger = `${dialogButtonClass} bg-rose-700 text-white`;
-
-function useAnswer(intent: MeetingAction) {
-  const answer = useActionData<ActionAnswer>();
-  const mine = answer?.values?.intent === intent;
-  return { error: mine ? answer?.error : undefined, values: mine ? (answer?.values ?? {}) : {} };
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      className="space-y-2 border-t border-subtle pt-3 first:border-t-0 first:pt-0"
-    >
-      <h3 id={id} className="text-sm font-semibold">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
-
-function ActionForm({
-  intent,
-  actionPath,
-  children,
-}: {
-  intent: MeetingAction;
-  actionPath: string;
-  children: ReactNode;
-}) {
-  return (
-    <Form method="post" action={actionPath} className="space-y-2">
-      <input type="hidden" name="intent" value={intent} />
-      {children}
-    </Form>
-  );
-}
+import type { PaymentAction } from "#app/services/payments/payment-rules";
+import {
+  ActionForm,
+  dangerButton as danger,
+  inputClass,
+  primaryButton as primary,
+  Section,
+  useAnswer,
+  type ActionAnswer,
+} from "./control-parts";
+import { PaymentRequestControls, providerPaymentActions } from "./PaymentControls";
 
 interface AddressResult {
   label: string;
@@ -229,7 +188,8 @@ function PlaceForm({ room, actionPath, map }: { room: ChatRoomView; actionPath: 
   );
 }
 
-function CancelForm({ actionPath }: { actionPath: string }) {
+/** The cancellation, with its reason; a paid meeting's confirmation says the payment comes back in full. */
+function CancelForm({ actionPath, paid }: { actionPath: string; paid: boolean }) {
   const t = useT();
   const id = useId();
   const { error, values } = useAnswer("cancel");
@@ -252,6 +212,7 @@ function CancelForm({ actionPath }: { actionPath: string }) {
         className={danger}
         confirm={{
           title: t("chat.controls.cancelConfirm"),
+          description: paid ? t("chat.controls.cancelRefund") : undefined,
           action: t("chat.controls.cancel"),
           tone: "danger",
         }}
@@ -375,6 +336,11 @@ function ControlSections({
           <PlaceForm room={room} actionPath={actionPath} map={map} />
         </Section>
       ) : null}
+      {room.payment.actions.some((action) => providerPaymentActions.has(action)) ? (
+        <Section title={t("payment.request.title")}>
+          <PaymentRequestControls room={room} actionPath={actionPath} />
+        </Section>
+      ) : null}
       {has("reserve") ? (
         <Section title={t("chat.controls.reserve")}>
           <ActionForm intent="reserve" actionPath={actionPath}>
@@ -408,26 +374,35 @@ function ControlSections({
       ) : null}
       {has("cancel") ? (
         <Section title={t("chat.controls.cancel")}>
-          <CancelForm actionPath={actionPath} />
+          <CancelForm actionPath={actionPath} paid={room.payment.status === "paid"} />
         </Section>
       ) : null}
     </div>
   );
 }
 
-/** Whether the viewer has any of the meeting's controls now (the provider's arranging, or either side's cancel). */
+/**
+ * Whether the viewer has any of the meeting's controls now (the provider's arranging and payment request, or either
+ * side's cancel). The requester's payment has its own panel in the room.
+ */
 export function hasRoomControls(room: ChatRoomView): boolean {
-  return room.role !== "admin" && (room.actions.length > 0 || noShowShown(room));
+  return (
+    room.role !== "admin" &&
+    (room.actions.length > 0 ||
+      room.payment.actions.some((action) => providerPaymentActions.has(action)) ||
+      noShowShown(room))
+  );
 }
 
-/** The intents of the meeting's controls (the composer, read marks and reports answer elsewhere). */
-const controlIntents: ReadonlySet<string> = new Set<MeetingAction>([
+/** The intents of the meeting's controls (the composer, read marks, reports and paying answer elsewhere). */
+const controlIntents: ReadonlySet<string> = new Set<MeetingAction | PaymentAction>([
   "setAppointment",
   "setPlace",
   "reserve",
   "cancel",
   "end",
   "reportNoShow",
+  ...providerPaymentActions,
 ]);
 
 interface RoomControlsProps {

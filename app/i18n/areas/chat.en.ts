@@ -91,6 +91,7 @@ export const enChat: Widen<typeof koChat> = {
     cancel: "Cancel reservation",
     cancelReason: "Reason for cancelling",
     cancelConfirm: "Cancel the reservation? This cannot be undone.",
+    cancelRefund: "The payment will be refunded in full.",
     end: "Close meeting",
     endConfirm: "Close the meeting? Its chat can then only be read.",
     noShow: "Report no-show",
@@ -107,6 +108,10 @@ export const enChat: Widen<typeof koChat> = {
     end: "Meeting closed.",
     reportNoShow: "No-show report received.",
     report: "Report received.",
+    requestPayment: "Payment request sent.",
+    editPayment: "Payment request changed.",
+    withdrawPayment: "Payment request withdrawn.",
+    pay: "The payment is complete.",
   },
   role: {
     requester: "The requester",

@@ -88,6 +88,7 @@ export const koChat = {
     cancel: "예약 취소",
     cancelReason: "취소 사유",
     cancelConfirm: "예약을 취소할까요? 취소하면 되돌릴 수 없습니다.",
+    cancelRefund: "결제한 금액은 전액 환불됩니다.",
     end: "만남 종료",
     endConfirm: "만남을 종료할까요? 종료하면 대화는 읽기만 할 수 있습니다.",
     noShow: "노쇼 신고",
@@ -104,6 +105,10 @@ export const koChat = {
     end: "만남을 종료했습니다.",
     reportNoShow: "노쇼 신고가 접수되었습니다.",
     report: "신고가 접수되었습니다.",
+    requestPayment: "결제 요청을 보냈습니다.",
+    editPayment: "결제 요청을 바꿨습니다.",
+    withdrawPayment: "결제 요청을 취소했습니다.",
+    pay: "결제가 완료되었습니다.",
   },
   role: {
     requester: "신청자",

@@ -70,6 +70,17 @@ const room: ChatRoomView = {
   otherReadUpTo: 3,
   readUpTo: 0,
   actions: ["setAppointment", "setPlace", "reserve", "cancel"],
+  payment: {
+    status: "none",
+    amount: 0,
+    memo: "",
+    freeInspection: false,
+    paid: null,
+    actions: ["requestPayment"],
+    coupons: [],
+    lastFailure: null,
+    confirming: false,
+  },
 };
 
 const roomData = (overrides: Partial<ChatRoomView>, viewerId = provider.id) => ({
@@ -267,6 +278,135 @@ describe("the chat page", () => {
     expect(placed).toContain("지도 위치: 서울 영등포구");
     expect(placed).toContain('aria-label="만남 장소 지도: 서울 영등포구"');
     expect(placed).toContain("장소 모토정비 (서울 영등포구)");
+  });
+
+  it("gives the provider the payment request in the plus controller: pickup in 5,000-won steps, repair's free inspection", () => {
+    const repair = render(`/meeting/repair/chat?room=${room.code}`, roomData({}));
+    expect(repair).toContain('value="requestPayment"');
+    expect(repair).toMatch(/<input(?=[^>]*name="amount")(?=[^>]*type="text")/);
+    expect(repair).toContain('name="freeInspection"');
+    expect(repair).toContain('name="memo"');
+    expect(repair).toContain("결제 요청 보내기");
+    expect(repair).toContain("결제</span> · 결제 요청 전");
+    expect(repair).not.toContain('value="withdrawPayment"');
+    const pickup = render(
+      `/meeting/pickup/chat?room=${room.code}`,
+      roomData({ kind: "pickup", request: [] }),
+    );
+    expect(pickup).toMatch(/<input(?=[^>]*name="amount")(?=[^>]*type="number")(?=[^>]*step="5000")/);
+    expect(pickup).toContain("픽업은 5,000원 단위로 입력해 주세요.");
+    expect(pickup).not.toContain('name="freeInspection"');
+
+    const requested = render(
+      `/en/meeting/repair/chat?room=${room.code}`,
+      roomData({
+        payment: {
+          ...room.payment,
+          status: "requested",
+          amount: 30_000,
+          memo: "부품값 포함",
+          actions: ["editPayment", "withdrawPayment"],
+        },
+      }),
+    );
+    expect(requested).toContain('value="editPayment"');
+    expect(requested).toMatch(/<input(?=[^>]*name="amount")(?=[^>]*value="30000")/);
+    expect(requested).toContain("부품값 포함</textarea>");
+    expect(requested).toContain('value="withdrawPayment"');
+    expect(requested).toContain("Withdraw payment request");
+    expect(requested).toContain("Payment requested: 30,000 won · Note: 부품값 포함");
+    expect(requested).not.toContain('value="pay"');
+  });
+
+  it("gives the requester the payment panel with the coupons that apply, none chosen, and the last refusal", () => {
+    const payment: ChatRoomView["payment"] = {
+      ...room.payment,
+      status: "requested",
+      amount: 30_000,
+      actions: ["pay"],
+      coupons: [{ memberCouponId: 41, name: "첫 픽업 쿠폰", discount: 5_000, total: 25_000 }],
+      lastFailure: "한도초과 혹은 잔액부족으로 결제에 실패했습니다.",
+    };
+    const html = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData({ role: "requester", actions: ["cancel"], payment }, requester.id),
+    );
+    expect(html).toContain('data-testid="payment-panel"');
+    expect(html).toContain("요청 금액");
+    expect(html).toContain("30,000원");
+    expect(html).toMatch(/<fieldset[^>]*><legend[^>]*>쿠폰<\/legend>/);
+    expect(html).toMatch(/<input(?=[^>]*type="radio")(?=[^>]*value="")(?=[^>]*checked)/);
+    expect(html).toContain('value="41"');
+    expect(html).toContain("첫 픽업 쿠폰: 5,000원 할인, 25,000원 결제");
+    expect(html).toContain("30,000원 결제하기");
+    expect(html).toContain(
+      "지난 결제가 완료되지 않았습니다: 한도초과 혹은 잔액부족으로 결제에 실패했습니다.",
+    );
+    expect(html).not.toContain('value="requestPayment"');
+    const english = render(
+      `/en/meeting/repair/chat?room=${room.code}`,
+      roomData(
+        { role: "requester", actions: ["cancel"], payment: { ...payment, coupons: [], lastFailure: null } },
+        requester.id,
+      ),
+    );
+    expect(english).toContain("Pay 30,000 won");
+    const confirming = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData(
+        { role: "requester", actions: ["cancel"], payment: { ...payment, actions: [], confirming: true } },
+        requester.id,
+      ),
+    );
+    expect(confirming).toContain("결제 요청 30,000원 · 결제 확인 중");
+    expect(confirming).not.toContain('data-testid="payment-panel"');
+    expect(english).toContain("None of your coupons applies to this payment.");
+    expect(english).not.toContain("<fieldset");
+  });
+
+  it("shows both sides the paid and refunded payment, and how it was paid to the requester only", () => {
+    const paid: ChatRoomView["payment"] = {
+      ...room.payment,
+      status: "paid",
+      amount: 30_000,
+      actions: [],
+      paid: {
+        price: 30_000,
+        refunded: 0,
+        charge: {
+          charged: 25_000,
+          discount: 5_000,
+          couponName: "첫 픽업 쿠폰",
+          receiptUrl: "/pay/local/receipt/lgk_1",
+        },
+      },
+    };
+    const asRequester = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData({ role: "requester", actions: ["cancel"], payment: paid }, requester.id),
+    );
+    expect(asRequester).toContain(
+      "결제 완료 30,000원 · 카드 결제 25,000원 · 쿠폰 할인 5,000원 (첫 픽업 쿠폰)",
+    );
+    expect(asRequester).toContain('href="/pay/local/receipt/lgk_1"');
+    expect(asRequester).not.toContain('data-testid="payment-panel"');
+    const asProvider = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData({ payment: { ...paid, paid: { ...paid.paid!, charge: null } } }),
+    );
+    expect(asProvider).toContain("결제 완료 30,000원");
+    expect(asProvider).not.toContain("카드 결제");
+    expect(asProvider).not.toContain('value="requestPayment"');
+    const refunded = render(
+      `/en/meeting/repair/chat?room=${room.code}`,
+      roomData({
+        status: "cancelled",
+        canWrite: false,
+        actions: [],
+        payment: { ...paid, status: "refunded", paid: { ...paid.paid!, refunded: 25_000, charge: null } },
+      }),
+    );
+    expect(refunded).toContain("Refunded: 25,000 won");
   });
 
   it("tells a member who may not enter, in their language", () => {

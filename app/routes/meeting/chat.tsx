@@ -23,6 +23,13 @@ import {
 } from "#app/services/meetings/meeting/meetings.server";
 import { reportNoShow } from "#app/services/meetings/conduct/no-shows.server";
 import { meetingChatPath } from "#app/services/meetings/meeting/paths";
+import { openCheckout } from "#app/services/payments/orders.server";
+import { PAY_FAIL_PATH, PAY_SUCCESS_PATH } from "#app/services/payments/paths";
+import {
+  editPaymentRequest,
+  requestPayment,
+  withdrawPaymentRequest,
+} from "#app/services/payments/request.server";
 import { requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseIntentSubmission, refusedForm, typedTexts } from "#app/shell/form.server";
@@ -146,19 +153,25 @@ const echoedFields = new Set([
   "latitude",
   "longitude",
   "content",
+  "amount",
+  "memo",
+  "freeInspection",
+  "memberCouponId",
 ]);
 
 /**
  * The room's forms: the composer (text or image; the answer is the stored message, the sender's acknowledgement),
- * read marks and message reports, and the meeting's actions, each checked by its service (the provider's controls
- * are refused to the requester there). The form is parsed once by its union on `intent`; a refusal answers its
- * localised message with what was typed.
+ * read marks and message reports, the meeting's actions and its payment's, each checked by its service (the
+ * provider's controls are refused to the requester there). The form is parsed once by its union on `intent`; a
+ * refusal answers its localised message with what was typed. Paying opens the gateway's window: the local gateway's
+ * page by a redirect, Toss's by the answer's `checkout` (the page loads its script); a coupon that paid all of it
+ * leaves nothing to open.
  */
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireActor(request);
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
-  const { db, clock, storage, addresses } = getRuntime();
+  const { db, clock, storage, addresses, payments } = getRuntime();
   // The composer sends one image at most.
   const form = await readForm(request, uploadFormLimit(1, imageRules.postImage.maxBytes));
   const { refusal, submission } = parseIntentSubmission(form, chatFormSchema, language);
@@ -228,6 +241,27 @@ export async function action({ request }: Route.ActionArgs) {
       case "reportNoShow":
         await reportNoShow(db, clock, actor, meetingId, input.content);
         break;
+      case "requestPayment":
+      case "editPayment": {
+        // The schema lets the amount be empty only for a free inspection: 0 won.
+        const asked = { amount: input.amount ?? 0, memo: input.memo, freeInspection: input.freeInspection };
+        if (input.intent === "requestPayment") await requestPayment(db, clock, actor, meetingId, asked);
+        else await editPaymentRequest(db, clock, actor, meetingId, asked);
+        break;
+      }
+      case "withdrawPayment":
+        await withdrawPaymentRequest(db, clock, actor, meetingId);
+        break;
+      case "pay": {
+        const opened = await openCheckout(db, clock, payments, actor, meetingId, {
+          memberCouponId: input.memberCouponId ?? null,
+          successUrl: localizePath(language, PAY_SUCCESS_PATH),
+          failUrl: localizePath(language, PAY_FAIL_PATH),
+        });
+        if (opened.kind === "paid") break;
+        if (opened.checkout.kind === "redirect") return redirect(opened.checkout.url);
+        return done({ checkout: opened.checkout });
+      }
     }
     return done({ notice: translate(language, `chat.done.${input.intent}`) });
   } catch (error) {

@@ -116,6 +116,13 @@ export async function openCheckout(
     if (subject.paymentStatus === "paid") throw fail("already_paid");
     if (subject.paymentStatus !== "requested" || subject.amount <= 0) throw fail("nothing_to_pay");
 
+    const [confirming] = await uow.tx
+      .select({ id: paymentOrder.id })
+      .from(paymentOrder)
+      .where(and(eq(paymentOrder.meetingId, meetingId), eq(paymentOrder.status, "confirming")));
+    // A payment the gateway may have taken is settled first (by its job or the webhook), never paid twice.
+    if (confirming) throw fail("order_confirming");
+
     const open = await uow.tx
       .select()
       .from(paymentOrder)

@@ -54,6 +54,8 @@ export interface PaymentFacts {
   charged: number | null;
   /** The meeting already has a refund request. */
   refundRequested: boolean;
+  /** An order of the meeting is being confirmed at the gateway: nothing more is paid until it is settled. */
+  confirming: boolean;
 }
 
 const arranging: ReadonlySet<MeetingStatus> = new Set(["chatting", "reserved"]);
@@ -61,7 +63,7 @@ const arranging: ReadonlySet<MeetingStatus> = new Set(["chatting", "reserved"]);
 /**
  * The one resolver of what each side may do with the payment now: the provider sends, changes or withdraws the
  * request while the meeting is being arranged and the request is not paid; the requester pays a requested amount
- * while it is being arranged, and asks for a refund of a paid meeting within the hold after it ended, once.
+ * while it is being arranged and no payment of it is being confirmed, and asks for a refund of a paid meeting within the hold after it ended, once.
  */
 export function allowedPaymentActions(
   facts: PaymentFacts,
@@ -76,7 +78,7 @@ export function allowedPaymentActions(
       actions.push("editPayment", "withdrawPayment");
   }
   if (role === "requester") {
-    if (open && facts.paymentStatus === "requested") actions.push("pay");
+    if (open && facts.paymentStatus === "requested" && !facts.confirming) actions.push("pay");
     if (
       facts.status === "ended" &&
       facts.paymentStatus === "paid" &&

@@ -57,3 +57,13 @@ export async function seededMeeting(
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as SeededMeeting;
 }
+
+/** A coupon of `value` won off held by a seeded member (POST /test/seed/coupon): what a payment test pays with. */
+export async function seededCoupon(
+  request: APIRequestContext,
+  input: { memberId: string; name: string; value: number; meetingKinds?: string[] },
+): Promise<{ couponId: number; memberCouponId: number }> {
+  const response = await request.post("/test/seed/coupon", { data: input });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { couponId: number; memberCouponId: number };
+}

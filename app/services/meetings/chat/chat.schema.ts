@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
 import { parseSeoulInput } from "#app/platform/seoul-calendar";
 // Sets Zod up for the browser's Content-Security-Policy before the schema here is built.
-import { idText, optionalText } from "#app/services/form-fields";
+import { checkbox, idText, optionalText } from "#app/services/form-fields";
 
 /**
  * What the chat page and the chat service share: limits, realtime event names, the room name, the forms' schema and
@@ -84,10 +84,38 @@ const appointment = z.string(issue("meeting.error.date_invalid")).transform((tex
   return z.NEVER;
 });
 
+/** Won as the provider types them: "30,000", "30000" (spaces and a trailing 원 allowed); whole won, 0 or more. */
+const wonText = z.string(issue("payment.error.amount_invalid")).transform((text, context) => {
+  const digits = text.replace(/[\s,]/g, "").replace(/원$/, "");
+  if (/^\d{1,10}$/.test(digits)) return Number(digits);
+  context.addIssue({ code: "custom", message: "payment.error.amount_invalid" });
+  return z.NEVER;
+});
+
 /**
- * The chat page's forms, one schema (ADR 026): the composer, reads and reports, and the meeting's actions. The
- * room's code is the address's (`?room=`) or the form's. Texts go to the services as typed: the composer's words and
- * the reasons are checked there, the same rules the realtime link runs.
+ * The provider's payment request as the plus controller sends it: the amount (left empty only for a free inspection,
+ * which is 0 won), the note, and the free-inspection box. The limits (the largest amount, pickup's 5,000-won steps,
+ * the note's length, free inspection for repair only) are the payment service's rules.
+ */
+const paymentRequestFields = (intent: "requestPayment" | "editPayment") =>
+  z
+    .object({
+      intent: z.literal(intent),
+      room: optionalText,
+      amount: wonText.optional(),
+      memo: optionalText,
+      freeInspection: checkbox,
+    })
+    .superRefine((form, context) => {
+      if (form.amount === undefined && !form.freeInspection)
+        context.addIssue({ code: "custom", path: ["amount"], message: "payment.error.amount_invalid" });
+    });
+
+/**
+ * The chat page's forms, one schema (ADR 026): the composer, reads and reports, the meeting's actions, and the
+ * payment's (the provider's request, the requester's payment). The room's code is the address's (`?room=`) or the
+ * form's. Texts go to the services as typed: the composer's words and the reasons are checked there, the same rules
+ * the realtime link runs.
  */
 export const chatFormSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -111,4 +139,9 @@ export const chatFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(["reserve", "end"]), room: optionalText }),
   z.object({ intent: z.literal("cancel"), room: optionalText, reason: optionalText }),
   z.object({ intent: z.literal("reportNoShow"), room: optionalText, content: optionalText }),
+  paymentRequestFields("requestPayment"),
+  paymentRequestFields("editPayment"),
+  z.object({ intent: z.literal("withdrawPayment"), room: optionalText }),
+  // The requester pays the request, with one of their coupons or none.
+  z.object({ intent: z.literal("pay"), room: optionalText, memberCouponId: idText.optional() }),
 ]);

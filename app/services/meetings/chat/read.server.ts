@@ -22,6 +22,7 @@ import { messageView, type ChatMessageView, type SystemEvent } from "./messages.
 import type { MeetingRole } from "#app/services/meetings/meeting/participants.server";
 import { meetingChatPath } from "#app/services/meetings/meeting/paths";
 import type { RequestDetail } from "#app/services/meetings/meeting/request-details";
+import { paymentViewOf, type MeetingPaymentView } from "#app/services/payments/room-payment.server";
 import { readRequestDetails } from "#app/services/meetings/meeting/request-details.server";
 import { positiveId, roomFor, writable } from "./room.server";
 
@@ -55,11 +56,13 @@ export interface ChatRoomView {
   readUpTo: number;
   /** What the viewer may do now, as the meeting's resolver says. */
   actions: MeetingAction[];
+  /** The meeting's payment: the request, the paid order, and what the viewer may do with it (its own resolver). */
+  payment: MeetingPaymentView;
 }
 
 /**
  * A room's page data for someone entitled to enter it (see `roomFor`): two statements after the room's own (the
- * request's code labels come from the reference cache).
+ * request's code labels come from the reference cache), and the payment's (see `paymentViewOf`).
  */
 export async function loadRoom(
   db: Database,
@@ -68,7 +71,8 @@ export async function loadRoom(
   code: string,
 ): Promise<ChatRoomView> {
   const { meeting: subject, role } = await roomFor(db, actor, code);
-  const [people, reads, [request]] = await Promise.all([
+  const now = clock.now();
+  const [people, reads, [request], payment] = await Promise.all([
     db
       .select({ id: member.id, nickname: member.nickname, name: member.name, avatarUrl: member.image })
       .from(member)
@@ -78,6 +82,7 @@ export async function loadRoom(
       .from(meetingRead)
       .where(eq(meetingRead.meetingId, subject.id)),
     readRequestDetails(db, [subject]),
+    paymentViewOf(db, actor, subject, role, now),
   ]);
   const person = (id: string): ChatMember => {
     const found = people.find((row) => row.id === id);
@@ -109,7 +114,8 @@ export async function loadRoom(
     canWrite: role !== "admin" && writable.has(subject.status),
     otherReadUpTo: reads.find((row) => row.memberId === otherId)?.upTo ?? 0,
     readUpTo: role === "admin" ? 0 : (reads.find((row) => row.memberId === actor.id)?.upTo ?? 0),
-    actions: allowedActions(subject, role, clock.now()),
+    actions: allowedActions(subject, role, now),
+    payment,
   };
 }
 
