@@ -74,7 +74,6 @@ export const enPayment: Widen<typeof koPayment> = {
     order_mismatch: "The payment does not match the order. It was not approved.",
     order_expired: "The time to pay ran out. Please pay again.",
     order_failed: "The payment was not completed. Please pay again.",
-    order_confirming: "A payment is being confirmed. Check the chat room for the result shortly.",
     gateway_declined: "The payment failed: {message}",
     gateway_unavailable: "The payment company is slow to answer. Please try again shortly.",
     refund_reason_required: "Write the reason for the refund.",

@@ -71,7 +71,6 @@ export const koPayment = {
     order_mismatch: "결제 정보가 주문과 다릅니다. 결제는 승인되지 않았습니다.",
     order_expired: "결제 시간이 지났습니다. 다시 결제해 주세요.",
     order_failed: "결제가 완료되지 않았습니다. 다시 결제해 주세요.",
-    order_confirming: "결제를 확인하고 있습니다. 잠시 후 채팅방에서 결과를 확인해 주세요.",
     gateway_declined: "결제에 실패했습니다: {message}",
     gateway_unavailable: "결제사 응답이 늦어지고 있습니다. 잠시 후 다시 시도해 주세요.",
     refund_reason_required: "환불 사유를 적어 주세요.",

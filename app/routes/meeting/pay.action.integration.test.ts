@@ -356,8 +356,8 @@ describe("paying in the chat", () => {
       status: 409,
       data: {
         error: {
-          code: "order_confirming",
-          message: "결제를 확인하고 있습니다. 잠시 후 채팅방에서 결과를 확인해 주세요.",
+          code: "payment_processing",
+          message: "결제를 확인하고 있습니다. 잠시 후 다시 시도해 주세요.",
         },
       },
     });

@@ -23,7 +23,6 @@ export const paymentErrors = areaErrors("payment.error", {
   order_mismatch: 400,
   order_expired: 409,
   order_failed: 409,
-  order_confirming: 409,
   gateway_declined: 402,
   gateway_unavailable: 503,
   refund_reason_required: 400,

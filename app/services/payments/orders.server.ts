@@ -116,13 +116,6 @@ export async function openCheckout(
     if (subject.paymentStatus === "paid") throw fail("already_paid");
     if (subject.paymentStatus !== "requested" || subject.amount <= 0) throw fail("nothing_to_pay");
 
-    const [confirming] = await uow.tx
-      .select({ id: paymentOrder.id })
-      .from(paymentOrder)
-      .where(and(eq(paymentOrder.meetingId, meetingId), eq(paymentOrder.status, "confirming")));
-    // A payment the gateway may have taken is settled first (by its job or the webhook), never paid twice.
-    if (confirming) throw fail("order_confirming");
-
     const open = await uow.tx
       .select()
       .from(paymentOrder)
@@ -130,7 +123,8 @@ export async function openCheckout(
         and(eq(paymentOrder.meetingId, meetingId), inArray(paymentOrder.status, ["pending", "confirming"])),
       )
       .for("update");
-    // A payment whose confirmation is still unanswered may yet be captured: no second window meanwhile.
+    // A payment the gateway may have taken is settled first (by its job or the webhook), never paid twice: no
+    // second window while a confirmation is unanswered.
     if (open.some((order) => order.status === "confirming")) throw fail("payment_processing");
     for (const order of open)
       await failOrder(uow, order, { role: "requester", id: actor.id }, "REPLACED", null);

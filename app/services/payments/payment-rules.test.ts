@@ -31,6 +31,7 @@ describe("what each side may do with the payment", () => {
     endedAt: null,
     charged: null,
     refundRequested: false,
+    confirming: false,
     ...overrides,
   });
 
@@ -48,6 +49,10 @@ describe("what each side may do with the payment", () => {
 
   it("lets the requester pay a request, and ask for a refund once within the hold after the end", () => {
     expect(allowedPaymentActions(facts({ paymentStatus: "requested" }), "requester", now)).toEqual(["pay"]);
+    // Not while a payment of it waits for the gateway's answer.
+    expect(
+      allowedPaymentActions(facts({ paymentStatus: "requested", confirming: true }), "requester", now),
+    ).toEqual([]);
     expect(allowedPaymentActions(facts({ paymentStatus: "free" }), "requester", now)).toEqual([]);
     const ended = facts({ status: "ended", paymentStatus: "paid", charged: 25_000, endedAt: now });
     expect(allowedPaymentActions(ended, "requester", now)).toEqual(["requestRefund"]);

@@ -177,6 +177,13 @@ describe("a meeting's payment under any sequence of acts", () => {
               endedAt: row!.endedAt,
               charged: paidOrder?.amount ?? null,
               refundRequested: false,
+              confirming:
+                (
+                  await db
+                    .select({ id: paymentOrder.id })
+                    .from(paymentOrder)
+                    .where(and(eq(paymentOrder.meetingId, meetingId), eq(paymentOrder.status, "confirming")))
+                ).length > 0,
             },
             step.by,
             clock.now(),
