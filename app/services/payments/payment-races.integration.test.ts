@@ -7,6 +7,7 @@ import { authoriseLocalPayment, localTestCards } from "#app/platform/payments/lo
 import type { PaymentGateway } from "#app/platform/payments/types";
 import { issueCoupon } from "#app/services/coupons/console.server";
 import { auditLedger } from "#app/services/ledger/audit.server";
+import { cancelMeeting } from "#app/services/meetings/meeting/meetings.server";
 import { makeCoupon, outcome } from "#tests/setup/coupons";
 import { insertMeeting } from "#tests/setup/conduct-meetings";
 import { createTestDatabase } from "#tests/setup/database";
@@ -151,6 +152,54 @@ describe("payments raced", () => {
       const [used] = await db.select().from(memberCoupon).where(eq(memberCoupon.id, held!.id));
       expect(used!.usedAt).not.toBeNull();
       expect(await auditLedger(db)).toEqual(cleanLedger);
+    },
+  );
+
+  it(
+    "answer a confirmation racing a new checkout or a cancellation of its meeting, without a deadlock",
+    { tags: ["concurrency"] },
+    async () => {
+      const refusals = new Set<string>();
+      for (let i = 0; i < 12; i++) {
+        const { meetingId, requester } = await payingMeeting(db, clock, { amount: 30_000 });
+        const opened = await openCheckout(db, clock, gateway, requester, meetingId, {
+          memberCouponId: null,
+          successUrl: "/s",
+          failUrl: "/f",
+        });
+        if (opened.kind !== "checkout") throw new Error("expected a checkout");
+        const window = await authoriseLocalPayment(db, clock, {
+          orderId: opened.orderId,
+          amount: opened.amount,
+          orderName: "만남 결제",
+          customerName: "rider",
+          cardNumber: localTestCards.approves,
+          expiryMonth: 12,
+          expiryYear: clock.now().getUTCFullYear() + 3,
+        });
+        if (window.outcome !== "authorised") throw new Error("expected an authorised payment");
+        const other =
+          i % 2 === 0
+            ? openCheckout(db, clock, gateway, requester, meetingId, {
+                memberCouponId: null,
+                successUrl: "/s",
+                failUrl: "/f",
+              })
+            : cancelMeeting(db, clock, requester, meetingId, "일정 변경");
+        const answers = await Promise.all([
+          outcome(
+            confirmCheckout(db, clock, gateway, silentLogger, requester, {
+              orderId: window.orderId,
+              paymentKey: window.paymentKey,
+              amount: window.amount,
+            }),
+          ),
+          outcome(other),
+        ]);
+        for (const answer of answers) if (answer !== "ok") refusals.add(answer);
+      }
+      // Each call either did its work or was refused in the product's words; none failed on a lock.
+      expect([...refusals].filter((refusal) => !/^(payment|machine)\.[a-z_]+$/.test(refusal))).toEqual([]);
     },
   );
 });
