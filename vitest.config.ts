@@ -2,11 +2,14 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * Tests that need PostgreSQL itself, not only its dialect: several server processes on one database. They are part
- * of every run on PostgreSQL (TEST_DATABASE_URL, which CI requires) and not collected on PGlite, whose database
- * belongs to one process.
+ * Tests that need PostgreSQL itself, not only its dialect: several processes on one database (server instances, the
+ * pay path in a process the test kills). They are part of every run on PostgreSQL (TEST_DATABASE_URL, which CI
+ * requires) and not collected on PGlite, whose database belongs to one process.
  */
-const postgresOnly = ["server/instances.integration.test.ts"];
+const postgresOnly = [
+  "server/instances.integration.test.ts",
+  "app/services/payments/pay-path-kill.integration.test.ts",
+];
 
 /**
  * Files that replace a module (`vi.mock`) for their own tests: they get modules of their own. Every other file

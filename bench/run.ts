@@ -16,6 +16,10 @@
  *   second each for 60 s over their sockets (`chat:send`), on one PGlite process and on two processes sharing a
  *   PostgreSQL database: messages delivered to the other side, delivery p50/p95/p99, the servers' resident memory
  *   (BENCH_CHAT_CLIENTS, BENCH_CHAT_SECONDS, BENCH_CHAT_DRAIN change the size).
+ * - the pay path under load (bench/pay-path.ts): BENCH_PAYERS (200) requesters paying at once through the local
+ *   gateway (open the checkout, authorise, confirm), p50/p95 of the whole path and of the confirmation, the ratio to a
+ *   bare baseline of the payment's essential writes in raw SQL on the same database, and statements per payment; on
+ *   PGlite, and on PostgreSQL when it is named.
  * - where a visitor's `/board/free` spends its CPU: the page loaded once more on a server started with `--cpu-prof`,
  *   the profile summed by part of the stack (bench/cpu-profile.ts).
  *
@@ -23,7 +27,8 @@
  * there is one, is shown beside (so a change is measured before and after on the same machine).
  *
  * `npm run bench -- --plans` seeds the same data and prints only the list queries' plans and times (no build, no
- * server, no load): the quick check of a query or index change. `npm run bench -- --chat` runs only the chat load.
+ * server, no load): the quick check of a query or index change. `npm run bench -- --chat` runs only the chat load,
+ * `npm run bench -- --pay` only the pay path (no build, no server).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -36,6 +41,7 @@ import pg from "pg";
 import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "#app/db/client.server";
 import { migrateDatabase } from "#app/db/migrate.server";
 import { measurePageWeights, printPageWeights, type PageWeight } from "./page-weight";
+import { benchPayPath, printPayPath, type PayPathFigures } from "./pay-path";
 import { benchRichText, type RichTextFigure } from "./rich-text";
 import {
   BENCH_CHAT_CLIENTS,
@@ -96,6 +102,11 @@ function appArgs(): string[] {
 
 if (process.argv.includes("--plans")) {
   await printListPlans();
+  process.exit(0);
+}
+
+if (process.argv.includes("--pay")) {
+  printPayPath(await benchPay());
   process.exit(0);
 }
 
@@ -177,6 +188,16 @@ async function onPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
   } finally {
     const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
     await cleanup.connect();
+    // A pool's `end()` resolves before its connections have closed: a connection the forced drop terminated would
+    // fail its pool with "terminating connection due to administrator command" (tests/setup/database.ts waits too).
+    for (let waited = 0; waited < 5_000; waited += 50) {
+      const { rows } = await cleanup.query<{ open: number }>(
+        "select count(*)::int as open from pg_stat_activity where datname = $1",
+        [name],
+      );
+      if (rows[0]!.open === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await cleanup.query(`drop database if exists ${name} with (force)`);
     await cleanup.end();
   }
@@ -327,6 +348,8 @@ if (postgresUrl) await benchPostgres();
 
 const chat = await benchChat();
 
+const pay = await benchPay();
+
 const statements = countStatements();
 
 printTable();
@@ -416,6 +439,25 @@ async function benchChat(): Promise<(ChatLoadFigures | string)[]> {
   } finally {
     fs.rmSync(chatDir, { recursive: true, force: true });
   }
+}
+
+/** The pay path in this process, on PGlite, then on PostgreSQL when one is named. */
+async function benchPay(): Promise<(PayPathFigures | string)[]> {
+  const figures: (PayPathFigures | string)[] = [];
+  const payDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-bench-pay-"));
+  try {
+    figures.push(
+      await benchPayPath("PGlite", (logger) => openPglite({ dataDir: path.join(payDir, "pglite"), logger })),
+    );
+  } finally {
+    fs.rmSync(payDir, { recursive: true, force: true });
+  }
+  if (!postgresUrl) figures.push("PostgreSQL: skipped: no PostgreSQL");
+  else
+    figures.push(
+      await onPostgres((url) => benchPayPath("PostgreSQL", (logger) => openPostgres(url, 10, logger))),
+    );
+  return figures;
 }
 
 /** Starts one server per data directory (on PostgreSQL when `url` is given) and runs the chat load across them. */
@@ -550,6 +592,8 @@ interface BenchResults {
   marketLists?: { pglite: MarketListTiming[]; postgres?: MarketListTiming[] };
   /** The meeting chat under load, per mode (a mode not run is a line saying why). */
   chat?: (ChatLoadFigures | string)[];
+  /** The pay path under load, per database (one not run is a line saying why). */
+  pay?: (PayPathFigures | string)[];
 }
 
 function printTable() {
@@ -570,6 +614,7 @@ function printTable() {
     profile,
     marketLists: { pglite: market.timings, postgres: postgresMarket },
     chat,
+    pay,
   };
   const before = (row: PageRow) =>
     previous?.pages.find((old) => old.path === row.path && old.role === row.role);
@@ -650,6 +695,7 @@ function printTable() {
   if (postgresMarket) printMarketTimings(postgresMarket, "PostgreSQL");
   printExpertFinder(experts, "PGlite");
   printChatLoad(chat);
+  printPayPath(pay);
   printProfile("a visitor's /board/free", profile);
   fs.mkdirSync(resultsDir, { recursive: true });
   if (previous) fs.renameSync(latest, path.join(resultsDir, `${previous.when.replace(/[:.]/g, "-")}.json`));

@@ -1,5 +1,15 @@
+import { and, eq, inArray, like } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import type { MeetingKind, MeetingStatus } from "#app/db/schema";
+import {
+  ledgerAccount,
+  ledgerEntry,
+  ledgerTransaction,
+  localGatewayPayment,
+  meeting,
+  paymentOrder,
+  type MeetingKind,
+  type MeetingStatus,
+} from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import { composeJobRegistry, JobWorker } from "#app/platform/jobs.server";
 import { createLogger } from "#app/platform/logger.server";
@@ -10,9 +20,12 @@ import {
 } from "#app/platform/payments/local.server";
 import type { PaymentGateway } from "#app/platform/payments/types";
 import type { Actor } from "#app/services/actor";
+import { auditLedger } from "#app/services/ledger/audit.server";
+import { GATEWAY_CLEARING_KRW } from "#app/services/ledger/accounts.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
 import { paymentJobs } from "#app/services/payments/jobs.server";
 import { confirmCheckout, openCheckout, type ConfirmOutcome } from "#app/services/payments/orders.server";
+import { captureKey } from "#app/services/payments/money.server";
 import { requestPayment } from "#app/services/payments/request.server";
 import { insertMeeting } from "./conduct-meetings";
 import { insertMember, type TestMember } from "./members";
@@ -112,4 +125,79 @@ export function runPaymentJobs(db: Database, clock: Clock, gateway: PaymentGatew
     registry: composeJobRegistry(meetingJobs, paymentJobs(gateway)),
     pollIntervalMs: 1000,
   }).drain();
+}
+
+/**
+ * What must hold of the meetings' payments once the work after a crash is done (MONEY.md), as a list of what does
+ * not (empty when all holds): no order left pending or confirming; each paid order with exactly one capture posting
+ * of the card's amount, and no capture posting for an order not paid; each payment the gateway took belongs to a paid
+ * order of the same amount (nothing charged without a paid order); a meeting paid once, and paid exactly when one of
+ * its orders is; the ledger balanced.
+ */
+export async function payPathProblems(db: Database, meetingIds: readonly number[]): Promise<string[]> {
+  const problems: string[] = [];
+  if (meetingIds.length === 0) return problems;
+  const orders = await db
+    .select()
+    .from(paymentOrder)
+    .where(inArray(paymentOrder.meetingId, [...meetingIds]));
+  const byOrderId = new Map(orders.map((order) => [order.orderId, order]));
+  for (const order of orders)
+    if (order.status === "pending" || order.status === "confirming")
+      problems.push(`order ${order.orderId} left ${order.status}`);
+
+  const captures = await db
+    .select({ key: ledgerTransaction.idempotencyKey, amount: ledgerEntry.amount })
+    .from(ledgerTransaction)
+    .innerJoin(ledgerEntry, eq(ledgerEntry.transactionId, ledgerTransaction.id))
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+    .where(
+      and(
+        like(ledgerTransaction.idempotencyKey, "payment:%:capture"),
+        eq(ledgerAccount.code, GATEWAY_CLEARING_KRW),
+      ),
+    );
+  const charged = new Map<string, number[]>();
+  for (const capture of captures)
+    charged.set(capture.key, [...(charged.get(capture.key) ?? []), -capture.amount]);
+  for (const order of orders) {
+    const posted = charged.get(captureKey(order)) ?? [];
+    if (order.status === "paid" && order.amount > 0 && (posted.length !== 1 || posted[0] !== order.amount))
+      problems.push(
+        `paid order ${order.orderId} of ${order.amount} won has capture postings [${posted.join(", ")}]`,
+      );
+    if (order.status !== "paid" && posted.length > 0)
+      problems.push(`order ${order.orderId} ${order.status} has a capture posting`);
+  }
+
+  const atGateway = await db
+    .select()
+    .from(localGatewayPayment)
+    .where(inArray(localGatewayPayment.orderId, orders.length > 0 ? [...byOrderId.keys()] : [""]));
+  for (const payment of atGateway) {
+    if (payment.status !== "DONE" && payment.status !== "CANCELED" && payment.status !== "PARTIAL_CANCELED")
+      continue;
+    const order = byOrderId.get(payment.orderId);
+    if (order?.status !== "paid" || order.amount !== payment.totalAmount)
+      problems.push(
+        `the gateway took ${payment.totalAmount} won for order ${payment.orderId}, which is ${order?.status ?? "unknown"}`,
+      );
+  }
+
+  const meetings = await db
+    .select()
+    .from(meeting)
+    .where(inArray(meeting.id, [...meetingIds]));
+  for (const row of meetings) {
+    const paid = orders.filter((order) => order.meetingId === row.id && order.status === "paid");
+    if (paid.length > 1) problems.push(`meeting ${row.id} paid ${paid.length} times`);
+    if ((row.paymentStatus === "paid") !== (paid.length === 1))
+      problems.push(`meeting ${row.id} is ${row.paymentStatus} with ${paid.length} paid orders`);
+  }
+
+  const audit = await auditLedger(db);
+  for (const [check, found] of Object.entries(audit))
+    if (Array.isArray(found) && found.length > 0)
+      problems.push(`ledger audit: ${check} ${JSON.stringify(found)}`);
+  return problems;
 }

@@ -58,6 +58,7 @@ const actionNames = {
   "coupon.create": "admin.actions.coupon_create",
   "coupon.end": "admin.actions.coupon_end",
   "coupon.issue": "admin.actions.coupon_issue",
+  "payment.reconcile.run": "admin.actions.payment_reconcile_run",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

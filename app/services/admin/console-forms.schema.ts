@@ -7,6 +7,9 @@ import { checkbox, countText, idText, optionalText } from "../form-fields";
 /** A failed job's retry button: the job. */
 export const failedJobForm = z.object({ id: idText });
 
+/** The payments console's reconciliation: the Seoul day as typed (the service checks it). */
+export const reconcileForm = z.object({ day: optionalText.transform((day) => day.trim()) });
+
 /** An inquiry's answer: the inquiry, and the text as typed (the service requires it and bounds it). */
 export const inquiryAnswerForm = z.object({ id: idText, answer: optionalText });
 

@@ -35,5 +35,6 @@ export const paymentErrors = areaErrors("payment.error", {
   decision_reason_required: 400,
   decision_reason_length: 400,
   forbidden: 403,
+  day_invalid: 400,
 });
 export type PaymentErrorCode = ErrorCodeOf<typeof paymentErrors>;

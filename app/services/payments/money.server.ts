@@ -59,7 +59,7 @@ export function refundShares(
 }
 
 const subjectOf = (order: PaymentOrder): LedgerSubject => ({ type: "payment", id: String(order.id) });
-const captureKey = (order: Pick<PaymentOrder, "id">) => `payment:${order.id}:capture`;
+export const captureKey = (order: Pick<PaymentOrder, "id">) => `payment:${order.id}:capture`;
 const settlementKey = (order: Pick<PaymentOrder, "id">) => `payment:${order.id}:settle`;
 const refundKey = (refundId: number) => `payment-refund:${refundId}`;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { meeting, paymentOrder } from "#app/db/schema";
@@ -242,14 +242,22 @@ export type ConfirmOutcome =
   | { status: "confirming"; meetingId: number }
   | { status: "failed"; meetingId: number; message: string };
 
-async function lockOrder(uow: UnitOfWork, orderId: string): Promise<PaymentOrder | null> {
-  const [row] = await uow.tx
-    .select()
-    .from(paymentOrder)
-    .where(eq(paymentOrder.orderId, orderId))
-    .for("update");
+/**
+ * Locks an order, and its meeting's row before it. Every unit that takes both takes the meeting's first: the
+ * checkout, a change of the request and a cancellation lock the meeting and then its open orders, so a confirmation
+ * that locked the order and then the meeting could wait on one of them while it waited on the confirmation — a
+ * deadlock, which PostgreSQL ends by failing one of the two.
+ */
+async function lockOrderWhere(uow: UnitOfWork, where: SQL): Promise<PaymentOrder | null> {
+  const [found] = await uow.tx.select({ meetingId: paymentOrder.meetingId }).from(paymentOrder).where(where);
+  if (!found) return null;
+  await uow.tx.select({ id: meeting.id }).from(meeting).where(eq(meeting.id, found.meetingId)).for("update");
+  const [row] = await uow.tx.select().from(paymentOrder).where(where).for("update");
   return row ?? null;
 }
+
+const lockOrder = (uow: UnitOfWork, orderId: string) =>
+  lockOrderWhere(uow, eq(paymentOrder.orderId, orderId));
 
 /**
  * The window's success address: confirms the order once (see the steps above). Refused, and logged, when the order
@@ -475,11 +483,7 @@ async function settleOrder(
   orderRowId: number,
   view: GatewayView,
 ): Promise<PaymentOrder["status"] | null> {
-  const [order] = await uow.tx
-    .select()
-    .from(paymentOrder)
-    .where(eq(paymentOrder.id, orderRowId))
-    .for("update");
+  const order = await lockOrderWhere(uow, eq(paymentOrder.id, orderRowId));
   if (!order) return null;
   if (order.status === "pending" && uow.now.getTime() >= order.expiresAt.getTime()) {
     await expireOrder(uow, order);
