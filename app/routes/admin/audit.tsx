@@ -58,6 +58,7 @@ const actionNames = {
   "coupon.create": "admin.actions.coupon_create",
   "coupon.end": "admin.actions.coupon_end",
   "coupon.issue": "admin.actions.coupon_issue",
+  "payment.refund.decide": "admin.actions.payment_refund_decide",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

@@ -39,4 +39,5 @@ export type AdminAction =
   | "meeting.record.read"
   | "coupon.create"
   | "coupon.end"
-  | "coupon.issue";
+  | "coupon.issue"
+  | "payment.refund.decide";

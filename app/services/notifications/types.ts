@@ -17,6 +17,7 @@ export const alarmTypes = [
   "paymentCompleted",
   "refundRequested",
   "refundCompleted",
+  "refundDeclined",
   "chatMessage",
   "spark",
   "pointGift",
