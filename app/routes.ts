@@ -110,6 +110,8 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       // Coupons: the member's box and the console's page
       route("my/coupon", "routes/my/coupon.tsx", { id: id("my-coupon") }),
       route("admin/coupons", "routes/admin/coupons.tsx", { id: id("admin-coupons") }),
+      // Payments: the console's refund requests
+      route("admin/refunds", "routes/admin/refunds.tsx", { id: id("admin-refunds") }),
       route("my/market", "routes/my/market.tsx", { id: id("my-market") }),
       route("search", "routes/search/index.tsx", { id: id("search") }),
       route("search/result", "routes/search/result.tsx", { id: id("search-result") }),

@@ -32,6 +32,7 @@ export const enShell: Widen<typeof koShell> = {
       motorcycle: "Motorcycle catalogue import",
       jobs: "Failed jobs",
       coupons: "Coupons",
+      refunds: "Refunds",
       audit: "Audit log",
     },
   },

@@ -30,6 +30,7 @@ export const koShell = {
       motorcycle: "모터사이클 카탈로그 가져오기",
       jobs: "실패한 작업",
       coupons: "쿠폰 관리",
+      refunds: "환불 관리",
       audit: "관리 기록",
     },
   },

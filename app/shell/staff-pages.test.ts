@@ -7,7 +7,7 @@ const pathsOf = (role: "member" | "admin" | "moderator" | "finance", twoFactorEn
 
 describe("the menu's staff links", () => {
   it("shows each staff role the pages its permissions open, and members and visitors none", () => {
-    expect(pathsOf("admin")).toHaveLength(13);
+    expect(pathsOf("admin")).toHaveLength(14);
     expect(pathsOf("moderator")).toEqual([
       "/admin",
       "/admin/members",
@@ -17,7 +17,7 @@ describe("the menu's staff links", () => {
       "/admin/motorcycle-report",
       "/admin/inquiry",
     ]);
-    expect(pathsOf("finance")).toEqual(["/admin", "/admin/coupons", "/admin/audit"]);
+    expect(pathsOf("finance")).toEqual(["/admin", "/admin/coupons", "/admin/refunds", "/admin/audit"]);
     expect(pathsOf("member")).toEqual([]);
     expect(pathsOf("admin", false)).toEqual([]);
     expect(staffPagesFor(null)).toEqual([]);

@@ -18,6 +18,7 @@ const staffPages = [
   { path: "/admin/motorcycle", label: "motorcycle", permission: "manage:site" },
   { path: "/admin/jobs", label: "jobs", permission: "manage:site" },
   { path: "/admin/coupons", label: "coupons", permission: "manage:money" },
+  { path: "/admin/refunds", label: "refunds", permission: "manage:money" },
   { path: "/admin/audit", label: "audit", permission: "read:audit" },
 ] as const satisfies readonly { path: string; label: string; permission: Permission | null }[];
 

@@ -11,6 +11,7 @@ import {
 import type { PaymentGateway } from "#app/platform/payments/types";
 import type { Actor } from "#app/services/actor";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
+import { endMeeting } from "#app/services/meetings/meeting/meetings.server";
 import { paymentJobs } from "#app/services/payments/jobs.server";
 import { confirmCheckout, openCheckout, type ConfirmOutcome } from "#app/services/payments/orders.server";
 import { requestPayment } from "#app/services/payments/request.server";
@@ -112,4 +113,34 @@ export function runPaymentJobs(db: Database, clock: Clock, gateway: PaymentGatew
     registry: composeJobRegistry(meetingJobs, paymentJobs(gateway)),
     pollIntervalMs: 1000,
   }).drain();
+}
+
+/**
+ * A meeting between the two that the provider asked `amount` for (pickup, 30,000원 by default), the requester paid
+ * through the local gateway (with a coupon when given), and the provider ended an hour after its appointment.
+ */
+export async function endedPaidMeeting(
+  db: Database,
+  clock: Clock,
+  gateway: PaymentGateway,
+  sides: { requester: Actor; provider: Actor },
+  options: { amount?: number; memberCouponId?: number | null } = {},
+): Promise<number> {
+  const meetingId = await insertMeeting(
+    db,
+    clock,
+    { requesterId: sides.requester.id, providerId: sides.provider.id },
+    { kind: "pickup", status: "reserved", appointmentAt: new Date(clock.now().getTime() - 60 * 60 * 1000) },
+  );
+  await requestPayment(db, clock, sides.provider, meetingId, {
+    amount: options.amount ?? 30_000,
+    memo: "",
+    freeInspection: false,
+  });
+  const paid = await payThroughLocalGateway(db, clock, gateway, sides.requester, meetingId, {
+    memberCouponId: options.memberCouponId ?? null,
+  });
+  if (paid.status !== "paid") throw new Error(`the test payment ended ${paid.status}`);
+  await endMeeting(db, clock, sides.provider, meetingId);
+  return meetingId;
 }

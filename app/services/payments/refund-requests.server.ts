@@ -1,6 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { aliasedTable, and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { meeting, paymentOrder, refundRequest, type RefundRequestStatus } from "#app/db/schema";
+import {
+  coupon,
+  meeting,
+  member,
+  memberCoupon,
+  paymentOrder,
+  refundRequest,
+  type RefundRequestStatus,
+} from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import {
   executor,
@@ -9,12 +17,13 @@ import {
   type UnitOfWork,
 } from "#app/platform/unit-of-work.server";
 import type { Actor, StaffActor } from "#app/services/actor";
+import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
 import { appendSystemMessage } from "#app/services/meetings/chat/messages.server";
 import { meetingForActor, type Meeting } from "#app/services/meetings/meeting/participants.server";
 import { meetingChatPath } from "#app/services/meetings/meeting/paths";
-import { memberName } from "#app/services/members/display-name.server";
+import { displayName, memberName } from "#app/services/members/display-name.server";
 import { notify } from "#app/services/notifications/notify.server";
 import { requirePermission } from "#app/services/permissions";
 import { applyTransition } from "#app/services/state-machine.server";
@@ -37,7 +46,7 @@ function checkedReason(
   codes: { required: PaymentErrorCode; length: PaymentErrorCode },
 ): string {
   const value = reason.trim();
-  if (value === "") throw fail(codes.required);
+  if (!hasMeaningfulText(value)) throw fail(codes.required);
   if ([...value].length > REFUND_REASON_MAX) throw fail(codes.length);
   return value;
 }
@@ -215,19 +224,176 @@ export async function decideRefundRequest(
   });
 }
 
-/** The meeting's paid order as the requester's refund page shows it; null without one. */
-export async function paidOrderSummary(source: DatabaseOrUnit, meetingId: number) {
-  const [order] = await executor(source)
-    .select({
-      price: paymentOrder.price,
-      discount: paymentOrder.discount,
-      amount: paymentOrder.amount,
-      refundedAmount: paymentOrder.refundedAmount,
-    })
+export interface RefundRequestPage {
+  meeting: {
+    id: number;
+    kind: Meeting["kind"];
+    chatPath: string;
+    providerNickname: string;
+    endedAt: Date | null;
+  };
+  /** The paid order's amounts; null without one. */
+  order: { price: number; discount: number; charged: number; refunded: number } | null;
+  /** The meeting's request when it has one. */
+  request: { status: RefundRequestStatus; reason: string; decisionReason: string | null } | null;
+  /** When the hold ends (the last moment to ask); null before the meeting ended. */
+  deadline: Date | null;
+  /** The requester may send a request now. */
+  allowed: boolean;
+}
+
+/**
+ * What the requester's refund page shows: the meeting, the payment, a request already sent, and whether one may be
+ * sent now. Refused for anyone but the meeting's requester.
+ */
+export async function refundRequestPage(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  meetingId: number,
+): Promise<RefundRequestPage> {
+  const { meeting: row, role } = await meetingForActor(db, actor, { id: meetingId });
+  if (role !== "requester") throw fail("requester_only");
+  const [order] = await db
+    .select()
     .from(paymentOrder)
     .where(and(eq(paymentOrder.meetingId, meetingId), eq(paymentOrder.status, "paid")));
-  return order ?? null;
+  const [request] = await db.select().from(refundRequest).where(eq(refundRequest.meetingId, meetingId));
+  const allowed = allowedPaymentActions(
+    {
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      endedAt: row.endedAt,
+      charged: order?.amount ?? null,
+      refundRequested: request !== undefined,
+    },
+    "requester",
+    clock.now(),
+  ).includes("requestRefund");
+  return {
+    meeting: {
+      id: row.id,
+      kind: row.kind,
+      chatPath: meetingChatPath(row),
+      providerNickname: await memberName(db, row.providerId),
+      endedAt: row.endedAt,
+    },
+    order: order
+      ? {
+          price: order.price,
+          discount: order.discount,
+          charged: order.amount,
+          refunded: order.refundedAmount,
+        }
+      : null,
+    request: request
+      ? { status: request.status, reason: request.reason, decisionReason: request.decisionReason }
+      : null,
+    deadline: row.endedAt ? refundDeadline(row.endedAt) : null,
+    allowed,
+  };
 }
 
 /** The last moment a refund of a meeting that ended at `endedAt` may be asked for. */
 export const refundDeadline = (endedAt: Date) => new Date(endedAt.getTime() + HOLD_MS);
+
+export interface ConsoleRefundRequest {
+  id: number;
+  status: RefundRequestStatus;
+  reason: string;
+  createdAt: Date;
+  decision: { amount: number; reason: string | null; at: Date | null; byNickname: string | null } | null;
+  meeting: { id: number; kind: Meeting["kind"]; endedAt: Date | null };
+  requesterNickname: string;
+  providerNickname: string;
+  price: number;
+  couponName: string | null;
+  discount: number;
+  charged: number;
+  refunded: number;
+  /** What a refund may still give back: the charge less what came back already. */
+  left: number;
+  /** The end of the hold (8 days after the meeting ended). */
+  deadline: Date | null;
+}
+
+const CONSOLE_PAGE_SIZE = 20;
+
+/** The refund requests for staff who handle money: open ones first (oldest waiting first), then the decided. */
+export async function listRefundRequests(
+  db: Database,
+  actor: Actor | null,
+  query: { page: number },
+): Promise<{ rows: ConsoleRefundRequest[]; hasNext: boolean }> {
+  requirePermission(actor, "manage:money", () => fail("forbidden"));
+  const requester = aliasedTable(member, "requester");
+  const provider = aliasedTable(member, "provider");
+  const rows = await db
+    .select({
+      request: refundRequest,
+      meeting: { id: meeting.id, kind: meeting.kind, endedAt: meeting.endedAt },
+      requester: { nickname: requester.nickname, name: requester.name },
+      provider: { nickname: provider.nickname, name: provider.name },
+      order: {
+        price: paymentOrder.price,
+        discount: paymentOrder.discount,
+        amount: paymentOrder.amount,
+        refundedAmount: paymentOrder.refundedAmount,
+      },
+      couponName: coupon.name,
+    })
+    .from(refundRequest)
+    .innerJoin(meeting, eq(meeting.id, refundRequest.meetingId))
+    .innerJoin(paymentOrder, eq(paymentOrder.id, refundRequest.orderId))
+    .innerJoin(requester, eq(requester.id, meeting.requesterId))
+    .innerJoin(provider, eq(provider.id, meeting.providerId))
+    .leftJoin(memberCoupon, eq(memberCoupon.id, paymentOrder.memberCouponId))
+    .leftJoin(coupon, eq(coupon.id, memberCoupon.couponId))
+    .orderBy(
+      sql`case when ${refundRequest.status} = 'open' then 0 else 1 end`,
+      sql`case when ${refundRequest.status} = 'open' then ${refundRequest.id} else -${refundRequest.id} end`,
+    )
+    .limit(CONSOLE_PAGE_SIZE + 1)
+    .offset((query.page - 1) * CONSOLE_PAGE_SIZE);
+  const page = rows.slice(0, CONSOLE_PAGE_SIZE);
+  const deciderIds = [...new Set(page.flatMap((row) => row.request.decidedBy ?? []))];
+  const deciders =
+    deciderIds.length === 0
+      ? []
+      : await db
+          .select({ id: member.id, nickname: member.nickname, name: member.name })
+          .from(member)
+          .where(inArray(member.id, deciderIds));
+  const deciderName = (id: string | null) => {
+    const found = deciders.find((one) => one.id === id);
+    return found ? displayName(found) : null;
+  };
+  return {
+    hasNext: rows.length > CONSOLE_PAGE_SIZE,
+    rows: page.map((row) => ({
+      id: row.request.id,
+      status: row.request.status,
+      reason: row.request.reason,
+      createdAt: row.request.createdAt,
+      decision:
+        row.request.status === "open"
+          ? null
+          : {
+              amount: row.request.refundAmount ?? 0,
+              reason: row.request.decisionReason,
+              at: row.request.decidedAt,
+              byNickname: deciderName(row.request.decidedBy),
+            },
+      meeting: row.meeting,
+      requesterNickname: displayName(row.requester),
+      providerNickname: displayName(row.provider),
+      price: row.order.price,
+      couponName: row.couponName,
+      discount: row.order.discount,
+      charged: row.order.amount,
+      refunded: row.order.refundedAmount,
+      left: row.order.amount - row.order.refundedAmount,
+      deadline: row.meeting.endedAt ? refundDeadline(row.meeting.endedAt) : null,
+    })),
+  };
+}
