@@ -78,7 +78,9 @@ test("after a paid meeting ended the requester asks for a refund, an administrat
   await item.getByLabel("처리 사유").fill("일정의 일부만 진행되어 비율에 맞춰 환불합니다.");
   await item.getByRole("button", { name: "결정하기" }).click();
   await admin.page.getByRole("alertdialog").getByRole("button", { name: "결정하기" }).click();
-  await expect(item.getByRole("alert")).toHaveText("환불 금액은 1원 이상, 결제 금액 이하로 입력해 주세요.");
+  await expect(item.getByRole("alert")).toHaveText(
+    "부분 환불 금액은 1원 이상, 환불 가능 금액보다 적게 입력해 주세요.",
+  );
   await expect(item.getByLabel("처리 사유")).toHaveValue("일정의 일부만 진행되어 비율에 맞춰 환불합니다.");
 
   await item.getByLabel("부분 환불", { exact: true }).check();

@@ -129,7 +129,8 @@ export const enPayment: Widen<typeof koPayment> = {
     refund_window_closed: "A refund can be requested only within 8 days after the meeting ended.",
     refund_already_requested: "You already requested a refund.",
     refund_nothing_paid: "There is no payment to refund.",
-    refund_amount_invalid: "The refund must be at least 1 won and at most the amount paid.",
+    refund_amount_invalid:
+      "A refund in part must be at least 1 won and less than what can still be refunded.",
     decision_reason_required: "Write the reason for the decision.",
     decision_reason_length: "The reason can be up to 200 characters.",
     forbidden: "You do not have permission.",

@@ -132,7 +132,7 @@ export const koPayment = {
     refund_window_closed: "환불 요청은 만남이 끝난 뒤 8일 안에만 할 수 있습니다.",
     refund_already_requested: "이미 환불을 요청했습니다.",
     refund_nothing_paid: "환불할 결제가 없습니다.",
-    refund_amount_invalid: "환불 금액은 1원 이상, 결제 금액 이하로 입력해 주세요.",
+    refund_amount_invalid: "부분 환불 금액은 1원 이상, 환불 가능 금액보다 적게 입력해 주세요.",
     decision_reason_required: "처리 사유를 적어 주세요.",
     decision_reason_length: "처리 사유는 200자까지 적을 수 있습니다.",
     forbidden: "권한이 없습니다.",
