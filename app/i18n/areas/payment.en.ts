@@ -85,6 +85,7 @@ export const enPayment: Widen<typeof koPayment> = {
     deadline: "Hold ends: {date}",
     reason: "Reason given",
     decided: "{state} · {amount, number} won · {date} · {nickname}",
+    bySystem: "automatically (the expert's no-show confirmed)",
     decisionReason: "Reason for the decision: {reason}",
     decide: "Decide",
     decisionKind: "Decision",

@@ -89,6 +89,7 @@ export const koPayment = {
     deadline: "보류 마감: {date}",
     reason: "요청 사유",
     decided: "{state} · {amount, number}원 · {date} · {nickname}",
+    bySystem: "자동 처리(전문가 노쇼 확인)",
     decisionReason: "처리 사유: {reason}",
     decide: "결정",
     decisionKind: "결정",

@@ -179,7 +179,7 @@ function RequestSummary({ row }: { row: Row }) {
               state: t(`payment.requestState.${row.status}`),
               amount: row.decision.amount,
               date: row.decision.at ?? "",
-              nickname: row.decision.byNickname ?? "",
+              nickname: row.decision.byNickname ?? t("payment.admin.bySystem"),
             })}
           </p>
           {row.decision.reason ? (

@@ -22,11 +22,18 @@ import {
   PLATFORM_FEES_KRW,
   PROMOTIONS_KRW,
 } from "#app/services/ledger/accounts.server";
+import { reportNoShow, reviewNoShow } from "#app/services/meetings/conduct/no-shows.server";
 import { endMeeting } from "#app/services/meetings/meeting/meetings.server";
 import { makeCoupon, outcome } from "#tests/setup/coupons";
 import { createTestDatabase } from "#tests/setup/database";
 import { insertAdmin, insertMember, type TestMember } from "#tests/setup/members";
-import { localGateway, payingMeeting, payThroughLocalGateway, runPaymentJobs } from "#tests/setup/payments";
+import {
+  localGateway,
+  payingMeeting,
+  payThroughLocalGateway,
+  runPaymentJobs,
+  type PayingMeeting,
+} from "#tests/setup/payments";
 import { HOLD_MS } from "./payment-rules";
 import { decideRefundRequest, hasOpenRefundRequest, requestRefund } from "./refund-requests.server";
 
@@ -66,7 +73,9 @@ async function couponFor(rider: TestMember, value: number): Promise<number> {
 }
 
 /** A meeting paid (with a coupon when given) whose provider has ended it just now. */
-async function endedPaidMeeting(options: { amount?: number; coupon?: number } = {}) {
+async function endedPaidMeeting(
+  options: { amount?: number; coupon?: number; beforeEnd?: (paying: PayingMeeting) => Promise<unknown> } = {},
+) {
   const paying = await payingMeeting(db, clock, {
     amount: options.amount ?? 30_000,
     status: "reserved",
@@ -77,6 +86,7 @@ async function endedPaidMeeting(options: { amount?: number; coupon?: number } = 
     memberCouponId,
   });
   expect(paid.status).toBe("paid");
+  await options.beforeEnd?.(paying);
   await endMeeting(db, clock, paying.provider, paying.meetingId);
   return paying;
 }
@@ -283,5 +293,34 @@ describe("deciding a refund request", () => {
       .from(adminAudit)
       .where(and(eq(adminAudit.action, "payment.refund.decide"), eq(adminAudit.subjectId, String(id))));
     expect(acts).toHaveLength(1);
+  });
+
+  it("is granted by the system when the expert's no-show is confirmed while it waits", async () => {
+    // Reported while reserved; the expert ended the meeting before the report was decided.
+    let reportId = 0;
+    const { meetingId, requester, provider } = await endedPaidMeeting({
+      beforeEnd: async (paying) => {
+        ({ id: reportId } = await reportNoShow(
+          db,
+          clock,
+          paying.requester,
+          paying.meetingId,
+          "오지 않으셨어요",
+        ));
+      },
+    });
+    const { id } = await requestRefund(db, clock, requester, meetingId, "노쇼였어요");
+    await reviewNoShow(db, clock, admin, reportId, "confirm");
+    expect(await requestOf(meetingId)).toMatchObject({
+      status: "granted",
+      refundAmount: 30_000,
+      decidedBy: null,
+    });
+    expect(await hasOpenRefundRequest(db, meetingId)).toBe(false);
+    expect((await meetingRow(meetingId)).paymentStatus).toBe("refunded");
+    expect(await balanceOf(db, memberPendingEarningsCode(provider.id))).toBe(0);
+    expect(
+      await outcome(decideRefundRequest(db, clock, admin, id, { kind: "declined", reason: "늦음" })),
+    ).toBe("payment.refund_not_open");
   });
 });

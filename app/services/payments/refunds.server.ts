@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { z } from "zod";
-import { meeting, paymentOrder, paymentRefund } from "#app/db/schema";
+import { meeting, paymentOrder, paymentRefund, refundRequest } from "#app/db/schema";
 import { defineJob, enqueueJob, type JobKind } from "#app/platform/jobs.server";
 import { GatewayError, type PaymentGateway } from "#app/platform/payments/types";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
@@ -11,7 +11,7 @@ import type { Meeting } from "#app/services/meetings/meeting/participants.server
 import { applyTransition } from "#app/services/state-machine.server";
 import { failOrder } from "./orders.server";
 import { postRefund, postSettlement, type PaymentOrder } from "./money.server";
-import { payments, type PaymentActor } from "./payment-machine.server";
+import { payments, refundRequests, type PaymentActor } from "./payment-machine.server";
 
 /**
  * Refunds of a meeting's payment, and what a meeting's end and cancellation do to its payment (ADR 061). A refund is
@@ -137,11 +137,25 @@ export async function onMeetingEnded(uow: UnitOfWork, row: Meeting): Promise<voi
   for (const pending of open) await failOrder(uow, pending, SYSTEM, "MEETING_CLOSED", null);
 }
 
-/** A confirmed no-show of the provider refunds the requester in full (what is left of the payment). */
+/**
+ * A confirmed no-show of the provider refunds the requester in full (what is left of the payment). A refund request
+ * still waiting for that meeting is granted with it, so that it no longer holds the provider's earnings.
+ */
 export async function onProviderNoShow(uow: UnitOfWork, meetingId: number): Promise<void> {
   const [row] = await uow.tx.select().from(meeting).where(eq(meeting.id, meetingId)).for("update");
   if (row?.paymentStatus !== "paid") return;
-  await refundPayment(uow, row, null, SYSTEM, systemActor, "no-show");
+  const refunded = await refundPayment(uow, row, null, SYSTEM, systemActor, "no-show");
+  const [open] = await uow.tx
+    .select({ id: refundRequest.id })
+    .from(refundRequest)
+    .where(and(eq(refundRequest.meetingId, meetingId), eq(refundRequest.status, "open")))
+    .for("update");
+  if (!open) return;
+  await uow.tx
+    .update(refundRequest)
+    .set({ refundAmount: refunded, decidedAt: uow.now })
+    .where(eq(refundRequest.id, open.id));
+  await applyTransition(uow, refundRequests, open.id, "grant", SYSTEM, { reason: "no-show" });
 }
 
 const refundPayload = z.object({ refundId: z.number().int().positive() });
