@@ -92,6 +92,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("meeting/:kind/search", "routes/meeting/search.tsx", { id: id("meeting-search") }),
       route("meeting/:kind/request", "routes/meeting/request.tsx", { id: id("meeting-request") }),
       route("my/meeting", "routes/my/meeting.tsx", { id: id("my-meeting") }),
+      route("my/meeting/:id/refund", "routes/my/meeting-refund.tsx", { id: id("my-meeting-refund") }),
       route("my/feedback", "routes/my/feedback.tsx", { id: id("my-feedback") }),
       route("admin/meeting", "routes/admin/meeting.tsx", { id: id("admin-meeting") }),
       route("admin/no-show", "routes/admin/no-show.tsx", { id: id("admin-no-show") }),
@@ -111,6 +112,9 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("my/coupon", "routes/my/coupon.tsx", { id: id("my-coupon") }),
       route("admin/coupons", "routes/admin/coupons.tsx", { id: id("admin-coupons") }),
       route("admin/payments", "routes/admin/payments.tsx", { id: id("admin-payments") }),
+      // Payments: the member's purchase history and the console's refund requests
+      route("setting/purchases", "routes/setting/purchases.tsx", { id: id("setting-purchases") }),
+      route("admin/refunds", "routes/admin/refunds.tsx", { id: id("admin-refunds") }),
       route("my/market", "routes/my/market.tsx", { id: id("my-market") }),
       route("search", "routes/search/index.tsx", { id: id("search") }),
       route("search/result", "routes/search/result.tsx", { id: id("search-result") }),

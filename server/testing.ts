@@ -20,6 +20,7 @@ const seedMeetingSchema = z.strictObject({
   providerId: z.string().min(1),
   kind: z.enum(meetingKinds),
   reserved: z.boolean().optional(),
+  paidAndEnded: z.number().int().positive().max(5_000_000).optional(),
 });
 
 const seedCouponSchema = z.strictObject({
@@ -37,8 +38,9 @@ const seedCouponSchema = z.strictObject({
  * POST /test/seed/member {role: "member" | "admin", nickname?, memberType?, signedIn?} answers 201 with the member's
  * credentials (and an administrator's authenticator secret), and with `signedIn` the session cookie to browse with.
  *
- * POST /test/seed/meeting {requesterId, providerId, kind, reserved?} answers 201 with the meeting a request of the
- * kind opened between two seeded members (its id, room code, chat path and the request's answers).
+ * POST /test/seed/meeting {requesterId, providerId, kind, reserved?, paidAndEnded?} answers 201 with the meeting a
+ * request of the kind opened between two seeded members (its id, room code, chat path and the request's answers);
+ * with `paidAndEnded` (won) the requester paid that through the local gateway and the meeting just ended.
  *
  * POST /test/seed/coupon {memberId, name, value, meetingKinds?} answers 201 with a coupon of `value` won off that the
  * member holds (its id and the member's coupon id).

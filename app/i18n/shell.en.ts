@@ -33,6 +33,7 @@ export const enShell: Widen<typeof koShell> = {
       jobs: "Failed jobs",
       coupons: "Coupons",
       payments: "Payments",
+      refunds: "Refunds",
       audit: "Audit log",
     },
   },

@@ -31,6 +31,7 @@ export const koShell = {
       jobs: "실패한 작업",
       coupons: "쿠폰 관리",
       payments: "결제 관리",
+      refunds: "환불 관리",
       audit: "관리 기록",
     },
   },

@@ -17,7 +17,13 @@ describe("the menu's staff links", () => {
       "/admin/motorcycle-report",
       "/admin/inquiry",
     ]);
-    expect(pathsOf("finance")).toEqual(["/admin", "/admin/coupons", "/admin/payments", "/admin/audit"]);
+    expect(pathsOf("finance")).toEqual([
+      "/admin",
+      "/admin/coupons",
+      "/admin/payments",
+      "/admin/refunds",
+      "/admin/audit",
+    ]);
     expect(pathsOf("member")).toEqual([]);
     expect(pathsOf("admin", false)).toEqual([]);
     expect(staffPagesFor(null)).toEqual([]);

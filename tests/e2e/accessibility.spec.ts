@@ -7,6 +7,7 @@ const pages = [
   "/policy/privacy",
   "/policy/board",
   "/policy/market",
+  "/policy/refund",
   "/market/total",
   "/market/over125Scooter?all=1",
   "/board/guestbook",

@@ -85,13 +85,25 @@ test("every settings entry of the spec works, and those of areas not built yet s
   await expect(page.getByRole("button", { name: "로그아웃" }).first()).toBeVisible();
   await visit("/setting");
   const main = page.getByRole("main");
-  for (const entry of ["스킬 관리", "알림 설정", "숨긴 회원", "1:1 문의", "이용약관", "개인정보처리방침"])
+  for (const entry of [
+    "스킬 관리",
+    "알림 설정",
+    "숨긴 회원",
+    "1:1 문의",
+    "이용약관",
+    "개인정보처리방침",
+    "구매 내역",
+  ])
     await expect(main.getByRole("link", { name: entry, exact: true })).toBeVisible();
   await expect(main.getByRole("link", { name: "스킬 관리", exact: true })).toHaveAttribute(
     "href",
     "/my/skill",
   );
-  for (const entry of ["구매 내역", "출금 계좌", "출금 비밀번호"]) {
+  await expect(main.getByRole("link", { name: "구매 내역", exact: true })).toHaveAttribute(
+    "href",
+    "/setting/purchases",
+  );
+  for (const entry of ["출금 계좌", "출금 비밀번호"]) {
     await expect(main.getByRole("listitem").filter({ hasText: entry })).toHaveText(`${entry}준비 중`);
     await expect(main.getByRole("link", { name: entry })).toHaveCount(0);
   }

@@ -23,6 +23,7 @@ import type { Actor } from "#app/services/actor";
 import { auditLedger } from "#app/services/ledger/audit.server";
 import { GATEWAY_CLEARING_KRW } from "#app/services/ledger/accounts.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
+import { endMeeting } from "#app/services/meetings/meeting/meetings.server";
 import { paymentJobs } from "#app/services/payments/jobs.server";
 import { confirmCheckout, openCheckout, type ConfirmOutcome } from "#app/services/payments/orders.server";
 import { captureKey } from "#app/services/payments/money.server";
@@ -200,4 +201,34 @@ export async function payPathProblems(db: Database, meetingIds: readonly number[
     if (Array.isArray(found) && found.length > 0)
       problems.push(`ledger audit: ${check} ${JSON.stringify(found)}`);
   return problems;
+}
+
+/**
+ * A meeting between the two that the provider asked `amount` for (pickup, 30,000원 by default), the requester paid
+ * through the local gateway (with a coupon when given), and the provider ended an hour after its appointment.
+ */
+export async function endedPaidMeeting(
+  db: Database,
+  clock: Clock,
+  gateway: PaymentGateway,
+  sides: { requester: Actor; provider: Actor },
+  options: { amount?: number; memberCouponId?: number | null } = {},
+): Promise<number> {
+  const meetingId = await insertMeeting(
+    db,
+    clock,
+    { requesterId: sides.requester.id, providerId: sides.provider.id },
+    { kind: "pickup", status: "reserved", appointmentAt: new Date(clock.now().getTime() - 60 * 60 * 1000) },
+  );
+  await requestPayment(db, clock, sides.provider, meetingId, {
+    amount: options.amount ?? 30_000,
+    memo: "",
+    freeInspection: false,
+  });
+  const paid = await payThroughLocalGateway(db, clock, gateway, sides.requester, meetingId, {
+    memberCouponId: options.memberCouponId ?? null,
+  });
+  if (paid.status !== "paid") throw new Error(`the test payment ended ${paid.status}`);
+  await endMeeting(db, clock, sides.provider, meetingId);
+  return meetingId;
 }

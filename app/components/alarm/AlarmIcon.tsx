@@ -48,6 +48,7 @@ const icons: Record<AlarmType, LucideIcon> = {
   paymentCompleted: CreditCard,
   refundRequested: Undo2,
   refundCompleted: Undo2,
+  refundDeclined: Undo2,
   chatMessage: MessagesSquare,
   spark: Sparkles,
   pointGift: Coins,

@@ -1,6 +1,7 @@
 import { boardPolicy } from "./board";
 import { marketPolicy } from "./market";
 import { privacyPolicy } from "./privacy";
+import { refundPolicy } from "./refund";
 import { termsPolicy } from "./terms";
 import type { LocalizedPolicy, PolicyKind } from "./types";
 
@@ -9,6 +10,7 @@ export const policies: Record<PolicyKind, LocalizedPolicy> = {
   privacy: privacyPolicy,
   board: boardPolicy,
   market: marketPolicy,
+  refund: refundPolicy,
 };
 
-export const policyKinds: PolicyKind[] = ["terms", "privacy", "board", "market"];
+export const policyKinds: PolicyKind[] = ["terms", "privacy", "board", "market", "refund"];

@@ -13,6 +13,6 @@ interface PolicyDocument {
   sections: PolicySection[];
 }
 
-export type PolicyKind = "terms" | "privacy" | "board" | "market";
+export type PolicyKind = "terms" | "privacy" | "board" | "market" | "refund";
 type PolicyLanguage = "ko" | "en";
 export type LocalizedPolicy = Record<PolicyLanguage, PolicyDocument>;

@@ -174,6 +174,7 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "paymentCompleted", ko: "결제 완료", en: "Payment Completed" },
     { code: "refundRequested", ko: "환불 요청", en: "Refund Requested" },
     { code: "refundCompleted", ko: "환불 완료", en: "Refund Completed" },
+    { code: "refundDeclined", ko: "환불 거절", en: "Refund Declined" },
     { code: "chatMessage", ko: "채팅 메시지", en: "Chat Message" },
     { code: "spark", ko: "스파크", en: "Spark" },
     { code: "pointGift", ko: "포인트 선물", en: "Point Gift" },

@@ -181,6 +181,7 @@ export const enAdmin: Widen<typeof koAdmin> = {
     coupon_end: "Ended a coupon early",
     coupon_issue: "Issued a coupon to members",
     payment_reconcile_run: "Reconciled payments",
+    payment_refund_decide: "Decided a refund request",
   },
   error: {
     forbidden: "Only administrators can do this.",

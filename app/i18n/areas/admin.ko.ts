@@ -176,6 +176,7 @@ export const koAdmin = {
     coupon_end: "쿠폰 조기 종료",
     coupon_issue: "쿠폰 발급",
     payment_reconcile_run: "결제 대사 실행",
+    payment_refund_decide: "환불 요청 처리",
   },
   error: {
     forbidden: "관리자만 할 수 있습니다.",

@@ -21,6 +21,7 @@ export const enAlarm: Widen<typeof koAlarm> = {
     paymentCompleted: "{nickname} paid ₩{amount, number}.",
     refundRequested: "{nickname} requested a refund.",
     refundCompleted: "Your refund of ₩{amount, number} is complete.",
+    refundDeclined: "Your refund request was declined. Reason: {reason}",
     chatMessage: "{nickname} sent you a new message.",
     spark: "{nickname} sent you {count, plural, one {# spark} other {# sparks}}.",
     pointGift: "{nickname} gave you {amount, number} P.",

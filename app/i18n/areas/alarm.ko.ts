@@ -18,6 +18,7 @@ export const koAlarm = {
     paymentCompleted: "{nickname}님이 {amount, number}원을 결제했습니다.",
     refundRequested: "{nickname}님이 환불을 요청했습니다.",
     refundCompleted: "{amount, number}원 환불이 완료되었습니다.",
+    refundDeclined: "환불 요청이 거절되었습니다. 사유: {reason}",
     chatMessage: "{nickname}님이 새 메시지를 보냈습니다.",
     spark: "{nickname}님이 스파크 {count, number}개를 보냈습니다.",
     pointGift: "{nickname}님이 {amount, number}P를 선물했습니다.",

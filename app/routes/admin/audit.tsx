@@ -59,6 +59,7 @@ const actionNames = {
   "coupon.end": "admin.actions.coupon_end",
   "coupon.issue": "admin.actions.coupon_issue",
   "payment.reconcile.run": "admin.actions.payment_reconcile_run",
+  "payment.refund.decide": "admin.actions.payment_refund_decide",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

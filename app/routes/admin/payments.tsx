@@ -27,7 +27,7 @@ import { requireStaff } from "#app/shell/staff.server";
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
-export const handle: RouteHandle = { titleKey: "payment.admin.title" };
+export const handle: RouteHandle = { titleKey: "payment.console.title" };
 
 /** The recent payments for staff who handle money (after the recent step-up), newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -88,20 +88,20 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const report = result?.report;
   return (
     <section className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-extrabold">{t("payment.admin.title")}</h1>
+      <h1 className="text-2xl font-extrabold">{t("payment.console.title")}</h1>
       <AdminNav />
-      <p className="text-muted text-sm">{t("payment.admin.text")}</p>
+      <p className="text-muted text-sm">{t("payment.console.text")}</p>
       <section aria-labelledby="payment-reconcile" className={panel}>
         <h2 id="payment-reconcile" className="text-lg font-bold">
-          {t("payment.admin.reconcile.title")}
+          {t("payment.console.reconcile.title")}
         </h2>
         <Form method="post" className="space-y-3">
           <FormAlert error={result?.error} />
           <label htmlFor="reconcile-day" className="block text-sm font-semibold">
-            {t("payment.admin.reconcile.day")}
+            {t("payment.console.reconcile.day")}
           </label>
           <p id="reconcile-day-hint" className="text-muted text-xs">
-            {t("payment.admin.reconcile.dayHint")}
+            {t("payment.console.reconcile.dayHint")}
           </p>
           <input
             id="reconcile-day"
@@ -117,59 +117,59 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
             disabled={busy}
             className="inline-flex min-h-11 items-center justify-center rounded-lg bg-primary px-4 font-semibold text-white hover:bg-primary-strong disabled:opacity-60"
           >
-            {t("payment.admin.reconcile.submit")}
+            {t("payment.console.reconcile.submit")}
           </button>
         </Form>
         {report ? <ReportView report={report} /> : null}
       </section>
       <section aria-labelledby="payment-list" className="space-y-3">
         <h2 id="payment-list" className="text-lg font-bold">
-          {t("payment.admin.list")}
+          {t("payment.console.list")}
         </h2>
         {rows.length === 0 ? (
-          <p className="text-muted">{t("payment.admin.empty")}</p>
+          <p className="text-muted">{t("payment.console.empty")}</p>
         ) : (
           <ul className="space-y-3">
             {rows.map((row) => (
               <li key={row.id} className={panel} data-testid="console-payment">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-bold break-all">
-                    {t("payment.admin.order", { orderId: row.orderId })}
+                    {t("payment.console.order", { orderId: row.orderId })}
                   </h3>
                   <span
                     className={`${badge} ${row.status === "paid" ? "bg-primary-soft text-primary-strong" : "surface-muted"}`}
                   >
-                    {t(`payment.admin.state.${row.status}`)}
+                    {t(`payment.console.state.${row.status}`)}
                   </span>
                 </div>
                 <ul className="text-muted space-y-0.5 text-sm">
                   <li>
-                    {t("payment.admin.meeting", {
+                    {t("payment.console.meeting", {
                       id: row.meetingId,
                       kind: t(`meeting.kind.${row.meetingKind}`),
                     })}
                   </li>
                   <li>
-                    {t("payment.admin.requester", {
-                      nickname: row.requesterNickname ?? t("payment.admin.unknownMember"),
+                    {t("payment.console.requester", {
+                      nickname: row.requesterNickname ?? t("payment.console.unknownMember"),
                     })}
                     {" · "}
-                    {t("payment.admin.provider", {
-                      nickname: row.providerNickname ?? t("payment.admin.unknownMember"),
+                    {t("payment.console.provider", {
+                      nickname: row.providerNickname ?? t("payment.console.unknownMember"),
                     })}
                   </li>
                   <li>
-                    {t("payment.admin.amounts", {
+                    {t("payment.console.amounts", {
                       price: row.price,
                       discount: row.discount,
                       amount: row.amount,
                     })}
                   </li>
                   {row.refundedAmount > 0 ? (
-                    <li>{t("payment.admin.refunded", { amount: row.refundedAmount })}</li>
+                    <li>{t("payment.console.refunded", { amount: row.refundedAmount })}</li>
                   ) : null}
-                  <li>{t("payment.admin.createdAt", { date: row.createdAt })}</li>
-                  {row.failCode ? <li>{t("payment.admin.failCode", { code: row.failCode })}</li> : null}
+                  <li>{t("payment.console.createdAt", { date: row.createdAt })}</li>
+                  {row.failCode ? <li>{t("payment.console.failCode", { code: row.failCode })}</li> : null}
                 </ul>
               </li>
             ))}
@@ -187,10 +187,10 @@ function ReportView({ report }: { report: ReconcileReport }) {
   return (
     <div role="status" className="space-y-2 border-t border-subtle pt-3" data-testid="reconcile-report">
       <p className="font-semibold">
-        {t("payment.admin.reconcile.result", { day: report.day, checked: report.checked })}
+        {t("payment.console.reconcile.result", { day: report.day, checked: report.checked })}
       </p>
       {report.mismatches.length === 0 ? (
-        <p className="text-muted text-sm">{t("payment.admin.reconcile.clean")}</p>
+        <p className="text-muted text-sm">{t("payment.console.reconcile.clean")}</p>
       ) : (
         <ul className="space-y-2">
           {report.mismatches.map((mismatch, index) => (
@@ -198,30 +198,30 @@ function ReportView({ report }: { report: ReconcileReport }) {
               key={`${mismatch.kind}-${mismatch.order}-${mismatch.refundId ?? index}`}
               className={`rounded-lg px-3 py-2 text-sm ${mismatch.fixed ? "surface-muted" : "border border-rose-300"}`}
             >
-              <p className="font-semibold">{t(`payment.admin.mismatch.${mismatch.kind}`)}</p>
+              <p className="font-semibold">{t(`payment.console.mismatch.${mismatch.kind}`)}</p>
               <p className="text-muted break-all">
-                {t("payment.admin.order", { orderId: mismatch.orderId })}
+                {t("payment.console.order", { orderId: mismatch.orderId })}
                 {" · "}
-                {t("payment.admin.meetingNumber", { id: mismatch.meetingId })}
+                {t("payment.console.meetingNumber", { id: mismatch.meetingId })}
                 {" · "}
-                {t(`payment.admin.state.${mismatch.status}`)}
+                {t(`payment.console.state.${mismatch.status}`)}
                 {mismatch.refundId !== null
-                  ? ` · ${t("payment.admin.reconcile.refund", { id: mismatch.refundId })}`
+                  ? ` · ${t("payment.console.reconcile.refund", { id: mismatch.refundId })}`
                   : ""}
               </p>
               <p className="text-muted">
-                {mismatch.ours !== null ? t("payment.admin.reconcile.ours", { amount: mismatch.ours }) : null}
+                {mismatch.ours !== null ? t("payment.console.reconcile.ours", { amount: mismatch.ours }) : null}
                 {mismatch.ours !== null && mismatch.theirs !== null ? " · " : null}
                 {mismatch.theirs !== null
-                  ? t("payment.admin.reconcile.theirs", { amount: mismatch.theirs })
+                  ? t("payment.console.reconcile.theirs", { amount: mismatch.theirs })
                   : null}
                 {mismatch.gatewayStatus
-                  ? ` · ${t("payment.admin.reconcile.gatewayStatus", { status: mismatch.gatewayStatus })}`
+                  ? ` · ${t("payment.console.reconcile.gatewayStatus", { status: mismatch.gatewayStatus })}`
                   : null}
               </p>
               {mismatch.fixed ? (
                 <p className="font-semibold">
-                  {t("payment.admin.reconcile.fixed", { status: t(`payment.admin.state.${mismatch.fixed}`) })}
+                  {t("payment.console.reconcile.fixed", { status: t(`payment.console.state.${mismatch.fixed}`) })}
                 </p>
               ) : null}
             </li>

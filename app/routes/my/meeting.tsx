@@ -13,6 +13,7 @@ import {
   meetingKinds,
   type MeetingKind,
 } from "#app/services/meetings/meeting/meetings.server";
+import { paymentsOfMeetings } from "#app/services/payments/history.server";
 import { requireActor } from "#app/shell/auth.server";
 import type { GuardName } from "#app/shell/guards";
 import type { RouteHandle } from "#app/shell/meta";
@@ -39,6 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const side: Side = search.get("side") === "sent" ? "sent" : "received";
   const cursor = search.get("cursor");
   const page = await listMyMeetings(db, actor, { kind, side, cursor });
+  const payments = await paymentsOfMeetings(
+    db,
+    actor,
+    page.items.map((item) => item.id),
+    clock.now(),
+  );
   return {
     kinds: [...meetingKinds],
     kind,
@@ -46,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     paged: Boolean(cursor),
     now: clock.now().toISOString(),
     ...page,
+    items: page.items.map((item) => ({ ...item, payment: payments.get(item.id) ?? null })),
   };
 }
 
@@ -130,6 +138,7 @@ export default function MyMeetings({ loaderData }: Route.ComponentProps) {
                   )}
                   <Time at={item.lastMessageAt} now={now} />
                 </p>
+                {item.payment ? <PaymentLine meetingId={item.id} payment={item.payment} /> : null}
                 {item.request.length > 0 ? (
                   <RequestDetails
                     details={item.request}
@@ -160,5 +169,34 @@ export default function MyMeetings({ loaderData }: Route.ComponentProps) {
         </nav>
       ) : null}
     </section>
+  );
+}
+
+type Payment = NonNullable<Route.ComponentProps["loaderData"]["items"][number]["payment"]>;
+
+/** The meeting's payment as both sides see it: its state, the amount asked or paid, and refunds. */
+function PaymentLine({ meetingId, payment }: { meetingId: number; payment: Payment }) {
+  const t = useT();
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="meeting-payment">
+      <span className="surface-muted rounded-full px-2 py-0.5 text-xs font-semibold">
+        {t("payment.my.payment")} · {t(`payment.state.${payment.state}`)}
+      </span>
+      {payment.state === "free" ? null : (
+        <span className="tabular-nums">
+          {payment.charged === null
+            ? t("payment.my.requestedAmount", { amount: payment.price })
+            : t("payment.my.paidAmount", { amount: payment.charged })}
+        </span>
+      )}
+      {payment.refunded > 0 ? (
+        <span className="tabular-nums">{t("payment.my.refundedAmount", { amount: payment.refunded })}</span>
+      ) : null}
+      {payment.mayRequestRefund ? (
+        <LocalLink to={`/my/meeting/${meetingId}/refund`} className="text-link font-semibold underline">
+          {t("payment.my.requestRefund")}
+        </LocalLink>
+      ) : null}
+    </p>
   );
 }

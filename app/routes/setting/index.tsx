@@ -85,7 +85,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         {loaderData.console ? <Entry to="/admin">{t("setting.console")}</Entry> : null}
       </Group>
       <Group title={t("setting.payments")}>
-        <ComingSoon>{t("setting.purchases")}</ComingSoon>
+        <Entry to="/setting/purchases">{t("setting.purchases")}</Entry>
         <ComingSoon>{t("setting.payoutAccount")}</ComingSoon>
         <ComingSoon>{t("setting.payoutPassword")}</ComingSoon>
       </Group>

@@ -40,4 +40,5 @@ export type AdminAction =
   | "coupon.create"
   | "coupon.end"
   | "coupon.issue"
-  | "payment.reconcile.run";
+  | "payment.reconcile.run"
+  | "payment.refund.decide";

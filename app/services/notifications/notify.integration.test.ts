@@ -507,6 +507,7 @@ describe("notification settings", () => {
       "paymentCompleted",
       "refundRequested",
       "refundCompleted",
+      "refundDeclined",
       "chatMessage",
       "spark",
       "pointGift",

@@ -17,6 +17,7 @@ export const alarmTypes = [
   "paymentCompleted",
   "refundRequested",
   "refundCompleted",
+  "refundDeclined",
   "chatMessage",
   "spark",
   "pointGift",
@@ -83,6 +84,7 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "paymentCompleted",
   "refundRequested",
   "refundCompleted",
+  "refundDeclined",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {

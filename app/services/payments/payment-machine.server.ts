@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { meeting, paymentOrder, refundRequest } from "#app/db/schema";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { appendSystemMessage } from "#app/services/meetings/chat/messages.server";
@@ -88,8 +89,28 @@ export const orders = bindMachine(orderMachine, {
   state: paymentOrder.status,
 });
 
-export const refundRequests = bindMachine(refundRequestMachine, {
-  table: refundRequest,
-  id: refundRequest.id,
-  state: refundRequest.status,
-});
+/**
+ * A declined refund request tells both sides in the chat and the requester by a notification; a granted one says
+ * nothing itself, since the payment's own `refund`/`refundPart` transition in the same unit does.
+ */
+export const refundRequests = bindMachine<typeof refundRequestMachine, typeof refundRequest, TransitionInput>(
+  refundRequestMachine,
+  {
+    table: refundRequest,
+    id: refundRequest.id,
+    state: refundRequest.status,
+    effects: {
+      decline: async (uow, request, { reason = "" }) => {
+        const [row] = await uow.tx.select().from(meeting).where(eq(meeting.id, request.meetingId));
+        await appendSystemMessage(uow, request.meetingId, "refundDeclined", { reason: reason ?? "" });
+        await notify(uow, {
+          recipientId: request.requesterId,
+          type: "refundDeclined",
+          params: { reason: reason ?? "" },
+          link: row ? meetingChatPath(row) : null,
+          dedupeKey: `refundDeclined:${request.id}`,
+        });
+      },
+    },
+  },
+);

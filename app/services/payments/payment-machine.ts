@@ -44,14 +44,17 @@ export const orderMachine = defineMachine({
   ],
 });
 
-/** A refund request waits (`open`) for an administrator, who grants it in full, in part, or declines it. */
+/**
+ * A refund request waits (`open`) for an administrator, who grants it in full, in part, or declines it. The system
+ * grants one whose payment it refunded in full otherwise (the expert's no-show confirmed while it waited).
+ */
 export const refundRequestMachine = defineMachine({
   name: "refund_request",
   states: ["open", "granted", "partial", "declined"],
-  roles: ["admin", "member"],
+  roles: ["admin", "system", "member"],
   initial: "open",
   transitions: [
-    { name: "grant", from: ["open"], to: "granted", actors: ["admin"] },
+    { name: "grant", from: ["open"], to: "granted", actors: ["admin", "system"] },
     { name: "grantPart", from: ["open"], to: "partial", actors: ["admin"] },
     { name: "decline", from: ["open"], to: "declined", actors: ["admin"] },
   ],

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { meeting, paymentOrder } from "#app/db/schema";
+import { meeting, paymentOrder, refundRequest } from "#app/db/schema";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { systemActor, type ActorOrSystem } from "#app/services/actor";
 import type { Meeting } from "#app/services/meetings/meeting/participants.server";
 import { applyTransition } from "#app/services/state-machine.server";
 import { failOrder } from "./orders.server";
 import { postSettlement, type PaymentOrder } from "./money.server";
-import { payments, type PaymentActor } from "./payment-machine.server";
+import { payments, refundRequests, type PaymentActor } from "./payment-machine.server";
 import { refundOrder } from "./refund-order.server";
 
 /**
@@ -17,7 +17,7 @@ import { refundOrder } from "./refund-order.server";
 const SYSTEM = { role: "system", id: null } as const;
 
 /** The meeting's captured order, locked for this unit; null when it has none. */
-async function paidOrderOf(uow: UnitOfWork, meetingId: number): Promise<PaymentOrder | null> {
+export async function paidOrderOf(uow: UnitOfWork, meetingId: number): Promise<PaymentOrder | null> {
   const [order] = await uow.tx
     .select()
     .from(paymentOrder)
@@ -92,9 +92,23 @@ export async function onMeetingEnded(uow: UnitOfWork, row: Meeting): Promise<voi
   for (const pending of open) await failOrder(uow, pending, SYSTEM, "MEETING_CLOSED", null);
 }
 
-/** A confirmed no-show of the provider refunds the requester in full (what is left of the payment). */
+/**
+ * A confirmed no-show of the provider refunds the requester in full (what is left of the payment). A refund request
+ * still waiting for that meeting is granted with it, so that it no longer holds the provider's earnings.
+ */
 export async function onProviderNoShow(uow: UnitOfWork, meetingId: number): Promise<void> {
   const [row] = await uow.tx.select().from(meeting).where(eq(meeting.id, meetingId)).for("update");
   if (row?.paymentStatus !== "paid") return;
-  await refundPayment(uow, row, null, SYSTEM, systemActor, "no-show");
+  const refunded = await refundPayment(uow, row, null, SYSTEM, systemActor, "no-show");
+  const [open] = await uow.tx
+    .select({ id: refundRequest.id })
+    .from(refundRequest)
+    .where(and(eq(refundRequest.meetingId, meetingId), eq(refundRequest.status, "open")))
+    .for("update");
+  if (!open) return;
+  await uow.tx
+    .update(refundRequest)
+    .set({ refundAmount: refunded, decidedAt: uow.now })
+    .where(eq(refundRequest.id, open.id));
+  await applyTransition(uow, refundRequests, open.id, "grant", SYSTEM, { reason: "no-show" });
 }

@@ -2,14 +2,19 @@ import { and, eq } from "drizzle-orm";
 import { memberSkill, type MeetingKind } from "#app/db/schema";
 import { HOUR_MS, MINUTE_MS } from "#app/platform/seoul-calendar";
 import type { Runtime } from "#app/platform/runtime.server";
-import { actorOf } from "#app/services/actor";
+import type { Clock } from "#app/platform/clock.server";
+import { authoriseLocalPayment, localTestCards } from "#app/platform/payments/local.server";
+import { actorOf, type Actor } from "#app/services/actor";
 import {
+  endMeeting,
   meetingChatPath,
   requestMeeting,
   reserveMeeting,
   setAppointment,
 } from "#app/services/meetings/meeting/meetings.server";
 import type { MeetingRequestInput } from "#app/services/meetings/meeting/request.schema";
+import { confirmCheckout, openCheckout } from "#app/services/payments/orders.server";
+import { requestPayment } from "#app/services/payments/request.server";
 
 interface SeedMeetingInput {
   requesterId: string;
@@ -17,6 +22,12 @@ interface SeedMeetingInput {
   kind: MeetingKind;
   /** Reserved two hours ahead by the provider, instead of still being talked over. */
   reserved?: boolean;
+  /**
+   * Won the provider asked and the requester paid through the local gateway's window, after which the provider
+   * ended the meeting an hour after its appointment (reserved three hours ago for two hours later): a paid meeting
+   * that just ended, within the refund window.
+   */
+  paidAndEnded?: number;
 }
 
 export interface SeededMeeting {
@@ -100,7 +111,9 @@ export async function seedMeeting(runtime: Runtime, input: SeedMeetingInput): Pr
   const requester = actorOf({ id: input.requesterId, role: "member", twoFactorEnabled: false });
   const provider = actorOf({ id: input.providerId, role: "member", twoFactorEnabled: false });
   const created = await requestMeeting(db, clock, requester, request);
-  if (input.reserved) {
+  if (input.paidAndEnded !== undefined) {
+    await payAndEnd(runtime, { meetingId: created.id, requester, provider, amount: input.paidAndEnded });
+  } else if (input.reserved) {
     const at = new Date((Math.floor(clock.now().getTime() / MINUTE_MS) + 120) * MINUTE_MS);
     await setAppointment(db, clock, provider, created.id, at);
     await reserveMeeting(db, clock, provider, created.id);
@@ -116,4 +129,41 @@ export async function seedMeeting(runtime: Runtime, input: SeedMeetingInput): Pr
       ]),
     ),
   };
+}
+
+/** Reserves the meeting in the past, has the requester pay `amount` with the local test card, and ends it. */
+async function payAndEnd(
+  runtime: Runtime,
+  input: { meetingId: number; requester: Actor; provider: Actor; amount: number },
+) {
+  const { db, clock, payments: gateway, logger } = runtime;
+  const { meetingId, requester, provider, amount } = input;
+  const now = clock.now();
+  const earlier: Clock = { now: () => new Date(now.getTime() - 3 * HOUR_MS) };
+  await setAppointment(db, earlier, provider, meetingId, new Date(now.getTime() - HOUR_MS));
+  await reserveMeeting(db, earlier, provider, meetingId);
+  await requestPayment(db, clock, provider, meetingId, { amount, memo: "", freeInspection: false });
+  const opened = await openCheckout(db, clock, gateway, requester, meetingId, {
+    memberCouponId: null,
+    successUrl: "/pay/success",
+    failUrl: "/pay/fail",
+  });
+  if (opened.kind !== "checkout") throw new Error("the seeded payment needed no checkout");
+  const window = await authoriseLocalPayment(db, clock, {
+    orderId: opened.orderId,
+    amount: opened.amount,
+    orderName: "seeded meeting",
+    customerName: "rider",
+    cardNumber: localTestCards.approves,
+    expiryMonth: 12,
+    expiryYear: now.getUTCFullYear() + 3,
+  });
+  if (window.outcome !== "authorised") throw new Error(`the seeded payment was ${window.outcome}`);
+  const confirmed = await confirmCheckout(db, clock, gateway, logger, requester, {
+    orderId: window.orderId,
+    paymentKey: window.paymentKey,
+    amount: window.amount,
+  });
+  if (confirmed.status !== "paid") throw new Error(`the seeded payment is ${confirmed.status}`);
+  await endMeeting(db, clock, provider, meetingId);
 }

@@ -47,11 +47,12 @@ export async function signedInMember(page: Page, input: SeedInput = {}): Promise
 
 /**
  * A meeting between two seeded members, as the rider's request of `kind` opens one (the provider gets a skill of the
- * kind); `reserved` has the provider set an appointment two hours ahead and confirm it.
+ * kind); `reserved` has the provider set an appointment two hours ahead and confirm it; `paidAndEnded` (won) has the
+ * requester pay that through the local gateway and the provider end the meeting after its appointment.
  */
 export async function seededMeeting(
   request: APIRequestContext,
-  input: { requesterId: string; providerId: string; kind: string; reserved?: boolean },
+  input: { requesterId: string; providerId: string; kind: string; reserved?: boolean; paidAndEnded?: number },
 ): Promise<SeededMeeting> {
   const response = await request.post("/test/seed/meeting", { data: input });
   expect(response.status(), await response.text()).toBe(201);
