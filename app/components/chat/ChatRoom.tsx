@@ -578,7 +578,7 @@ function RoomHeader({ room }: { room: ChatRoomView }) {
           : null}
       </p>
       {room.cancelReason ? <p>{t("chat.room.cancelReason", { reason: room.cancelReason })}</p> : null}
-      <PaymentSummary payment={room.payment} />
+      <PaymentSummary meetingId={room.id} payment={room.payment} />
       {room.request.length > 0 ? (
         <details
           className="group"

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { ConfirmButton } from "#app/components/ui/Dialog";
 import { FormAlert } from "#app/components/ui/fields";
-import { useT } from "#app/i18n/react";
+import { LocalLink, useT } from "#app/i18n/react";
 import type { PaymentGateway } from "#app/platform/payments/types";
 import type { ChatRoomView } from "#app/services/meetings/chat/read.server";
 import {
@@ -153,8 +153,17 @@ export function PaymentRequestControls({ room, actionPath }: { room: ChatRoomVie
   );
 }
 
-/** The payment's state, for both sides at the top of the room; how it was paid for the requester. */
-export function PaymentSummary({ payment }: { payment: ChatRoomView["payment"] }) {
+/**
+ * The payment's state, for both sides at the top of the room; how it was paid for the requester, and the way to ask
+ * for a refund while the resolver gives it.
+ */
+export function PaymentSummary({
+  meetingId,
+  payment,
+}: {
+  meetingId: number;
+  payment: ChatRoomView["payment"];
+}) {
   const t = useT();
   const { paid } = payment;
   const state = (() => {
@@ -201,6 +210,14 @@ export function PaymentSummary({ payment }: { payment: ChatRoomView["payment"] }
       {payment.memo && (payment.status === "requested" || payment.status === "free")
         ? ` · ${t("payment.room.memo", { memo: payment.memo })}`
         : null}
+      {payment.actions.includes("requestRefund") ? (
+        <>
+          {" · "}
+          <LocalLink to={`/my/meeting/${meetingId}/refund`} className="font-semibold text-primary underline">
+            {t("payment.my.requestRefund")}
+          </LocalLink>
+        </>
+      ) : null}
     </p>
   );
 }

@@ -407,6 +407,16 @@ describe("the chat page", () => {
       }),
     );
     expect(refunded).toContain("Refunded: 25,000 won");
+    // After the meeting, while the resolver gives it, the requester is shown the way to ask for a refund.
+    const ended = render(
+      `/meeting/repair/chat?room=${room.code}`,
+      roomData(
+        { role: "requester", status: "ended", actions: [], payment: { ...paid, actions: ["requestRefund"] } },
+        requester.id,
+      ),
+    );
+    expect(ended).toContain(`href="/my/meeting/${room.id}/refund"`);
+    expect(asRequester).not.toContain('/refund"');
   });
 
   it("tells a member who may not enter, in their language", () => {
