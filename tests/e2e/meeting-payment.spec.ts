@@ -72,12 +72,12 @@ test("a pickup provider asks 30,000 won, the rider pays with a coupon, both see 
   const amount = sheet.getByLabel("금액(원)");
   await expect(amount).toHaveAttribute("step", "5000");
   await requestPayment(carrier.page, "30000", "헬멧 보관함 포함");
-  await expect(messages(carrier.page)).toContainText("30,000원 결제 요청을 보냈습니다.");
+  await expect(messages(carrier.page)).toContainText("전문가가 30,000원 결제를 요청했습니다.");
   await expect(carrier.page.getByTestId("payment-state")).toContainText("결제 요청 30,000원");
 
   // The rider sees the request in the room and picks the coupon: the server's total follows the choice.
   await page.goto(meeting.chatPath);
-  await expect(messages(page)).toContainText("30,000원 결제 요청을 보냈습니다.");
+  await expect(messages(page)).toContainText("전문가가 30,000원 결제를 요청했습니다.");
   const panel = page.getByRole("region", { name: "결제 요청" });
   await expect(panel).toContainText("요청 금액: 30,000원");
   const coupons = panel.getByRole("group", { name: "쿠폰" });
