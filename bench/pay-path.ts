@@ -15,7 +15,7 @@ import { authoriseLocalPayment, localTestCards } from "#app/platform/payments/lo
 import { confirmCheckout, openCheckout } from "#app/services/payments/orders.server";
 import { localGateway, payingMeeting, silentLogger, type PayingMeeting } from "#tests/setup/payments";
 
-export const BENCH_PAYERS = Number(process.env.BENCH_PAYERS ?? 200);
+const BENCH_PAYERS = Number(process.env.BENCH_PAYERS ?? 200);
 
 export interface PayPathFigures {
   database: string;
@@ -41,7 +41,7 @@ function percentile(values: number[], share: number): number {
 const spread = (values: number[]) => ({ p50: percentile(values, 0.5), p95: percentile(values, 0.95) });
 
 /** Counts the statements the app's queries send while `counting` is set. */
-export function statementCounter() {
+function statementCounter() {
   const counter = { counting: false, count: 0 };
   const logger: Logger = {
     logQuery: () => {

@@ -210,7 +210,9 @@ function ReportView({ report }: { report: ReconcileReport }) {
                   : ""}
               </p>
               <p className="text-muted">
-                {mismatch.ours !== null ? t("payment.console.reconcile.ours", { amount: mismatch.ours }) : null}
+                {mismatch.ours !== null
+                  ? t("payment.console.reconcile.ours", { amount: mismatch.ours })
+                  : null}
                 {mismatch.ours !== null && mismatch.theirs !== null ? " · " : null}
                 {mismatch.theirs !== null
                   ? t("payment.console.reconcile.theirs", { amount: mismatch.theirs })
@@ -221,7 +223,9 @@ function ReportView({ report }: { report: ReconcileReport }) {
               </p>
               {mismatch.fixed ? (
                 <p className="font-semibold">
-                  {t("payment.console.reconcile.fixed", { status: t(`payment.console.state.${mismatch.fixed}`) })}
+                  {t("payment.console.reconcile.fixed", {
+                    status: t(`payment.console.state.${mismatch.fixed}`),
+                  })}
                 </p>
               ) : null}
             </li>

@@ -24,7 +24,7 @@ import { allowedPaymentActions } from "./payment-rules";
  */
 
 /** How a payment stands for its two sides: the payment's state, or `refundRequested` while a request is open. */
-export type PaymentState = MeetingPaymentStatus | "refundRequested";
+type PaymentState = MeetingPaymentStatus | "refundRequested";
 
 const stateOf = (status: MeetingPaymentStatus, request: RefundRequestStatus | null): PaymentState =>
   request === "open" ? "refundRequested" : status;
@@ -88,7 +88,7 @@ export async function paymentsOfMeetings(
   return found;
 }
 
-export interface PurchaseRefund {
+interface PurchaseRefund {
   amount: number;
   status: PaymentRefundStatus;
   createdAt: Date;

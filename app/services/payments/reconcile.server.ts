@@ -60,11 +60,11 @@ import { settleOrderNow } from "./orders.server";
  */
 
 /** An order still confirming this long after its last change is stuck: the settle job asks after one minute. */
-export const STUCK_CONFIRMING_MS = 15 * MINUTE_MS;
+const STUCK_CONFIRMING_MS = 15 * MINUTE_MS;
 /** A refund the gateway has not made this long after it was decided is overdue: the refund job runs at once. */
-export const REFUND_OVERDUE_MS = HOUR_MS;
+const REFUND_OVERDUE_MS = HOUR_MS;
 
-export const mismatchKinds = [
+const mismatchKinds = [
   /** The gateway captured the order's payment, but the order is not paid (charged without a paid order). */
   "captured_without_paid_order",
   /** The order is paid, but the ledger has no capture posting for it (or one of another amount). */
@@ -84,9 +84,9 @@ export const mismatchKinds = [
   /** The gateway did not answer about the order. */
   "gateway_unanswered",
 ] as const;
-export type MismatchKind = (typeof mismatchKinds)[number];
+type MismatchKind = (typeof mismatchKinds)[number];
 
-export interface Mismatch {
+interface Mismatch {
   kind: MismatchKind;
   /** The order's row id, and the id the gateway knows it by. */
   order: number;

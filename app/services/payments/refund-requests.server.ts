@@ -299,7 +299,7 @@ export async function refundRequestPage(
 }
 
 /** The last moment a refund of a meeting that ended at `endedAt` may be asked for. */
-export const refundDeadline = (endedAt: Date) => new Date(endedAt.getTime() + HOLD_MS);
+const refundDeadline = (endedAt: Date) => new Date(endedAt.getTime() + HOLD_MS);
 
 export interface ConsoleRefundRequest {
   id: number;
