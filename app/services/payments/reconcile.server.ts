@@ -64,27 +64,25 @@ const STUCK_CONFIRMING_MS = 15 * MINUTE_MS;
 /** A refund the gateway has not made this long after it was decided is overdue: the refund job runs at once. */
 const REFUND_OVERDUE_MS = HOUR_MS;
 
-const mismatchKinds = [
+type MismatchKind =
   /** The gateway captured the order's payment, but the order is not paid (charged without a paid order). */
-  "captured_without_paid_order",
+  | "captured_without_paid_order"
   /** The order is paid, but the ledger has no capture posting for it (or one of another amount). */
-  "capture_not_posted",
+  | "capture_not_posted"
   /** The order is paid, but the gateway has no capture of it. */
-  "paid_without_capture",
+  | "paid_without_capture"
   /** The gateway captured another amount than the order's. */
-  "amount_differs",
+  | "amount_differs"
   /** The gateway refunded another amount than our refunds marked done. */
-  "refund_differs",
+  | "refund_differs"
   /** The gateway refused a refund we owe the card. */
-  "refund_failed",
+  | "refund_failed"
   /** A refund not yet made at the gateway an hour after it was decided. */
-  "refund_overdue",
+  | "refund_overdue"
   /** An order still being confirmed long after its confirmation; `fixed` says what asking the gateway made of it. */
-  "stuck_confirming",
+  | "stuck_confirming"
   /** The gateway did not answer about the order. */
-  "gateway_unanswered",
-] as const;
-type MismatchKind = (typeof mismatchKinds)[number];
+  | "gateway_unanswered";
 
 interface Mismatch {
   kind: MismatchKind;

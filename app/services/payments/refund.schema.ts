@@ -44,7 +44,5 @@ export const refundDecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("declined"), requestId: idText, reason: decisionReason }),
 ]);
 
-type RefundDecisionForm = z.output<typeof refundDecisionSchema>;
-
 /** A list's address: the page. */
 export const refundListQuerySchema = z.object({ page: pageText.catch(1).default(1) });
