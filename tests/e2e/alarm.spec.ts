@@ -13,7 +13,7 @@ test("notification switches are saved per member and stay after a reload, in Kor
 
   const like = page.getByRole("switch", { name: "좋아요", exact: true });
   await expect(like).toHaveAttribute("aria-checked", "true");
-  // Only the types some feature sends today; payments and settlements get their switch when they ship.
+  // Only the types some feature sends today (payments and refunds included); settlements get theirs when they ship.
   const names = await page
     .getByRole("switch")
     .evaluateAll((switches) =>
@@ -30,6 +30,11 @@ test("notification switches are saved per member and stay after a reload, in Kor
     "예약 취소",
     "만남 종료",
     "만남 일정 알림",
+    "결제 요청",
+    "결제 완료",
+    "환불 요청",
+    "환불 완료",
+    "환불 거절",
     "채팅 메시지",
     "스파크",
     "포인트 선물",

@@ -107,7 +107,15 @@ test("a pickup provider asks 30,000 won, the rider pays with a coupon, both see 
   await expect(carrier.page.getByTestId("payment-state")).toContainText("결제 완료 30,000원");
   await expect(carrier.page.getByTestId("payment-state")).not.toContainText("카드 결제");
 
+  // The coupon box has the coupon as used on this payment.
+  await page.goto("/my/coupon?tab=used");
+  await expect(page.getByTestId("coupon").filter({ hasText: "픽업 첫 이용 쿠폰" })).toContainText(
+    "5,000원 할인",
+  );
+  await expectAccessible(page);
+
   // The rider cancels the reservation: the payment is refunded in full, and both sides see it.
+  await page.goto(meeting.chatPath);
   const riderSheet = await controls(page);
   await riderSheet.getByLabel("취소 사유").fill("일정이 바뀌었어요");
   await riderSheet.getByRole("button", { name: "예약 취소" }).click();
@@ -118,6 +126,18 @@ test("a pickup provider asks 30,000 won, the rider pays with a coupon, both see 
   await expect(page.getByTestId("payment-state")).toContainText("환불 완료 25,000원");
   await expect(messages(carrier.page)).toContainText("25,000원 환불이 완료되었습니다.");
   await expect(carrier.page.getByTestId("payment-state")).toContainText("환불 완료 25,000원");
+
+  // The coupon came back to the box, and the purchase history shows the payment refunded, with its receipt.
+  await page.goto("/my/coupon");
+  await expect(page.getByTestId("coupon").filter({ hasText: "픽업 첫 이용 쿠폰" })).toHaveCount(1);
+  await page.goto("/setting/purchases");
+  const purchase = page.getByTestId("purchase");
+  await expect(purchase).toHaveCount(1);
+  await expect(purchase).toContainText("환불 완료");
+  await expect(purchase.getByTestId("purchase-charged")).toHaveText("25,000원");
+  await expect(purchase.getByTestId("purchase-refunded")).toHaveText("25,000원");
+  await expect(purchase.getByRole("link", { name: "영수증 보기" })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("a declined card shows the gateway's message in the room, in English too, and the rider pays again", async ({

@@ -114,7 +114,9 @@ export default function CouponBox({ loaderData }: Route.ComponentProps) {
             <li
               key={row.id}
               data-testid="coupon"
-              className={`space-y-2 rounded-xl border border-subtle p-4 ${query.tab === "usable" ? "" : "opacity-80"}`}
+              // A used or expired coupon sits on the muted surface; fading it would take its text below the contrast
+              // the page promises.
+              className={`space-y-2 rounded-xl border border-subtle p-4 ${query.tab === "usable" ? "" : "surface-muted"}`}
             >
               <div className="flex items-start gap-3">
                 <TicketPercent className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />

@@ -34,6 +34,7 @@ import {
 } from "#app/platform/payments/local.server";
 import { confirmCheckout, openCheckout } from "#app/services/payments/orders.server";
 import { requestPayment } from "#app/services/payments/request.server";
+import { requestRefund } from "#app/services/payments/refund-requests.server";
 import { DEMO_COUPON_CODE } from "./demo-coupons.server";
 import { DEMO_EMAIL_DOMAIN } from "./demo-members.server";
 
@@ -58,7 +59,8 @@ export async function seedDemoMeetings(
   options: {
     /**
      * Pay the demo's payment requests through the local gateway (the demo's default): a paid repair with the demo
-     * coupon, a paid coaching that ended, and a paid pickup refunded when it was cancelled. Off with a real gateway.
+     * coupon, a paid coaching that ended with a refund request waiting for an administrator, and a paid pickup
+     * refunded when it was cancelled. Off with a real gateway.
      */
     payments?: boolean;
   } = {},
@@ -234,6 +236,15 @@ export async function seedDemoMeetings(
         "저속 U턴과 클러치 반클러치 연습을 차근차근 알려 주셨어요. 동승자를 태웠을 때 브레이크를 어떻게 나눠 잡는지 직접 보여 주셔서 이해가 쉬웠습니다. 다음 투어 전에 한 번 더 신청하고 싶어요!",
       photos: [],
     });
+    // A day later the rider asks for part of it back: a refund request waiting for an administrator.
+    if (options.payments)
+      await requestRefund(
+        db,
+        at(-2 * DAY_MS),
+        ended.requester,
+        ended.id,
+        "약속한 두 시간 중 한 시간만 연습했어요. 남은 시간만큼 환불을 요청합니다.",
+      );
   }
 
   // Cancelled: a pickup the rider called off after the carrier answered.

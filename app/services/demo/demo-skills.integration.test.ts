@@ -10,6 +10,7 @@ import {
   memberSkill,
   transitionLog,
   paymentOrder,
+  refundRequest,
 } from "#app/db/schema";
 import { memberPendingEarningsCode, memberPointsCode } from "#app/services/ledger/accounts.server";
 import { balanceOf } from "#app/services/ledger/reads.server";
@@ -148,6 +149,7 @@ describe("demo meetings", () => {
           "paymentRequested",
           "paymentCompleted",
           "meetingEnded",
+          "refundRequested",
         ],
         cancelled: ["paymentRequested", "paymentCompleted", "reservationCancelled", "refundCompleted"],
         expired: ["meetingExpired"],
@@ -182,6 +184,8 @@ describe("demo meetings", () => {
       amount: 35_000,
     });
     expect(await balanceOf(db, memberPendingEarningsCode(by.ended!.providerId))).toBe(27_000);
+    const [waiting] = await db.select().from(refundRequest).where(eq(refundRequest.meetingId, by.ended!.id));
+    expect(waiting).toMatchObject({ status: "open", requesterId: by.ended!.requesterId });
 
     // No job is left due for the closed meetings; the reserved one keeps its reminders.
     const pending = await db.select({ key: job.dedupeKey }).from(job).where(eq(job.status, "pending"));
