@@ -17,3 +17,4 @@ export * from "./sanctions";
 export * from "./local-gateway";
 export * from "./coupon";
 export * from "./payment";
+export * from "./settlement";
