@@ -35,6 +35,7 @@ import { scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { noticeJobs } from "#app/services/notice/jobs.server";
 import { marketJobs } from "#app/services/market/keywords.server";
 import { paymentJobs } from "#app/services/payments/jobs.server";
+import { earningsJobs } from "#app/services/settlement/earnings.server";
 import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
 import { ensureUploadCollection, uploadCollectionJob } from "#app/services/uploads/ownership.server";
@@ -257,6 +258,7 @@ export async function startServer({
     sparkJobs,
     meetingJobs,
     paymentJobs(runtime.payments),
+    earningsJobs,
     [uploadCollection],
   );
   const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });

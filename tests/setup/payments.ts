@@ -25,6 +25,7 @@ import { GATEWAY_CLEARING_KRW } from "#app/services/ledger/accounts.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
 import { endMeeting } from "#app/services/meetings/meeting/meetings.server";
 import { paymentJobs } from "#app/services/payments/jobs.server";
+import { earningsJobs } from "#app/services/settlement/earnings.server";
 import { confirmCheckout, openCheckout, type ConfirmOutcome } from "#app/services/payments/orders.server";
 import { captureKey } from "#app/services/payments/money.server";
 import { requestPayment } from "#app/services/payments/request.server";
@@ -117,13 +118,13 @@ export async function payThroughLocalGateway(
   });
 }
 
-/** Runs every meeting and payment job due on the clock, as the worker does. */
+/** Runs every meeting, payment and earnings job due on the clock, as the worker does. */
 export function runPaymentJobs(db: Database, clock: Clock, gateway: PaymentGateway): Promise<number> {
   return new JobWorker({
     db,
     clock,
     logger: silentLogger,
-    registry: composeJobRegistry(meetingJobs, paymentJobs(gateway)),
+    registry: composeJobRegistry(meetingJobs, paymentJobs(gateway), earningsJobs),
     pollIntervalMs: 1000,
   }).drain();
 }

@@ -185,6 +185,10 @@ export const enPayment: Widen<typeof koPayment> = {
     decision_reason_length: "The reason can be up to 200 characters.",
     forbidden: "You do not have permission.",
     day_invalid: "Enter the date as YYYY-MM-DD.",
+    earnings_released:
+      "The expert's earnings from this payment were already released. An administrator must reverse them under earnings before it can be refunded.",
+    earnings_paid_out:
+      "The expert's earnings from this payment are being or were withdrawn, so it cannot be refunded. Please contact the administrator.",
   },
   console: {
     title: "Payments",

@@ -187,6 +187,10 @@ export const koPayment = {
     decision_reason_length: "처리 사유는 200자까지 적을 수 있습니다.",
     forbidden: "권한이 없습니다.",
     day_invalid: "날짜를 YYYY-MM-DD 형식으로 입력해 주세요.",
+    earnings_released:
+      "전문가의 정산금이 이미 출금 가능해진 결제입니다. 정산 관리에서 관리자가 직접 회수해야 환불할 수 있습니다.",
+    earnings_paid_out:
+      "전문가에게 이미 출금되었거나 출금 중인 결제라 환불할 수 없습니다. 관리자에게 문의해 주세요.",
   },
   console: {
     title: "결제 관리",

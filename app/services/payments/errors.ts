@@ -36,5 +36,7 @@ export const paymentErrors = areaErrors("payment.error", {
   decision_reason_length: 400,
   forbidden: 403,
   day_invalid: 400,
+  earnings_released: 409,
+  earnings_paid_out: 409,
 });
 export type PaymentErrorCode = ErrorCodeOf<typeof paymentErrors>;

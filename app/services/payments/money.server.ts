@@ -13,6 +13,13 @@ import {
 } from "#app/services/ledger/accounts.server";
 import type { LedgerSubject } from "#app/services/ledger/kinds";
 import { post, reverseTransaction, type PostEntry } from "#app/services/ledger/posting.server";
+import {
+  earningsAccountForRefund,
+  openEarningLine,
+  takeBackFromLine,
+  type ReleasedEarnings,
+} from "#app/services/settlement/earnings.server";
+import { DomainError } from "#app/services/errors";
 
 /**
  * A meeting's money in the ledger (ADR 061), in won:
@@ -105,15 +112,15 @@ async function settledFee(uow: UnitOfWork, settlement: number | null): Promise<n
 }
 
 /**
- * Settles a paid order when its meeting ends: the held price, less what was already refunded of it, to the
- * provider's pending earnings less the fee on it. Posted once per order.
+ * Settles a paid order when its meeting ends: the held price to the provider's pending earnings less the fee on
+ * it, and the provider's earnings line for it (ADR 064). Posted once per order.
  */
 export async function postSettlement(
   uow: UnitOfWork,
   order: PaymentOrder,
   providerId: string,
   actor: ActorOrSystem,
-): Promise<{ fee: number; earned: number }> {
+): Promise<{ fee: number; earned: number; providerType: ProviderType }> {
   const providerType = await providerTypeOf(uow, providerId);
   const fee = feeOf(order.price, providerType);
   await ensureMemberAccount(uow, providerId, "member_pending_earnings");
@@ -130,7 +137,8 @@ export async function postSettlement(
       { accountCode: PLATFORM_FEES_KRW, amount: fee },
     ]),
   });
-  return { fee, earned: order.price - fee };
+  await openEarningLine(uow, order, providerId, { fee, providerType });
+  return { fee, earned: order.price - fee, providerType };
 }
 
 async function transactionIdOf(uow: UnitOfWork, key: string): Promise<number | null> {
@@ -142,11 +150,12 @@ async function transactionIdOf(uow: UnitOfWork, key: string): Promise<number | n
 }
 
 /**
- * Gives `amount` won of a paid order back to the requester's card, in the ledger. A whole refund (nothing refunded
- * before) reverses the order's settlement, when the meeting was settled, and its capture: every account gets back
- * exactly what it gave. A partial refund is only for a settled order (a reservation is cancelled in full): the
- * refunded part is taken back from the provider's pending earnings and the fee in proportion (`refundShares`), and
- * the promotions get back their share of the discount. `refund.id` keys the partial posting.
+ * Gives `amount` won of a paid order back to the requester's card, in the ledger. Before the settlement a whole
+ * refund reverses the capture. Once settled, the refunded part is taken back from the provider's earnings and the
+ * fee in proportion (`refundShares`; a whole refund takes back exactly what was settled) and the promotions get back
+ * their share of the discount; the earnings line loses the provider's part. The provider's part comes from pending
+ * earnings; from withdrawable earnings only when an administrator reverses a released line (`released`), and
+ * never from earnings in a withdrawal or paid out. `refund.id` keys the posting.
  */
 export async function postRefund(
   uow: UnitOfWork,
@@ -155,37 +164,54 @@ export async function postRefund(
   refund: { id: number; amount: number },
   actor: ActorOrSystem,
   reason: string,
+  released: ReleasedEarnings = "refuse",
 ): Promise<void> {
   const before = order.refundedAmount;
   const after = before + refund.amount;
   if (after > order.amount) throw new RangeError("a refund larger than what is left of the payment");
+  const whole = after === order.amount;
   const settlement = await transactionIdOf(uow, settlementKey(order));
-  if (before === 0 && after === order.amount) {
-    if (settlement !== null) await reverseTransaction(uow, settlement, actor, reason);
-    const capture = await transactionIdOf(uow, captureKey(order));
-    if (capture === null) throw new Error(`order ${order.id} was refunded but never captured`);
+  const capture = await transactionIdOf(uow, captureKey(order));
+  if (capture === null) throw new Error(`order ${order.id} was refunded but never captured`);
+  if (settlement === null) {
+    if (before !== 0 || !whole) throw new RangeError("only a settled payment is refunded in part");
     await reverseTransaction(uow, capture, actor, reason);
     return;
   }
-  const fee = await settledFee(uow, settlement);
-  if (fee === null) throw new RangeError("only a settled payment is refunded in part");
+  const { accountCode, line } = await earningsAccountForRefund(
+    uow,
+    order,
+    providerId,
+    released,
+    (code) => new DomainError("payment", code),
+  );
+  if (before === 0 && whole && accountCode === memberPendingEarningsCode(providerId)) {
+    // Nothing refunded before and the line still on hold: every account gets back exactly what it gave.
+    await reverseTransaction(uow, settlement, actor, reason);
+    await reverseTransaction(uow, capture, actor, reason);
+    if (line) await takeBackFromLine(uow, line, line.amount, true, actor);
+    return;
+  }
+  const fee = (await settledFee(uow, settlement)) ?? 0;
   const settled = { price: order.price, fee, charged: order.amount };
-  const now = refundShares(settled, after);
+  // A coupon that paid it all leaves nothing charged to share by: the whole settlement comes back.
+  const now = order.amount === 0 ? { provider: order.price - fee, fee } : refundShares(settled, after);
   const earlier = refundShares(settled, before);
   const provider = now.provider - earlier.provider;
   const feeBack = now.fee - earlier.fee;
   await ensurePlatformAccount(uow, "platform_promotions_krw");
   await post(uow, {
-    idempotencyKey: refundKey(refund.id),
+    idempotencyKey: refund.id > 0 ? refundKey(refund.id) : `payment:${order.id}:refund-whole`,
     kind: "refund",
     actor,
     subject: subjectOf(order),
     memo: reason,
     entries: nonZero([
       { accountCode: GATEWAY_CLEARING_KRW, amount: refund.amount },
-      { accountCode: memberPendingEarningsCode(providerId), amount: -provider },
+      { accountCode, amount: -provider },
       { accountCode: PLATFORM_FEES_KRW, amount: -feeBack },
       { accountCode: PROMOTIONS_KRW, amount: provider + feeBack - refund.amount },
     ]),
   });
+  if (line) await takeBackFromLine(uow, line, provider, whole, actor);
 }

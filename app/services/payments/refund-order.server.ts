@@ -7,6 +7,7 @@ import { GatewayError, type PaymentGateway } from "#app/platform/payments/types"
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import type { ActorOrSystem } from "#app/services/actor";
 import { restoreCoupon } from "#app/services/coupons/use.server";
+import type { ReleasedEarnings } from "#app/services/settlement/earnings.server";
 import { postRefund, type PaymentOrder } from "./money.server";
 
 /**
@@ -37,6 +38,7 @@ export async function refundOrder(
   amount: number | null,
   ledgerActor: ActorOrSystem,
   reason: string,
+  released: ReleasedEarnings = "refuse",
 ): Promise<{ refunded: number; whole: boolean }> {
   const left = order.amount - order.refundedAmount;
   const refunded = amount ?? left;
@@ -56,7 +58,15 @@ export async function refundOrder(
           })
           .returning()
       : [];
-  await postRefund(uow, order, providerId, { id: refund?.id ?? 0, amount: refunded }, ledgerActor, reason);
+  await postRefund(
+    uow,
+    order,
+    providerId,
+    { id: refund?.id ?? 0, amount: refunded },
+    ledgerActor,
+    reason,
+    released,
+  );
   await uow.tx
     .update(paymentOrder)
     .set({ refundedAmount: order.refundedAmount + refunded, updatedAt: uow.now })

@@ -1,3 +1,4 @@
+import { releaseAfterDecision } from "#app/services/settlement/earnings.server";
 import { aliasedTable, and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import {
@@ -210,6 +211,8 @@ export async function decideRefundRequest(
       { role: "admin", id: staff.id },
       { reason },
     );
+    // The request no longer holds the provider's earnings: released when their time came.
+    await releaseAfterDecision(uow, row!.id);
     await recordAdminAct(
       uow,
       staff,

@@ -3,6 +3,7 @@ import { meeting, paymentOrder, refundRequest } from "#app/db/schema";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { systemActor, type ActorOrSystem } from "#app/services/actor";
 import type { Meeting } from "#app/services/meetings/meeting/participants.server";
+import type { ReleasedEarnings } from "#app/services/settlement/earnings.server";
 import { applyTransition } from "#app/services/state-machine.server";
 import { failOrder } from "./orders.server";
 import { postSettlement, type PaymentOrder } from "./money.server";
@@ -39,10 +40,20 @@ export async function refundPayment(
   /** Who the postings name: the administrator deciding, or the system. */
   ledgerActor: ActorOrSystem,
   reason: string,
+  /** Whether an administrator takes back earnings already released (ADR 064); refused otherwise. */
+  released: ReleasedEarnings = "refuse",
 ): Promise<number> {
   const order = await paidOrderOf(uow, row.id);
   if (!order) throw new Error(`meeting ${row.id} has no paid order to refund`);
-  const { refunded, whole } = await refundOrder(uow, order, row.providerId, amount, ledgerActor, reason);
+  const { refunded, whole } = await refundOrder(
+    uow,
+    order,
+    row.providerId,
+    amount,
+    ledgerActor,
+    reason,
+    released,
+  );
   await applyTransition(uow, payments, row.id, whole ? "refund" : "refundPart", by, {
     amount: refunded,
     reason,
