@@ -42,6 +42,7 @@ import { enWelcome } from "./areas/welcome.en";
 import { enPolicy } from "./areas/policy.en";
 import { enPay } from "./areas/pay.en";
 import { enCoupon } from "./areas/coupon.en";
+import { enEarnings } from "./areas/earnings.en";
 import { enPayment } from "./areas/payment.en";
 
 export const en: Messages = {
@@ -89,4 +90,5 @@ export const en: Messages = {
   pay: enPay,
   coupon: enCoupon,
   payment: enPayment,
+  earnings: enEarnings,
 };

@@ -42,6 +42,7 @@ import { koWelcome } from "./areas/welcome.ko";
 import { koPolicy } from "./areas/policy.ko";
 import { koPay } from "./areas/pay.ko";
 import { koCoupon } from "./areas/coupon.ko";
+import { koEarnings } from "./areas/earnings.ko";
 import { koPayment } from "./areas/payment.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
@@ -90,6 +91,7 @@ export const ko = {
   pay: koPay,
   coupon: koCoupon,
   payment: koPayment,
+  earnings: koEarnings,
 } as const;
 
 /** The shape every language must fill completely. */

@@ -5,6 +5,7 @@ import { authErrors, type AuthErrorDetails } from "./auth/errors";
 import { boardErrors, commentErrors, memberReportErrors } from "./board/errors";
 import { editorErrors } from "./content/errors";
 import { couponErrors } from "./coupons/errors";
+import { earningsErrors } from "./settlement/earnings-errors";
 import { ledgerErrors, type LedgerErrorDetails } from "./ledger/errors";
 import { marketErrors } from "./market/errors";
 import { chatErrors } from "./meetings/chat/errors";
@@ -44,6 +45,7 @@ export const errorTable = {
   comment: commentErrors,
   conduct: conductErrors,
   coupon: couponErrors,
+  earnings: earningsErrors,
   editor: editorErrors,
   finder: finderErrors,
   garage: garageErrors,

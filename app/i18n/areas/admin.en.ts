@@ -182,6 +182,8 @@ export const enAdmin: Widen<typeof koAdmin> = {
     coupon_issue: "Issued a coupon to members",
     payment_reconcile_run: "Reconciled payments",
     payment_refund_decide: "Decided a refund request",
+    earnings_reverse: "Reversed released earnings",
+    earnings_adjust: "Adjusted earnings",
   },
   error: {
     forbidden: "Only administrators can do this.",

@@ -177,6 +177,8 @@ export const koAdmin = {
     coupon_issue: "쿠폰 발급",
     payment_reconcile_run: "결제 대사 실행",
     payment_refund_decide: "환불 요청 처리",
+    earnings_reverse: "출금 가능 정산금 회수",
+    earnings_adjust: "정산금 조정",
   },
   error: {
     forbidden: "관리자만 할 수 있습니다.",

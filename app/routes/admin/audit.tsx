@@ -60,6 +60,8 @@ const actionNames = {
   "coupon.issue": "admin.actions.coupon_issue",
   "payment.reconcile.run": "admin.actions.payment_reconcile_run",
   "payment.refund.decide": "admin.actions.payment_refund_decide",
+  "earnings.reverse": "admin.actions.earnings_reverse",
+  "earnings.adjust": "admin.actions.earnings_adjust",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

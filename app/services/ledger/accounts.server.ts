@@ -31,6 +31,7 @@ export const PLATFORM_FEES_KRW = platformAccountCode("platform_fees");
 export const HELD_FOR_MEETINGS_KRW = platformAccountCode("platform_held");
 export const PROMOTIONS_KRW = platformAccountCode("platform_promotions_krw");
 export const BANK_FEES_KRW = platformAccountCode("bank_fees");
+export const EARNINGS_ADJUSTMENTS_KRW = platformAccountCode("platform_adjustments_krw");
 
 export type LedgerAccount = typeof ledgerAccount.$inferSelect;
 

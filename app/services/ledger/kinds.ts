@@ -70,6 +70,8 @@ export const ledgerAccountKinds = {
   platform_fees: { currency: "KRW", owner: "platform", code: "fees:krw" },
   /** Bank transfer fees charged on withdrawals. */
   bank_fees: { currency: "KRW", owner: "platform", code: "bank-fees:krw" },
+  /** Where administrators' adjustments of experts' earnings come from or go to. */
+  platform_adjustments_krw: { currency: "KRW", owner: "platform", code: "adjustments:krw" },
 } as const satisfies Record<string, { currency: LedgerCurrency; owner: "member" | "platform"; code: string }>;
 export type LedgerAccountKind = keyof typeof ledgerAccountKinds;
 export type MemberAccountKind = {

@@ -30,3 +30,6 @@ export const ADMIN_REASON_MAX = 200;
 
 /** The youngest age the specification lets register settlement information. */
 export const SETTLEMENT_MIN_AGE = 15;
+
+/** The largest adjustment of a member's earnings one act may make, in won: a guard against a mistyped figure. */
+export const ADJUSTMENT_MAX_WON = 5_000_000;

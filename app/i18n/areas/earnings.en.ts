@@ -1,0 +1,55 @@
+import type { Messages } from "../ko";
+
+/** English messages of the console's earnings page (part of ../en.ts). */
+export const enEarnings: Messages["earnings"] = {
+  state: {
+    pending: "Pending",
+    withdrawable: "Withdrawable",
+    withdrawing: "Being withdrawn",
+    paid: "Paid out",
+    refunded: "Taken back by a refund",
+  },
+  admin: {
+    title: "Earnings",
+    text: "Experts' earnings lines. Released earnings can be taken back only here, and taking them back refunds the payment in full. Every act is in the audit log.",
+    filter: "Search",
+    nickname: "Nickname",
+    status: "State",
+    allStates: "All",
+    search: "Search",
+    list: "Earnings lines",
+    empty: "No earnings lines match.",
+    line: "{kind} meeting #{id}",
+    provider: "Expert: {nickname}",
+    price: "Paid",
+    fee: "Platform fee",
+    amount: "Earned",
+    releasableAt: "Withdrawable from {date}",
+    releasedAt: "Released {date}",
+    reverse: "Take back and refund",
+    reverseReason: "Why it is taken back",
+    reverseConfirm: "Take these earnings back?",
+    reverseConfirmText:
+      "{amount, number} won leave the expert's withdrawable earnings and the requester is refunded in full. This cannot be undone.",
+    reversed: "The earnings were taken back and the refund has started.",
+    adjustTitle: "Adjust earnings",
+    adjustText:
+      "Adds to (positive) or takes from (negative) a member's withdrawable earnings. The reason goes to the audit log.",
+    adjustAmount: "Amount (won; negative takes)",
+    adjustReason: "Reason",
+    adjust: "Adjust",
+    adjustConfirm: "Adjust these earnings?",
+    adjustConfirmText: "The member's withdrawable earnings change by the amount entered.",
+    adjusted: "The earnings were adjusted.",
+  },
+  error: {
+    forbidden: "You may not manage earnings.",
+    not_found: "That earnings line or member was not found.",
+    not_reversible: "Only withdrawable earnings of a payment not partly refunded can be taken back.",
+    reason_required: "Enter a reason.",
+    reason_length: "Keep the reason within 200 characters.",
+    amount_invalid: "Enter a whole amount other than 0, up to 5,000,000 won.",
+    insufficient: "You cannot take more than the withdrawable earnings.",
+    member_required: "Enter the member's nickname.",
+  },
+};
