@@ -25,7 +25,10 @@ function cells(line: string): string[] {
 
 describe("bulk-transfer file", () => {
   it("starts with a BOM and a header row, ends lines with CRLF, and writes amounts as plain integers", () => {
-    const csv = bulkTransferCsv([row(), row({ bankCode: "090", accountNumber: "3333012345678", amount: 1_000_000 })]);
+    const csv = bulkTransferCsv([
+      row(),
+      row({ bankCode: "090", accountNumber: "3333012345678", amount: 1_000_000 }),
+    ]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).split("\r\n");
     expect(lines).toEqual([
@@ -47,7 +50,14 @@ describe("bulk-transfer file", () => {
   });
 
   it("defuses cells a spreadsheet would read as formulas", () => {
-    const attempts = ['=HYPERLINK("http://evil.example","클릭")', "+82-10", "-1+1", "@SUM(A1)", "\tTAB", "\rCR"];
+    const attempts = [
+      '=HYPERLINK("http://evil.example","클릭")',
+      "+82-10",
+      "-1+1",
+      "@SUM(A1)",
+      "\tTAB",
+      "\rCR",
+    ];
     const csv = bulkTransferCsv(attempts.map((holderName) => row({ holderName, memo: holderName })));
     const lines = csv.slice(1).split("\r\n").slice(1, -1);
     expect(lines).toHaveLength(attempts.length);

@@ -26,7 +26,8 @@ function cell(value: string): string {
 }
 
 function amountCell(amount: number): string {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`not a whole number of won: ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`not a whole number of won: ${amount}`);
   return String(amount);
 }
 

@@ -35,9 +35,13 @@ export function encryptJwe(plaintext: string, securityKey: string, at: Date = ne
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   const tag = cipher.getAuthTag();
   // `dir` has no encrypted key: its part is empty, hence the two dots.
-  return [protectedHeader, "", iv.toString("base64url"), ciphertext.toString("base64url"), tag.toString("base64url")].join(
-    ".",
-  );
+  return [
+    protectedHeader,
+    "",
+    iv.toString("base64url"),
+    ciphertext.toString("base64url"),
+    tag.toString("base64url"),
+  ].join(".");
 }
 
 /** Whether a text has the shape of a compact JWE (five base64url parts); says nothing of whether it opens. */
@@ -46,18 +50,31 @@ export function looksLikeJwe(text: string): boolean {
 }
 
 /** Opens a compact `dir`/`A256GCM` JWE; throws on any other algorithm, a wrong key or a tampered part. */
-export function decryptJwe(compact: string, securityKey: string): { plaintext: string; header: Record<string, unknown> } {
+export function decryptJwe(
+  compact: string,
+  securityKey: string,
+): { plaintext: string; header: Record<string, unknown> } {
   const parts = compact.trim().split(".");
   if (parts.length !== 5) throw new TypeError("not a compact JWE");
-  const [protectedHeader, encryptedKey, iv, ciphertext, tag] = parts as [string, string, string, string, string];
-  const header = JSON.parse(Buffer.from(protectedHeader, "base64url").toString("utf8")) as Record<string, unknown>;
+  const [protectedHeader, encryptedKey, iv, ciphertext, tag] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const header = JSON.parse(Buffer.from(protectedHeader, "base64url").toString("utf8")) as Record<
+    string,
+    unknown
+  >;
   if (header.alg !== "dir" || header.enc !== "A256GCM" || encryptedKey !== "")
     throw new TypeError("not a dir/A256GCM JWE");
   const decipher = createDecipheriv("aes-256-gcm", keyOf(securityKey), Buffer.from(iv, "base64url"));
   decipher.setAAD(Buffer.from(protectedHeader, "ascii"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  const plaintext = Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString(
-    "utf8",
-  );
+  const plaintext = Buffer.concat([
+    decipher.update(Buffer.from(ciphertext, "base64url")),
+    decipher.final(),
+  ]).toString("utf8");
   return { plaintext, header };
 }

@@ -57,7 +57,12 @@ function handle(seen: Seen, res: http.ServerResponse) {
   const encrypted = seen.headers["tosspayments-api-security-mode"] === "ENCRYPTION";
   const expected = `Basic ${Buffer.from(`${SECRET_KEY}:`).toString("base64")}`;
   if (seen.headers.authorization !== expected)
-    return answer(res, 401, envelope(null, null, { code: "UNAUTHORIZED_KEY", message: "인증되지 않은 키입니다." }), false);
+    return answer(
+      res,
+      401,
+      envelope(null, null, { code: "UNAUTHORIZED_KEY", message: "인증되지 않은 키입니다." }),
+      false,
+    );
   const fault = state.faults.shift();
   if (fault?.kind === "hang") return; // never answers
   if (fault?.kind === "error") {
@@ -93,7 +98,12 @@ function handle(seen: Seen, res: http.ServerResponse) {
     const payout = state.payouts.get(decodeURIComponent(one[1]!));
     return payout
       ? answer(res, 200, envelope("payout", payout), false)
-      : answer(res, 404, envelope(null, null, { code: "NOT_FOUND_PAYOUT", message: "지급대행 건이 없습니다." }), false);
+      : answer(
+          res,
+          404,
+          envelope(null, null, { code: "NOT_FOUND_PAYOUT", message: "지급대행 건이 없습니다." }),
+          false,
+        );
   }
   if (seen.method === "GET" && seen.path === "/v2/balances")
     return answer(
@@ -106,7 +116,11 @@ function handle(seen: Seen, res: http.ServerResponse) {
       false,
     );
   if (seen.method === "POST" && seen.path === "/v2/sellers") {
-    const body = seen.body as { refSellerId: string; businessType: string; account: { accountNumber: string } };
+    const body = seen.body as {
+      refSellerId: string;
+      businessType: string;
+      account: { accountNumber: string };
+    };
     if (!/^\d{10,14}$/.test(body.account.accountNumber))
       return answer(
         res,
@@ -258,12 +272,18 @@ describe("send", () => {
     const [first] = await payouts().send([same]);
     const [again] = await payouts().send([same]);
     expect(again).toEqual(first);
-    expect([...state.payouts.values()].filter((payout) => payout.refPayoutId === same.payoutKey)).toHaveLength(1);
+    expect(
+      [...state.payouts.values()].filter((payout) => payout.refPayoutId === same.payoutKey),
+    ).toHaveLength(1);
   });
 
   it("reports a payout Toss failed, and a refusal, as failed with Toss's code and no account number", async () => {
     const [failed] = await payouts().send([request({ amount: 13 })]);
-    expect(failed).toMatchObject({ status: "failed", ref: expect.stringMatching(/^FPA_/), code: "INVALID_ACCOUNT" });
+    expect(failed).toMatchObject({
+      status: "failed",
+      ref: expect.stringMatching(/^FPA_/),
+      code: "INVALID_ACCOUNT",
+    });
     expect(JSON.stringify(failed)).not.toContain(ACCOUNT);
 
     state.faults.push({
@@ -309,7 +329,10 @@ describe("send", () => {
     state.faults.push({
       kind: "error",
       status: 409,
-      body: envelope(null, null, { code: "IDEMPOTENT_REQUEST_PROCESSING", message: "이전 멱등 요청이 처리중입니다." }),
+      body: envelope(null, null, {
+        code: "IDEMPOTENT_REQUEST_PROCESSING",
+        message: "이전 멱등 요청이 처리중입니다.",
+      }),
     });
     expect(await thrown(payouts().send([request()]))).toBeInstanceOf(PayoutUnavailable);
     state.faults.push({ kind: "error", status: 200, body: envelope("payout-list", { items: [] }) });
@@ -344,7 +367,11 @@ describe("lookup", () => {
     const [first] = await payouts().send([sent]);
     const ref = first!.status === "processing" ? first!.ref! : "";
     expect(await payouts().lookup(sent.payoutKey, ref)).toEqual({ status: "processing", ref });
-    expect(state.requests.at(-1)).toMatchObject({ method: "GET", path: `/v2/payouts/${ref}`, body: undefined });
+    expect(state.requests.at(-1)).toMatchObject({
+      method: "GET",
+      path: `/v2/payouts/${ref}`,
+      body: undefined,
+    });
 
     const stored = state.payouts.get(ref)!;
     stored.status = "COMPLETED";
@@ -436,9 +463,9 @@ describe("seller registration", () => {
     expect(refused).toBeInstanceOf(PayoutRefused);
     expect(refused).toMatchObject({ code: "INVALID_ACCOUNT_NUMBER" });
     expect(refused.message).not.toContain("12-34");
-    expect(await thrown(payouts().registerSeller!({ ...registration, kind: "sole-proprietor" }))).toBeInstanceOf(
-      PayoutRefused,
-    );
+    expect(
+      await thrown(payouts().registerSeller!({ ...registration, kind: "sole-proprietor" })),
+    ).toBeInstanceOf(PayoutRefused);
   });
 });
 

@@ -48,7 +48,8 @@ const CREDENTIAL_CODES = new Set(["UNAUTHORIZED_KEY", "INVALID_API_KEY", "INCORR
 
 const PAYOUT_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
-type Answer = { kind: "ok"; entity: unknown } | { kind: "refused"; status: number; code: string; message: string };
+type Answer =
+  { kind: "ok"; entity: unknown } | { kind: "refused"; status: number; code: string; message: string };
 
 interface TossPayout {
   id: string;
@@ -102,7 +103,12 @@ function stateOf(payout: TossPayout, redact: (message: string) => string): Payou
         message: redact(payout.error?.message ?? ""),
       };
     case "CANCELED":
-      return { status: "failed", ref: payout.id, code: "CANCELED", message: "The payout request was cancelled." };
+      return {
+        status: "failed",
+        ref: payout.id,
+        code: "CANCELED",
+        message: "The payout request was cancelled.",
+      };
     default:
       return null;
   }
@@ -135,7 +141,9 @@ export function createTossPayouts({
   /** Nothing Toss or the network says may carry a key or an account number into a message or a log. */
   function redact(message: string, personal: string[] = []): string {
     let safe = message;
-    for (const secret of [secretKey, securityKey, credentials, ...personal].filter((value) => value.length >= 4))
+    for (const secret of [secretKey, securityKey, credentials, ...personal].filter(
+      (value) => value.length >= 4,
+    ))
       safe = safe.split(secret).join("***");
     // An account or registration number written another way (with dashes, in part) is still a run of digits.
     return safe.replace(/\d[\d-]{7,}\d/g, "***");
@@ -169,7 +177,9 @@ export function createTossPayouts({
     } catch (error) {
       const timedOut = (error as { name?: unknown } | null)?.name === "TimeoutError";
       throw new PayoutUnavailable(
-        timedOut ? `Toss Payments did not answer within ${timeoutMs} ms` : "Toss Payments could not be reached",
+        timedOut
+          ? `Toss Payments did not answer within ${timeoutMs} ms`
+          : "Toss Payments could not be reached",
       );
     }
     let json: unknown;
@@ -179,14 +189,22 @@ export function createTossPayouts({
       json = undefined;
     }
     const envelope = record(json);
-    const error = errorOf(envelope?.error) ?? (envelope && !("entityBody" in envelope) ? errorOf(envelope) : null);
+    const error =
+      errorOf(envelope?.error) ?? (envelope && !("entityBody" in envelope) ? errorOf(envelope) : null);
     const status = response.status;
     if (response.ok && !error) {
-      if (!envelope) throw new PayoutUnavailable(`Toss Payments answered HTTP ${status} with nothing readable`);
+      if (!envelope)
+        throw new PayoutUnavailable(`Toss Payments answered HTTP ${status} with nothing readable`);
       return { kind: "ok", entity: "entityBody" in envelope ? envelope.entityBody : envelope };
     }
     const code = error?.code ?? `HTTP_${status}`;
-    if (status >= 500 || status === 429 || status === 401 || UNCERTAIN_CODES.has(code) || CREDENTIAL_CODES.has(code))
+    if (
+      status >= 500 ||
+      status === 429 ||
+      status === 401 ||
+      UNCERTAIN_CODES.has(code) ||
+      CREDENTIAL_CODES.has(code)
+    )
       throw new PayoutUnavailable(`Toss Payments answered HTTP ${status} ${code}`);
     return {
       kind: "refused",
@@ -197,7 +215,12 @@ export function createTossPayouts({
   }
 
   async function sendOne(request: PayoutRequest): Promise<PayoutState> {
-    const refuse = (code: string, message: string): PayoutState => ({ status: "failed", ref: null, code, message });
+    const refuse = (code: string, message: string): PayoutState => ({
+      status: "failed",
+      ref: null,
+      code,
+      message,
+    });
     if (!PAYOUT_KEY.test(request.payoutKey))
       return refuse("INVALID_REQUEST", "payoutKey must be 1–64 of A–Z a–z 0–9 - _");
     if (!Number.isSafeInteger(request.amount) || request.amount < 1)
@@ -225,7 +248,8 @@ export function createTossPayouts({
       .find((item) => item?.refPayoutId === request.payoutKey);
     const state = payout ? stateOf(payout, (message) => redact(message, [request.accountNumber])) : null;
     // A 2xx that does not show the payout may still have made it: only the same key sent again can tell.
-    if (!state) throw new PayoutUnavailable("Toss Payments accepted the request but its answer shows no payout");
+    if (!state)
+      throw new PayoutUnavailable("Toss Payments accepted the request but its answer shows no payout");
     return state;
   }
 
@@ -252,15 +276,19 @@ export function createTossPayouts({
       }
       const payout = payoutOf(answer.entity);
       const state = payout ? stateOf(payout, (message) => redact(message)) : null;
-      if (!payout || !state) throw new PayoutUnavailable("Toss Payments answered with a payout it cannot read");
+      if (!payout || !state)
+        throw new PayoutUnavailable("Toss Payments answered with a payout it cannot read");
       if (payout.refPayoutId !== payoutKey)
-        throw new PayoutUnavailable("the payout Toss Payments has under that id belongs to another payoutKey");
+        throw new PayoutUnavailable(
+          "the payout Toss Payments has under that id belongs to another payoutKey",
+        );
       return state;
     },
 
     async balance() {
       const answer = await call("GET", "/v2/balances");
-      if (answer.kind === "refused") throw new PayoutUnavailable(`Toss Payments refused the balance: ${answer.code}`);
+      if (answer.kind === "refused")
+        throw new PayoutUnavailable(`Toss Payments refused the balance: ${answer.code}`);
       const value = record(record(answer.entity)?.availableAmount)?.value;
       if (typeof value !== "number" || !Number.isFinite(value))
         throw new PayoutUnavailable("Toss Payments answered with a balance it cannot read");
@@ -286,7 +314,10 @@ export function createTossPayouts({
     async registerSeller(registration: SellerRegistration): Promise<SellerState> {
       const { kind, name, email, phone, business } = registration;
       if (kind !== "individual" && !business)
-        throw new PayoutRefused("INVALID_REQUEST", "A business seller needs its trade name and registration number.");
+        throw new PayoutRefused(
+          "INVALID_REQUEST",
+          "A business seller needs its trade name and registration number.",
+        );
       const contact = { email, phone };
       const answer = await call("POST", "/v2/sellers", {
         body: {
@@ -315,7 +346,8 @@ export function createTossPayouts({
       const seller = record(answer.entity);
       const sellerId = text(seller?.id);
       const status = SELLER_STATUSES[text(seller?.status) ?? ""];
-      if (!sellerId || !status) throw new PayoutUnavailable("Toss Payments answered with a seller it cannot read");
+      if (!sellerId || !status)
+        throw new PayoutUnavailable("Toss Payments answered with a seller it cannot read");
       return { sellerId, status };
     },
   };
