@@ -10,7 +10,7 @@ import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:
 const SECURITY_KEY = /^[0-9a-fA-F]{64}$/;
 
 /** Whether a text is a Toss security key: 64 hexadecimal characters. */
-export function isSecurityKey(text: string): boolean {
+function isSecurityKey(text: string): boolean {
   return SECURITY_KEY.test(text);
 }
 
@@ -20,7 +20,7 @@ function keyOf(securityKey: string): Buffer {
 }
 
 /** `yyyy-MM-dd'T'HH:mm:ss+09:00`: the instant in Seoul's offset, seconds only, as Toss's examples write `iat`. */
-export function seoulIat(at: Date): string {
+function seoulIat(at: Date): string {
   const seoul = new Date(Math.floor(at.getTime() / 1000) * 1000 + 9 * 3_600_000);
   return `${seoul.toISOString().slice(0, 19)}+09:00`;
 }
