@@ -18,6 +18,7 @@ import { createLogger, type Logger } from "#app/platform/logger.server";
 import { createAuth } from "#app/platform/auth/auth.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
 import { paymentGateway } from "#app/platform/payments/index.server";
+import { payoutService } from "#app/platform/payouts/index.server";
 import { createRealtime } from "#app/platform/realtime.server";
 import { createConfiguredStorage } from "#app/platform/storage/configured.server";
 import { createAddressProvider } from "#app/services/location/address-provider.server";
@@ -125,6 +126,9 @@ export async function startServer({
       "TEST_CLOCK must be off when a real payment gateway is configured (PAYMENT_GATEWAY=toss).",
     );
   }
+  if (config.testClock && config.payouts.kind !== "manual") {
+    throw new StartupError("TEST_CLOCK must be off when real payouts are configured (PAYOUT_SERVICE=toss).");
+  }
   // With TEST_CLOCK on (development, or the explicit setting) the clock can be moved forward through /test/clock.
   const clock = givenClock ?? (config.testClock ? new AdjustableClock() : systemClock);
   const logger = givenLogger ?? createLogger(config.logLevel);
@@ -190,6 +194,7 @@ export async function startServer({
     auth,
     messaging,
     payments,
+    payouts: payoutService(config.payouts),
     storage,
     addresses,
     views,

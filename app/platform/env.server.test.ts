@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_BANK_FEE } from "#app/services/settlement/settlement-rules";
 import { ConfigError, loadConfig } from "./env.server";
 
 const dirs: string[] = [];
@@ -22,6 +23,11 @@ const tossKeys = {
   TOSS_CLIENT_KEY: "test_ck_D5GePWvyJnrK0W0k6q8gLzN97Eoq",
 };
 const toss = { PAYMENT_GATEWAY: "toss", ...tossKeys };
+const payoutKeys = {
+  TOSS_PAYOUT_SECRET_KEY: "test_sk_Payouts0000000000000000000000",
+  TOSS_PAYOUT_SECURITY_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+};
+const tossPayouts = { PAYOUT_SERVICE: "toss", ...payoutKeys };
 
 /** The ConfigError a configuration stops with. */
 function refusal(env: Record<string, string>, options: { cwd: string; dev?: boolean }): ConfigError {
@@ -216,6 +222,68 @@ describe("configuration", () => {
       expect(error.setting, JSON.stringify(env)).toBe(setting);
       // The one line never repeats a key.
       expect(error.message).not.toMatch(/zXLkKEyp|D5GePWvy|Ovk5rk1E/);
+    }
+  });
+
+  it("pays withdrawals manually unless PAYOUT_SERVICE=toss, which needs the secret key and the security key", () => {
+    const cwd = tempDir();
+    expect(loadConfig({}, { cwd }).payouts).toEqual({ kind: "manual" });
+    expect(loadConfig({ PAYOUT_SERVICE: "manual", ...payoutKeys }, { cwd }).payouts).toEqual({
+      kind: "manual",
+    });
+    expect(loadConfig(tossPayouts, { cwd }).payouts).toEqual({
+      kind: "toss",
+      secretKey: payoutKeys.TOSS_PAYOUT_SECRET_KEY,
+      securityKey: payoutKeys.TOSS_PAYOUT_SECURITY_KEY,
+      apiUrl: undefined,
+    });
+    expect(
+      loadConfig({ ...tossPayouts, TOSS_PAYOUT_API_URL: "http://127.0.0.1:4011" }, { cwd }).payouts,
+    ).toMatchObject({ apiUrl: "http://127.0.0.1:4011" });
+
+    const cases: [Record<string, string>, string][] = [
+      [{ PAYOUT_SERVICE: "bank" }, "PAYOUT_SERVICE"],
+      [{ PAYOUT_SERVICE: "toss" }, "TOSS_PAYOUT_SECRET_KEY"],
+      [
+        { PAYOUT_SERVICE: "toss", TOSS_PAYOUT_SECRET_KEY: payoutKeys.TOSS_PAYOUT_SECRET_KEY },
+        "TOSS_PAYOUT_SECURITY_KEY",
+      ],
+      [
+        { ...tossPayouts, TOSS_PAYOUT_SECRET_KEY: "test_ck_D5GePWvyJnrK0W0k6q8gLzN97Eoq" },
+        "TOSS_PAYOUT_SECRET_KEY",
+      ],
+      [{ ...tossPayouts, TOSS_PAYOUT_SECURITY_KEY: "0123456789abcdef" }, "TOSS_PAYOUT_SECURITY_KEY"],
+      [{ ...tossPayouts, TOSS_PAYOUT_SECURITY_KEY: "z".repeat(64) }, "TOSS_PAYOUT_SECURITY_KEY"],
+      [{ ...tossPayouts, TOSS_PAYOUT_API_URL: "api.tosspayments.com" }, "TOSS_PAYOUT_API_URL"],
+      // Payout settings without PAYOUT_SERVICE: pasted, but never switched on.
+      [payoutKeys, "PAYOUT_SERVICE"],
+      [{ TOSS_PAYOUT_SECURITY_KEY: payoutKeys.TOSS_PAYOUT_SECURITY_KEY }, "PAYOUT_SERVICE"],
+      [{ TOSS_PAYOUT_API_URL: "https://api.tosspayments.com" }, "PAYOUT_SERVICE"],
+    ];
+    for (const [env, setting] of cases) {
+      const error = refusal(env, { cwd });
+      expect(error.setting, JSON.stringify(env)).toBe(setting);
+      expect(error.message).not.toMatch(/Payouts0000|0123456789abcdef0123/);
+    }
+  });
+
+  it("charges the bank's fee per withdrawal: DEFAULT_BANK_FEE unless set to 0–10,000 won", () => {
+    const cwd = tempDir();
+    expect(loadConfig({}, { cwd }).bankTransferFee).toBe(DEFAULT_BANK_FEE);
+    expect(loadConfig({ BANK_TRANSFER_FEE: "0" }, { cwd }).bankTransferFee).toBe(0);
+    expect(loadConfig({ BANK_TRANSFER_FEE: "10000" }, { cwd }).bankTransferFee).toBe(10_000);
+    for (const value of ["-1", "10001", "500.5", "five hundred"])
+      expect(refusal({ BANK_TRANSFER_FEE: value }, { cwd }).setting, value).toBe("BANK_TRANSFER_FEE");
+  });
+
+  it("never moves the clock next to real payouts: off by default, refused when asked for", () => {
+    const cwd = tempDir();
+    expect(loadConfig(tossPayouts, { cwd, dev: true }).testClock).toBe(false);
+    expect(loadConfig({ PAYOUT_SERVICE: "manual" }, { cwd, dev: true }).testClock).toBe(true);
+    for (const value of ["true", "1"]) {
+      const error = refusal({ ...tossPayouts, TEST_CLOCK: value, NODE_ENV: "production" }, { cwd });
+      expect(error.setting).toBe("TEST_CLOCK");
+      expect(error.message).toMatch(/^Invalid setting TEST_CLOCK: must be off with PAYOUT_SERVICE=toss/);
     }
   });
 

@@ -157,6 +157,34 @@ const envSchema = z.object({
   TOSS_API_URL: optionalString.pipe(
     z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" }).optional(),
   ),
+  PAYOUT_SERVICE: optionalString.pipe(
+    z.enum(["manual", "toss"], { error: "expected manual or toss" }).optional(),
+  ),
+  TOSS_PAYOUT_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(test|live)_sk_\S+$/,
+        "expected the secret key of the payouts contract (test_sk_… or live_sk_…)",
+      )
+      .optional(),
+  ),
+  TOSS_PAYOUT_SECURITY_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "expected the security key: 64 hexadecimal characters")
+      .optional(),
+  ),
+  TOSS_PAYOUT_API_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" }).optional(),
+  ),
+  // The same default as DEFAULT_BANK_FEE (settlement rules); the configuration's test keeps the two equal.
+  BANK_TRANSFER_FEE: z.coerce
+    .number({ error: "expected a whole number of won" })
+    .int("expected a whole number of won")
+    .min(0, "expected 0 to 10000")
+    .max(10_000, "expected 0 to 10000")
+    .default(500),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected a number of milliseconds" })
     .int()
@@ -203,7 +231,22 @@ export interface AppConfig {
   demoData: boolean;
   /** Where payments go (ADR 059): the built-in local gateway, or Toss Payments. */
   payments: PaymentsConfig;
+  /** How experts' withdrawals are paid (ADR 065): by the administrators' bank transfers, or Toss Payments' payouts. */
+  payouts: PayoutsConfig;
+  /** The bank's fee per withdrawal in won (0–10,000), charged to the expert. */
+  bankTransferFee: number;
 }
+
+export type PayoutsConfig =
+  | { kind: "manual" }
+  | {
+      kind: "toss";
+      /** Never logged. */
+      secretKey: string;
+      /** Encrypts request bodies (JWE); never logged. */
+      securityKey: string;
+      apiUrl: string | undefined;
+    };
 
 export type PaymentsConfig =
   | { kind: "local" }
@@ -342,6 +385,29 @@ function readPayments(parsed: ReturnType<typeof parseEnv>): PaymentsConfig {
   return { kind: "toss", secretKey, clientKey, apiUrl: parsed.TOSS_API_URL };
 }
 
+/**
+ * PAYOUT_SERVICE=toss takes the payouts contract's secret key and security key. Those settings without it are a
+ * configuration pasted incompletely, as with the payment gateway.
+ */
+function readPayouts(parsed: ReturnType<typeof parseEnv>): PayoutsConfig {
+  const {
+    PAYOUT_SERVICE: service,
+    TOSS_PAYOUT_SECRET_KEY: secretKey,
+    TOSS_PAYOUT_SECURITY_KEY: securityKey,
+  } = parsed;
+  if (service !== "toss") {
+    const stray = (
+      ["TOSS_PAYOUT_SECRET_KEY", "TOSS_PAYOUT_SECURITY_KEY", "TOSS_PAYOUT_API_URL"] as const
+    ).find((name) => parsed[name] !== undefined);
+    if (stray && service === undefined)
+      throw new ConfigError("PAYOUT_SERVICE", `set it to toss to use ${stray} (or to manual to ignore it)`);
+    return { kind: "manual" };
+  }
+  if (!secretKey) throw new ConfigError("TOSS_PAYOUT_SECRET_KEY", "required with PAYOUT_SERVICE=toss");
+  if (!securityKey) throw new ConfigError("TOSS_PAYOUT_SECURITY_KEY", "required with PAYOUT_SERVICE=toss");
+  return { kind: "toss", secretKey, securityKey, apiUrl: parsed.TOSS_PAYOUT_API_URL };
+}
+
 function parseEnv(env: Record<string, string | undefined>) {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -358,6 +424,7 @@ export function loadConfig(
   const parsed = parseEnv({ ...env, NODE_ENV: env.NODE_ENV ?? (options.dev ? "development" : undefined) });
   const dataDir = path.resolve(options.cwd ?? process.cwd(), parsed.DATA_DIR);
   const payments = readPayments(parsed);
+  const payouts = readPayouts(parsed);
   // A movable clock next to a gateway that takes real money would let anyone who reaches /test/clock expire holds
   // and release earnings early: off by default there, and refused when asked for.
   const testClockAsked = parsed.TEST_CLOCK
@@ -367,6 +434,11 @@ export function loadConfig(
     throw new ConfigError(
       "TEST_CLOCK",
       "must be off with PAYMENT_GATEWAY=toss (a real gateway takes real money)",
+    );
+  if (testClockAsked && payouts.kind !== "manual")
+    throw new ConfigError(
+      "TEST_CLOCK",
+      "must be off with PAYOUT_SERVICE=toss (real payouts send real money)",
     );
   const sharedDatabase = parsed.DATABASE_URL !== undefined && parsed.NODE_ENV === "production";
   if (sharedDatabase && !parsed.SESSION_SECRET) {
@@ -408,7 +480,9 @@ export function loadConfig(
     outboxPage: parsed.OUTBOX_PAGE
       ? parsed.OUTBOX_PAGE === "true" || parsed.OUTBOX_PAGE === "1"
       : parsed.NODE_ENV === "development",
-    testClock: testClockAsked ?? (parsed.NODE_ENV === "development" && payments.kind === "local"),
+    testClock:
+      testClockAsked ??
+      (parsed.NODE_ENV === "development" && payments.kind === "local" && payouts.kind === "manual"),
     socialProviders: Object.fromEntries(
       socialProviderIds.flatMap((id) => {
         const upper = id.toUpperCase() as Uppercase<SocialProviderId>;
@@ -431,5 +505,7 @@ export function loadConfig(
     storage: readStorage(parsed),
     demoData: parsed.DEMO_DATA ? parsed.DEMO_DATA === "true" : parsed.DATABASE_URL === undefined,
     payments,
+    payouts,
+    bankTransferFee: parsed.BANK_TRANSFER_FEE,
   };
 }

@@ -10,6 +10,8 @@ import { loadConfig, type AppConfig } from "#app/platform/env.server";
 import { createLogger } from "#app/platform/logger.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
 import { paymentGateway } from "#app/platform/payments/index.server";
+import { payoutService } from "#app/platform/payouts/index.server";
+import type { PayoutService } from "#app/platform/payouts/types";
 import type { Runtime } from "#app/platform/runtime.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
@@ -26,6 +28,8 @@ export async function createTestRuntime(
     database?: DatabaseHandle;
     /** Better Auth's production password hashing instead of the tests' cheaper one (./password-hasher.ts). */
     productionPasswords?: boolean;
+    /** A payout service of the test's own (a fake, or Toss against a local server); manual by default. */
+    payouts?: PayoutService;
   } = {},
 ): Promise<Runtime> {
   const { db } = options.database ?? (await createTestDatabase());
@@ -55,6 +59,7 @@ export async function createTestRuntime(
     auth,
     messaging,
     payments: paymentGateway({ config: config.payments, publicUrl: config.publicUrl, db, clock }),
+    payouts: options.payouts ?? payoutService(config.payouts),
     storage: createLocalStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), "motomate-uploads-")) }),
     addresses: createGazetteerProvider(),
     views: new CounterBuffer(),

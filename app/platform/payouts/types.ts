@@ -24,6 +24,42 @@ export interface PayoutRequest {
   /** Digits only, in plain: never logged. */
   accountNumber: string;
   holderName: string;
+  /**
+   * The seller id `registerSeller` returned, where the service pays registered sellers only (Toss: the payout's
+   * `destination`). Manual mode ignores it; Toss answers `failed` (`SELLER_NOT_REGISTERED`) without it.
+   */
+  sellerId?: string;
+}
+
+/** An expert to register as a seller before their first payout (Toss's 셀러 등록); only `registerSeller` takes it. */
+export interface SellerRegistration {
+  /** The service's own reference for the seller (Toss `refSellerId`): the member id. */
+  memberId: string;
+  /** Sent as the idempotency key: the same registration retried registers once. */
+  registrationKey: string;
+  /** `individual`: a person (Toss INDIVIDUAL); `sole-proprietor` / `corporation`: a business (INDIVIDUAL_BUSINESS / CORPORATE). */
+  kind: "individual" | "sole-proprietor" | "corporation";
+  /** The person's name, or the business's representative. */
+  name: string;
+  email: string;
+  /** Digits only. */
+  phone: string;
+  /** Businesses only: the trade name and the 10-digit registration number. */
+  business?: { companyName: string; registrationNumber: string };
+  bankCode: string;
+  /** Digits only, in plain: never logged. */
+  accountNumber: string;
+  holderName: string;
+}
+
+/**
+ * A registered seller at the service. Toss's statuses: a person waits for identity verification
+ * (`approval-required`), then may be paid up to 10,000,000 won (`partially-approved`); past that Toss asks for KYC
+ * (`kyc-required`) until it is done (`approved`).
+ */
+export interface SellerState {
+  sellerId: string;
+  status: "approval-required" | "partially-approved" | "kyc-required" | "approved";
 }
 
 /** Where a payout is at the service. `unknown`: the service has no payout under that key. */
@@ -47,12 +83,21 @@ export interface PayoutService {
    * withdrawal `processing` and a job asks `lookup` later.
    */
   send(requests: PayoutRequest[]): Promise<PayoutState[]>;
-  /** Asks where the payout of `payoutKey` is. Manual mode answers `processing` (only an administrator knows). */
-  lookup(payoutKey: string): Promise<PayoutState>;
+  /**
+   * Asks where the payout of `payoutKey` is. Manual mode answers `processing` (only an administrator knows). `ref` is
+   * the reference `send` or a webhook gave; Toss looks payouts up by it only, so without one it throws
+   * `PayoutUnavailable` and the way to learn it is to `send` the same request again (the same key is answered once).
+   */
+  lookup(payoutKey: string, ref?: string | null): Promise<PayoutState>;
   /** Won the platform can pay out now, or null where the service does not say (manual). */
   balance(): Promise<number | null>;
   /** Reads a webhook's raw body; null when it is not a payout event this service sends. */
   parseWebhook(rawBody: string, headers: Headers): PayoutHint | null;
+  /**
+   * Registers an expert where the service pays registered sellers only (Toss); absent in manual mode. A refusal
+   * (a malformed account, a closed business) throws `PayoutRefused`; no certain answer throws `PayoutUnavailable`.
+   */
+  registerSeller?(registration: SellerRegistration): Promise<SellerState>;
 }
 
 /** The payout service could not be reached or gave no certain answer; nothing may be concluded from it. */
@@ -60,5 +105,16 @@ export class PayoutUnavailable extends Error {
   constructor(readonly reason: string) {
     super(`payout service unavailable: ${reason}`);
     this.name = "PayoutUnavailable";
+  }
+}
+
+/** The payout service answered and refused a registration; `message` is the service's, without personal numbers. */
+export class PayoutRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PayoutRefused";
   }
 }
