@@ -144,6 +144,13 @@ describe("an ended paid meeting's earnings", () => {
     await runPaymentJobs(db, clock, gateway);
     expect((await lineOf(meetingId)).status).toBe("withdrawable");
 
+    // Any other refund of the payment (the system's, a decision) is refused once the line was released.
+    await expect(
+      runInTransaction(db, clock, async (uow) => {
+        const [row] = await uow.tx.select().from(meeting).where(eq(meeting.id, meetingId));
+        return refundPayment(uow, row!, null, { role: "system", id: null }, systemActor, "late");
+      }),
+    ).rejects.toMatchObject({ area: "payment", code: "earnings_released" });
     await expect(reverseReleasedEarnings(db, clock, provider, line.id, "잘못 정산됨")).rejects.toMatchObject({
       code: "forbidden",
     });
