@@ -115,6 +115,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       // Payments: the member's purchase history and the console's refund requests
       route("setting/purchases", "routes/setting/purchases.tsx", { id: id("setting-purchases") }),
       route("admin/refunds", "routes/admin/refunds.tsx", { id: id("admin-refunds") }),
+      route("admin/earnings", "routes/admin/earnings.tsx", { id: id("admin-earnings") }),
       route("my/market", "routes/my/market.tsx", { id: id("my-market") }),
       route("search", "routes/search/index.tsx", { id: id("search") }),
       route("search/result", "routes/search/result.tsx", { id: id("search-result") }),

@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { coupon, memberCoupon, session, verification } from "#app/db/schema";
+import { coupon, memberCoupon } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DAY_MS, toSeoulInput } from "#app/platform/seoul-calendar";
@@ -14,6 +13,7 @@ import {
   signUpCallers,
   signUpMember,
   startRouteRuntime,
+  steppedUp,
   type Callers,
   type SignedInMember,
 } from "#tests/setup/route-actions";
@@ -28,27 +28,6 @@ beforeAll(async () => {
   runtime = await startRouteRuntime({ clock });
   callers = await signUpCallers(runtime);
 });
-
-/**
- * The staff member re-entered their authenticator code a moment ago on this session, as /admin/step-up records it
- * (services/auth/step-up.server.ts; its own test drives the real code): money pages open for ten minutes.
- */
-async function steppedUp(caller: SignedInMember): Promise<SignedInMember> {
-  const [row] = await runtime.db
-    .select({ id: session.id })
-    .from(session)
-    .where(eq(session.userId, caller.id));
-  const now = clock.now();
-  await runtime.db.insert(verification).values({
-    id: randomUUID(),
-    identifier: `step-up:${row!.id}`,
-    value: caller.id,
-    expiresAt: new Date(now.getTime() + 10 * 60_000),
-    createdAt: now,
-    updatedAt: now,
-  });
-  return caller;
-}
 
 const post = (as: SignedInMember | null, form: Record<string, string | string[]>, language = "") =>
   callAction(page.action, { path: `${language}/admin/coupons`, form, as });
@@ -98,7 +77,7 @@ describe("the console's coupon page", () => {
   });
 
   it("makes a coupon, issues it to members and ends it, each on the audit log", async () => {
-    const finance = await steppedUp(callers.finance);
+    const finance = await steppedUp(runtime, callers.finance, clock);
     const form = createForm({ code: `  ${freshCode().toLowerCase()} ` });
     const made = await post(finance, form);
     expect(made).toMatchObject({ outcome: "done", location: "/admin/coupons", flashed: true });
@@ -148,7 +127,7 @@ describe("the console's coupon page", () => {
   });
 
   it("answers a refused form with its messages and what was typed, in the page's language", async () => {
-    const admin = await steppedUp(callers.admin);
+    const admin = await steppedUp(runtime, callers.admin, clock);
     const bad = await post(admin, createForm({ name: "", value: "abc", meetingKinds: [], code: "x" }));
     expect(bad.outcome).toBe("invalid");
     const { lastResult } = bad.data as {

@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminAudit, job, paymentOrder, session, verification } from "#app/db/schema";
+import { adminAudit, job, paymentOrder } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { MINUTE_MS, seoulDay } from "#app/platform/seoul-calendar";
@@ -14,6 +13,7 @@ import {
   refusedCallers,
   signUpCallers,
   startRouteRuntime,
+  steppedUp,
   type Callers,
   type SignedInMember,
 } from "#tests/setup/route-actions";
@@ -28,24 +28,6 @@ beforeAll(async () => {
   runtime = await startRouteRuntime({ clock });
   callers = await signUpCallers(runtime);
 });
-
-/** The staff member re-entered their authenticator code a moment ago on this session (as on /admin/step-up). */
-async function steppedUp(caller: SignedInMember): Promise<SignedInMember> {
-  const [row] = await runtime.db
-    .select({ id: session.id })
-    .from(session)
-    .where(eq(session.userId, caller.id));
-  const now = clock.now();
-  await runtime.db.insert(verification).values({
-    id: randomUUID(),
-    identifier: `step-up:${row!.id}`,
-    value: caller.id,
-    expiresAt: new Date(now.getTime() + 10 * 60_000),
-    createdAt: now,
-    updatedAt: now,
-  });
-  return caller;
-}
 
 const post = (as: SignedInMember | null, form: Record<string, string>, language = "") =>
   callAction(page.action, { path: `${language}/admin/payments`, form, as });
@@ -84,8 +66,8 @@ describe("the console's payments page", () => {
       .set({ status: "cancelled" })
       .where(eq(job.dedupeKey, `payment-order-settle:${stuck.id}`));
     clock.advance(20 * MINUTE_MS);
-    const finance = await steppedUp(callers.finance);
-    const administrator = await steppedUp(callers.admin);
+    const finance = await steppedUp(runtime, callers.finance, clock);
+    const administrator = await steppedUp(runtime, callers.admin, clock);
 
     const listed = await callLoader(page.loader, { path: "/admin/payments", as: finance });
     expect(listed.outcome).toBe("done");
@@ -126,7 +108,7 @@ describe("the console's payments page", () => {
   });
 
   it("refuses a day that is not one, in the page's language", async () => {
-    const finance = await steppedUp(callers.finance);
+    const finance = await steppedUp(runtime, callers.finance, clock);
     expect(await post(finance, { day: "2026-13-01" }, "/en")).toMatchObject({
       status: 400,
       data: { error: { code: "day_invalid", message: "Enter the date as YYYY-MM-DD." }, day: "2026-13-01" },

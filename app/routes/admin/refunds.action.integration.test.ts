@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { meeting, refundRequest, session, verification } from "#app/db/schema";
+import { meeting, refundRequest } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { PaymentGateway } from "#app/platform/payments/types";
 import type { Runtime } from "#app/platform/runtime.server";
@@ -15,6 +14,7 @@ import {
   signUpCallers,
   signUpMember,
   startRouteRuntime,
+  steppedUp,
   type Callers,
   type SignedInMember,
 } from "#tests/setup/route-actions";
@@ -33,24 +33,6 @@ beforeAll(async () => {
   gateway = localGateway(runtime.db, clock);
   provider = await signUpMember(runtime);
 });
-
-/** The staff member re-entered their authenticator code a moment ago on this session (see coupons' test). */
-async function steppedUp(caller: SignedInMember): Promise<SignedInMember> {
-  const [row] = await runtime.db
-    .select({ id: session.id })
-    .from(session)
-    .where(eq(session.userId, caller.id));
-  const now = clock.now();
-  await runtime.db.insert(verification).values({
-    id: randomUUID(),
-    identifier: `step-up:${row!.id}`,
-    value: caller.id,
-    expiresAt: new Date(now.getTime() + 10 * 60_000),
-    createdAt: now,
-    updatedAt: now,
-  });
-  return caller;
-}
 
 /** A paid meeting that ended, and the requester's open refund request of it. */
 async function openRequest(): Promise<{ meetingId: number; requestId: number }> {
@@ -92,7 +74,7 @@ describe("the console's refund requests", () => {
 
   it("lists open requests first with the amounts, and grants part of one, audited", async () => {
     const decided = await openRequest();
-    const finance = await steppedUp(callers.finance);
+    const finance = await steppedUp(runtime, callers.finance, clock);
     expect(
       await post(finance, { intent: "declined", requestId: String(decided.requestId), reason: "정상 진행" }),
     ).toMatchObject({ outcome: "done", location: "/admin/refunds", flashed: true });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
-import { earningLineStatuses } from "#app/db/schema/settlement";
+import { earningLineMachine } from "./settlement-machine";
 import { idText, pageText, requiredText } from "../form-fields";
 import { ADJUSTMENT_MAX_WON, ADMIN_REASON_MAX } from "./settlement-rules";
 
@@ -9,6 +9,9 @@ import { ADJUSTMENT_MAX_WON, ADMIN_REASON_MAX } from "./settlement-rules";
  * withdrawable earnings, and the list's address. Parsed by the browser and the action alike; the services check
  * every rule again.
  */
+
+/** An earnings line's states, as its machine lists them. */
+export const earningLineStatuses = earningLineMachine.states;
 
 const issue = (message: MessageKey) => ({ error: message });
 
