@@ -191,11 +191,21 @@ export function faqSeeds({ welcomePoints }: { welcomePoints: number }): Record<F
       {
         ko: {
           q: "수익은 언제 받나요?",
-          a: "만남이 종료되면 결제 금액에서 수수료를 뺀 금액이 전문가의 '대기 중인 수익'이 됩니다. 환불 요청에 대비해 만남 종료 후 8일 동안 보류되며, 환불 요청이 처리 중이면 처리가 끝날 때까지 보류됩니다. 출금 기능은 준비 중입니다.",
+          a: "만남이 종료되면 결제 금액에서 수수료를 뺀 금액이 전문가의 '대기 중인 수익'이 됩니다. 환불 요청에 대비해 만남이 끝난 시각부터 8일(192시간) 동안 보류되며, 환불 요청이 처리 중이면 처리가 끝날 때까지 보류됩니다. 보류가 끝나면 '출금 가능'이 되고, 정산 관리 화면에서 출금 계좌와 출금 비밀번호를 등록한 뒤 출금을 신청할 수 있습니다.",
         },
         en: {
           q: "When do I receive my earnings?",
-          a: "When a meeting ends, the payment less the fee becomes the expert's pending earnings. They are held for 8 days after the meeting in case of a refund request, and longer while a refund request is being decided. Withdrawals are coming soon.",
+          a: "When a meeting ends, the payment less the fee becomes the expert's pending earnings. They are held for 8 days (192 hours) from the moment the meeting ended in case of a refund request, and longer while a refund request is being decided. Then they become withdrawable: register a withdrawal account and a withdrawal password, and request a withdrawal on the settlement page.",
+        },
+      },
+      {
+        ko: {
+          q: "출금할 때 어떤 금액이 빠지나요?",
+          a: "출금 신청 화면에서 고른 정산금(수수료를 뺀 금액)에서 은행 이체 수수료(1회 500원)를 빼고, 개인 전문가는 사업소득 원천징수세 3.3%(소득세 3%와 지방소득세 0.3%, 각 10원 미만 절사)를 뺀 금액이 입금됩니다. 확인 전에 모든 금액을 보여 드립니다. 사업자 전문가는 원천징수 없이 입금되고, 플랫폼 수수료에 대한 세금계산서를 받습니다. 출금 비밀번호를 5번 틀리면 잠기며, 고객센터에 연락하면 관리자가 잠금을 풀어 드립니다.",
+        },
+        en: {
+          q: "What is deducted when I withdraw?",
+          a: "From the earnings you select (already net of the platform fee), the bank transfer fee (500 won per withdrawal) is deducted and, for individual experts, the 3.3% business income withholding (3% income tax and 0.3% local income tax, each with won below 10 dropped). Every amount is shown before you confirm. Business experts are not withheld and receive tax invoices for the platform fee. Five wrong withdrawal passwords lock it; contact the customer centre and an administrator unlocks it.",
         },
       },
       {
