@@ -109,7 +109,7 @@ export const termsPolicy: LocalizedPolicy = {
         heading: "제8조 (수수료, 수익금 정산 및 출금)",
         paragraphs: [
           "회사는 유료 모임의 모임 금액(전문가가 결제 요청한 금액)에 대하여 플랫폼 수수료를 받습니다. 수수료는 개인 회원인 전문가의 경우 모임 금액의 10%, 사업자 회원인 전문가의 경우 모임 금액의 5%이며(1원 미만은 반올림), 모임이 완료 처리되어 정산되는 시점의 회원 구분에 따라 적용합니다. 무료 모임에는 수수료가 없습니다. 요청자가 쿠폰으로 할인을 받은 경우 할인 금액은 회사가 부담하므로, 전문가의 수익금과 수수료는 할인 전 모임 금액을 기준으로 계산합니다.",
-          "결제 금액에서 플랫폼 수수료를 뺀 금액은 전문가의 수익금으로 적립되며, 모임이 완료 처리된 날부터 8일이 지난 뒤 출금할 수 있습니다. 이 기간은 환불 요청 등 분쟁을 처리하기 위한 기간입니다.",
+          "결제 금액에서 플랫폼 수수료를 뺀 금액은 전문가의 수익금으로 적립되며, 모임이 완료 처리된 시각부터 8일(192시간)이 지나면 출금할 수 있습니다. 이 기간은 환불 요청 등 분쟁을 처리하기 위한 기간이며, 그 안에 접수된 환불 요청이 있으면 처리가 끝날 때까지 출금할 수 없습니다.",
           "환불 요청, 신고, 분쟁이 진행 중인 모임의 수익금은 처리가 끝날 때까지 출금할 수 없으며, 처리 결과에 따라 환불된 금액만큼 수익금에서 차감됩니다.",
           "전문가는 본인 명의의 은행 계좌로만 수익금을 출금할 수 있습니다. 출금할 때마다 은행 이체 수수료가 발생하며, 이 수수료는 출금 금액에서 차감됩니다.",
           "수익금 지급이 관계 세법에 따라 원천징수 대상이면 회사는 해당 세액을 원천징수한 뒤 나머지 금액을 지급하고, 지급명세서 제출 등 세법상 의무를 이행합니다. 이를 위해 회사는 출금을 신청하는 전문가로부터 주민등록번호를 수집하며, 자세한 내용은 개인정보처리방침에서 정합니다. 그 밖에 수익금과 관련한 세금 신고·납부 의무는 전문가가 부담합니다.",
@@ -320,7 +320,7 @@ export const termsPolicy: LocalizedPolicy = {
         heading: "Article 8 (Fees, Settlement of Earnings and Withdrawals)",
         paragraphs: [
           "The Company charges a platform fee on the meeting amount of a paid meeting (the amount the expert requested). The fee is 10% of the meeting amount for experts who are individual members and 5% for experts who are business members (rounded to the nearest won), based on the expert's member type when the meeting is marked as completed and settled. No fee applies to free meetings. When the requester used a coupon, the Company bears the discount, so the expert's earnings and the fee are calculated on the meeting amount before the discount.",
-          "The amount paid less the platform fee is credited to the expert as earnings and can be withdrawn once 8 days have passed from the day the meeting was marked as completed. This period exists to handle refund requests and other disputes.",
+          "The amount paid less the platform fee is credited to the expert as earnings and can be withdrawn once 8 days (192 hours) have passed from the moment the meeting was marked as completed. This period exists to handle refund requests and other disputes; a refund request made within it holds the earnings until it is decided.",
           "Earnings from a meeting with a pending refund request, report or dispute cannot be withdrawn until it is resolved, and any amount refunded as a result is deducted from the earnings.",
           "Experts can withdraw earnings only to a bank account in their own name. A bank transfer fee applies to each withdrawal and is deducted from the amount withdrawn.",
           "If the payment of earnings is subject to withholding under the applicable tax laws, the Company withholds the tax, pays the remaining amount and fulfils its tax obligations, such as submitting payment statements. For this purpose the Company collects the resident registration number of experts who request a withdrawal, as detailed in the Privacy Policy. Any other obligation to report and pay tax on earnings lies with the expert.",
