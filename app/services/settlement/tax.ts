@@ -4,11 +4,10 @@ import type { SettlementCategory } from "#app/db/schema";
  * Withholding on what the platform pays individual experts (ADR 064). Their earnings are business income
  * (사업소득) for personal services, paid by the platform as the withholding agent:
  * - income tax 3% of the amount paid (소득세법 제129조 제1항 제3호), the won below 10 dropped (국고금관리법 제47조);
- * - local income tax 10% of that income tax (지방세법 제103조의13), the won below 10 dropped (지방세징수법 제20조의2 끝수
- *   처리);
- * - no "under 1,000 won is not collected" exemption: since 1 July 2024 it no longer applies to personal-service
- *   business income (소득세법 제86조, as amended 2023-12-31).
- * Business members are not withheld: they issue and receive tax invoices instead.
+ * - local income tax 10% of that income tax (지방세법 제103조의13), the won below 10 dropped likewise;
+ * - no "under 1,000 won is not collected" exemption: since 1 July 2024 it no longer covers personal-service business
+ *   income (소득세법 제86조).
+ * Business members are not withheld: they receive tax invoices for the platform's fee instead.
  */
 
 export const INCOME_TAX_BASIS_POINTS = 300;
