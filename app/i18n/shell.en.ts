@@ -34,6 +34,7 @@ export const enShell: Widen<typeof koShell> = {
       coupons: "Coupons",
       payments: "Payments",
       refunds: "Refunds",
+      settlement: "Settlement details",
       audit: "Audit log",
     },
   },

@@ -32,6 +32,7 @@ export const koShell = {
       coupons: "쿠폰 관리",
       payments: "결제 관리",
       refunds: "환불 관리",
+      settlement: "정산 정보 관리",
       audit: "관리 기록",
     },
   },

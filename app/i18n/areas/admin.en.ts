@@ -182,6 +182,8 @@ export const enAdmin: Widen<typeof koAdmin> = {
     coupon_issue: "Issued a coupon to members",
     payment_reconcile_run: "Reconciled payments",
     payment_refund_decide: "Decided a refund request",
+    settlement_info_review: "Marked settlement details reviewed",
+    settlement_password_unlock: "Unlocked a payout password",
   },
   error: {
     forbidden: "Only administrators can do this.",

@@ -177,6 +177,8 @@ export const koAdmin = {
     coupon_issue: "쿠폰 발급",
     payment_reconcile_run: "결제 대사 실행",
     payment_refund_decide: "환불 요청 처리",
+    settlement_info_review: "정산 정보 확인 표시",
+    settlement_password_unlock: "출금 비밀번호 잠금 해제",
   },
   error: {
     forbidden: "관리자만 할 수 있습니다.",

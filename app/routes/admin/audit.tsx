@@ -60,6 +60,8 @@ const actionNames = {
   "coupon.issue": "admin.actions.coupon_issue",
   "payment.reconcile.run": "admin.actions.payment_reconcile_run",
   "payment.refund.decide": "admin.actions.payment_refund_decide",
+  "settlement.info.review": "admin.actions.settlement_info_review",
+  "settlement.password.unlock": "admin.actions.settlement_password_unlock",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

@@ -41,4 +41,6 @@ export type AdminAction =
   | "coupon.end"
   | "coupon.issue"
   | "payment.reconcile.run"
-  | "payment.refund.decide";
+  | "payment.refund.decide"
+  | "settlement.info.review"
+  | "settlement.password.unlock";
