@@ -116,6 +116,9 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("setting/purchases", "routes/setting/purchases.tsx", { id: id("setting-purchases") }),
       route("admin/refunds", "routes/admin/refunds.tsx", { id: id("admin-refunds") }),
       route("admin/earnings", "routes/admin/earnings.tsx", { id: id("admin-earnings") }),
+      // Settlement: the withdrawal account and the console's page of accounts and locked withdrawal passwords
+      route("settlement/account", "routes/settlement/account.tsx", { id: id("settlement-account") }),
+      route("admin/settlement", "routes/admin/settlement.tsx", { id: id("admin-settlement") }),
       route("my/market", "routes/my/market.tsx", { id: id("my-market") }),
       route("search", "routes/search/index.tsx", { id: id("search") }),
       route("search/result", "routes/search/result.tsx", { id: id("search-result") }),
@@ -134,6 +137,11 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
         route(":provider", "routes/login/provider.tsx", { id: id("login-provider") }),
       ]),
       route("meeting/feedback", "routes/meeting/feedback.tsx", { id: id("meeting-feedback") }),
+      // The withdrawal password and its check before a withdrawal or an account change
+      route("setting/security", "routes/setting/security.tsx", { id: id("setting-security") }),
+      route("settlement/securityCheck", "routes/settlement/security-check.tsx", {
+        id: id("settlement-security-check"),
+      }),
       // The local payment gateway's window and receipts (ADR 059); answered only while it is the configured gateway.
       route("pay/local/checkout", "routes/pay/local-checkout.tsx", { id: id("pay-local-checkout") }),
       route("pay/local/receipt/:paymentKey", "routes/pay/local-receipt.tsx", { id: id("pay-local-receipt") }),

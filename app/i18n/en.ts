@@ -44,6 +44,7 @@ import { enPay } from "./areas/pay.en";
 import { enCoupon } from "./areas/coupon.en";
 import { enEarnings } from "./areas/earnings.en";
 import { enPayment } from "./areas/payment.en";
+import { enSettlementInfo } from "./areas/settlementInfo.en";
 
 export const en: Messages = {
   ...enShell,
@@ -91,4 +92,5 @@ export const en: Messages = {
   coupon: enCoupon,
   payment: enPayment,
   earnings: enEarnings,
+  settlementInfo: enSettlementInfo,
 };

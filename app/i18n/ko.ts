@@ -44,6 +44,7 @@ import { koPay } from "./areas/pay.ko";
 import { koCoupon } from "./areas/coupon.ko";
 import { koEarnings } from "./areas/earnings.ko";
 import { koPayment } from "./areas/payment.ko";
+import { koSettlementInfo } from "./areas/settlementInfo.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -92,6 +93,7 @@ export const ko = {
   coupon: koCoupon,
   payment: koPayment,
   earnings: koEarnings,
+  settlementInfo: koSettlementInfo,
 } as const;
 
 /** The shape every language must fill completely. */

@@ -35,6 +35,7 @@ export const enShell: Widen<typeof koShell> = {
       payments: "Payments",
       refunds: "Refunds",
       earnings: "Earnings",
+      settlement: "Settlement details",
       audit: "Audit log",
     },
   },

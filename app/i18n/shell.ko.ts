@@ -33,6 +33,7 @@ export const koShell = {
       payments: "결제 관리",
       refunds: "환불 관리",
       earnings: "정산금 관리",
+      settlement: "정산 정보 관리",
       audit: "관리 기록",
     },
   },

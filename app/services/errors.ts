@@ -25,6 +25,7 @@ import { giftErrors } from "./points/errors";
 import { requestErrors } from "./request-errors";
 import { reviewErrors } from "./reviews/errors";
 import { searchErrors } from "./search/errors";
+import { settlementInfoErrors } from "./settlement/info-errors";
 import { sparkErrors } from "./sparks/errors";
 import { machineErrors } from "./state-machine-errors";
 import { inquiryErrors } from "./support/errors";
@@ -66,6 +67,7 @@ export const errorTable = {
   rescue: rescueErrors,
   review: reviewErrors,
   search: searchErrors,
+  settlementInfo: settlementInfoErrors,
   skill: skillErrors,
   spark: sparkErrors,
   upload: uploadErrors,

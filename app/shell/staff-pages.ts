@@ -21,6 +21,7 @@ const staffPages = [
   { path: "/admin/payments", label: "payments", permission: "manage:money" },
   { path: "/admin/refunds", label: "refunds", permission: "manage:money" },
   { path: "/admin/earnings", label: "earnings", permission: "manage:money" },
+  { path: "/admin/settlement", label: "settlement", permission: "manage:money" },
   { path: "/admin/audit", label: "audit", permission: "read:audit" },
 ] as const satisfies readonly { path: string; label: string; permission: Permission | null }[];
 

@@ -184,6 +184,8 @@ export const enAdmin: Widen<typeof koAdmin> = {
     payment_refund_decide: "Decided a refund request",
     earnings_reverse: "Reversed released earnings",
     earnings_adjust: "Adjusted earnings",
+    settlement_info_review: "Marked settlement details reviewed",
+    settlement_password_unlock: "Unlocked a payout password",
   },
   error: {
     forbidden: "Only administrators can do this.",

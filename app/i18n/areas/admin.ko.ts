@@ -179,6 +179,8 @@ export const koAdmin = {
     payment_refund_decide: "환불 요청 처리",
     earnings_reverse: "출금 가능 정산금 회수",
     earnings_adjust: "정산금 조정",
+    settlement_info_review: "정산 정보 확인 표시",
+    settlement_password_unlock: "출금 비밀번호 잠금 해제",
   },
   error: {
     forbidden: "관리자만 할 수 있습니다.",

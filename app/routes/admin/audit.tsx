@@ -62,6 +62,8 @@ const actionNames = {
   "payment.refund.decide": "admin.actions.payment_refund_decide",
   "earnings.reverse": "admin.actions.earnings_reverse",
   "earnings.adjust": "admin.actions.earnings_adjust",
+  "settlement.info.review": "admin.actions.settlement_info_review",
+  "settlement.password.unlock": "admin.actions.settlement_password_unlock",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

@@ -21,7 +21,7 @@ export const middleware = [serverGuards(guards)];
 export const clientMiddleware = [clientGuards(guards)];
 export const handle: RouteHandle = { titleKey: "setting.title" };
 
-/** The settings menu of the spec; entries of features not built yet are shown as coming soon, not as links. */
+/** The settings menu of the spec. */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
   const language = languageFromPath(new URL(request.url).pathname);
@@ -45,17 +45,6 @@ function Entry({ to, children }: { to: string; children: ReactNode }) {
         {children}
         <ChevronRight className="text-muted size-4" aria-hidden="true" />
       </LocalLink>
-    </li>
-  );
-}
-
-/** An entry of an area that has not shipped: its name and "coming soon", not a link. */
-function ComingSoon({ children }: { children: ReactNode }) {
-  const t = useT();
-  return (
-    <li className="text-muted flex min-h-12 items-center justify-between gap-3 px-4">
-      <span>{children}</span>
-      <span className="rounded border border-subtle px-1.5 text-xs leading-5">{t("nav.comingSoon")}</span>
     </li>
   );
 }
@@ -86,8 +75,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </Group>
       <Group title={t("setting.payments")}>
         <Entry to="/setting/purchases">{t("setting.purchases")}</Entry>
-        <ComingSoon>{t("setting.payoutAccount")}</ComingSoon>
-        <ComingSoon>{t("setting.payoutPassword")}</ComingSoon>
+        <Entry to="/settlement/account">{t("setting.payoutAccount")}</Entry>
+        <Entry to="/setting/security">{t("setting.payoutPassword")}</Entry>
       </Group>
       <Group title={t("setting.display")}>
         <li className="flex min-h-12 items-center justify-between gap-3 px-4">

@@ -43,4 +43,6 @@ export type AdminAction =
   | "payment.reconcile.run"
   | "payment.refund.decide"
   | "earnings.reverse"
-  | "earnings.adjust";
+  | "earnings.adjust"
+  | "settlement.info.review"
+  | "settlement.password.unlock";
