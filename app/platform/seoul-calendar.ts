@@ -105,6 +105,11 @@ export function toSeoulInput(at: Moment): string {
   return `${seoulDay(at)}T${pad2(hour)}:${pad2(minute)}`;
 }
 
+/** The moment in ISO 8601 with Seoul's offset, to the second: "2026-05-01T10:00:07+09:00" (for outside services). */
+export function toSeoulTimestamp(at: Moment): string {
+  return `${toSeoulInput(at)}:${pad2(seoulTime(at).second)}+09:00`;
+}
+
 /** A datetime-local value read as Korean time; null unless it is a real date and time. */
 export function parseSeoulInput(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());

@@ -1,3 +1,4 @@
+import { toSeoulTimestamp } from "#app/platform/seoul-calendar";
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
 
 /**
@@ -19,15 +20,10 @@ function keyOf(securityKey: string): Buffer {
   return Buffer.from(securityKey, "hex");
 }
 
-/** `yyyy-MM-dd'T'HH:mm:ss+09:00`: the instant in Seoul's offset, seconds only, as Toss's examples write `iat`. */
-function seoulIat(at: Date): string {
-  const seoul = new Date(Math.floor(at.getTime() / 1000) * 1000 + 9 * 3_600_000);
-  return `${seoul.toISOString().slice(0, 19)}+09:00`;
-}
 
 export function encryptJwe(plaintext: string, securityKey: string, at: Date = new Date()): string {
   const key = keyOf(securityKey);
-  const header = { alg: "dir", enc: "A256GCM", iat: seoulIat(at), nonce: randomUUID() };
+  const header = { alg: "dir", enc: "A256GCM", iat: toSeoulTimestamp(at), // seconds in Seoul's offset, as Toss's examples write it nonce: randomUUID() };
   const protectedHeader = Buffer.from(JSON.stringify(header)).toString("base64url");
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
