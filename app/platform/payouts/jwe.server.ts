@@ -20,10 +20,10 @@ function keyOf(securityKey: string): Buffer {
   return Buffer.from(securityKey, "hex");
 }
 
-
 export function encryptJwe(plaintext: string, securityKey: string, at: Date = new Date()): string {
   const key = keyOf(securityKey);
-  const header = { alg: "dir", enc: "A256GCM", iat: toSeoulTimestamp(at), // seconds in Seoul's offset, as Toss's examples write it nonce: randomUUID() };
+  // `iat` in Seoul's offset to the second, as Toss's examples write it.
+  const header = { alg: "dir", enc: "A256GCM", iat: toSeoulTimestamp(at), nonce: randomUUID() };
   const protectedHeader = Buffer.from(JSON.stringify(header)).toString("base64url");
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
