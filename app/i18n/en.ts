@@ -43,6 +43,7 @@ import { enPolicy } from "./areas/policy.en";
 import { enPay } from "./areas/pay.en";
 import { enCoupon } from "./areas/coupon.en";
 import { enPayment } from "./areas/payment.en";
+import { enWithdrawal } from "./areas/withdrawal.en";
 
 export const en: Messages = {
   ...enShell,
@@ -89,4 +90,5 @@ export const en: Messages = {
   pay: enPay,
   coupon: enCoupon,
   payment: enPayment,
+  withdrawal: enWithdrawal,
 };

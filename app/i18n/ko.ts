@@ -43,6 +43,7 @@ import { koPolicy } from "./areas/policy.ko";
 import { koPay } from "./areas/pay.ko";
 import { koCoupon } from "./areas/coupon.ko";
 import { koPayment } from "./areas/payment.ko";
+import { koWithdrawal } from "./areas/withdrawal.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -90,6 +91,7 @@ export const ko = {
   pay: koPay,
   coupon: koCoupon,
   payment: koPayment,
+  withdrawal: koWithdrawal,
 } as const;
 
 /** The shape every language must fill completely. */

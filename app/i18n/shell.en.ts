@@ -34,6 +34,7 @@ export const enShell: Widen<typeof koShell> = {
       coupons: "Coupons",
       payments: "Payments",
       refunds: "Refunds",
+      withdrawals: "Withdrawals",
       audit: "Audit log",
     },
   },

@@ -32,6 +32,7 @@ export const koShell = {
       coupons: "쿠폰 관리",
       payments: "결제 관리",
       refunds: "환불 관리",
+      withdrawals: "출금 관리",
       audit: "관리 기록",
     },
   },

@@ -24,6 +24,7 @@ import { giftErrors } from "./points/errors";
 import { requestErrors } from "./request-errors";
 import { reviewErrors } from "./reviews/errors";
 import { searchErrors } from "./search/errors";
+import { settlementErrors } from "./settlement/errors";
 import { sparkErrors } from "./sparks/errors";
 import { machineErrors } from "./state-machine-errors";
 import { inquiryErrors } from "./support/errors";
@@ -64,6 +65,7 @@ export const errorTable = {
   rescue: rescueErrors,
   review: reviewErrors,
   search: searchErrors,
+  settlement: settlementErrors,
   skill: skillErrors,
   spark: sparkErrors,
   upload: uploadErrors,

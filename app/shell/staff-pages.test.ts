@@ -7,7 +7,7 @@ const pathsOf = (role: "member" | "admin" | "moderator" | "finance", twoFactorEn
 
 describe("the menu's staff links", () => {
   it("shows each staff role the pages its permissions open, and members and visitors none", () => {
-    expect(pathsOf("admin")).toHaveLength(15);
+    expect(pathsOf("admin")).toHaveLength(16);
     expect(pathsOf("moderator")).toEqual([
       "/admin",
       "/admin/members",
@@ -22,6 +22,7 @@ describe("the menu's staff links", () => {
       "/admin/coupons",
       "/admin/payments",
       "/admin/refunds",
+      "/admin/withdrawals",
       "/admin/audit",
     ]);
     expect(pathsOf("member")).toEqual([]);

@@ -20,6 +20,7 @@ const staffPages = [
   { path: "/admin/coupons", label: "coupons", permission: "manage:money" },
   { path: "/admin/payments", label: "payments", permission: "manage:money" },
   { path: "/admin/refunds", label: "refunds", permission: "manage:money" },
+  { path: "/admin/withdrawals", label: "withdrawals", permission: "manage:money" },
   { path: "/admin/audit", label: "audit", permission: "read:audit" },
 ] as const satisfies readonly { path: string; label: string; permission: Permission | null }[];
 

@@ -182,6 +182,12 @@ export const enAdmin: Widen<typeof koAdmin> = {
     coupon_issue: "Issued a coupon to members",
     payment_reconcile_run: "Reconciled payments",
     payment_refund_decide: "Decided a refund request",
+    withdrawal_hold: "Held a withdrawal",
+    withdrawal_unhold: "Released a held withdrawal",
+    withdrawal_export: "Exported the bulk-transfer file of withdrawals",
+    withdrawal_paid: "Marked a withdrawal paid",
+    withdrawal_failed: "Marked a withdrawal failed",
+    withdrawal_tax_export: "Exported the withholding tax data",
   },
   error: {
     forbidden: "Only administrators can do this.",

@@ -177,6 +177,12 @@ export const koAdmin = {
     coupon_issue: "쿠폰 발급",
     payment_reconcile_run: "결제 대사 실행",
     payment_refund_decide: "환불 요청 처리",
+    withdrawal_hold: "출금 보류",
+    withdrawal_unhold: "출금 보류 해제",
+    withdrawal_export: "출금 이체 파일 내보내기",
+    withdrawal_paid: "출금 지급 완료 처리",
+    withdrawal_failed: "출금 실패 처리",
+    withdrawal_tax_export: "원천징수 자료 내보내기",
   },
   error: {
     forbidden: "관리자만 할 수 있습니다.",

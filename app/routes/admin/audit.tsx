@@ -60,6 +60,12 @@ const actionNames = {
   "coupon.issue": "admin.actions.coupon_issue",
   "payment.reconcile.run": "admin.actions.payment_reconcile_run",
   "payment.refund.decide": "admin.actions.payment_refund_decide",
+  "withdrawal.hold": "admin.actions.withdrawal_hold",
+  "withdrawal.unhold": "admin.actions.withdrawal_unhold",
+  "withdrawal.export": "admin.actions.withdrawal_export",
+  "withdrawal.paid": "admin.actions.withdrawal_paid",
+  "withdrawal.failed": "admin.actions.withdrawal_failed",
+  "withdrawal.tax.export": "admin.actions.withdrawal_tax_export",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

@@ -41,4 +41,10 @@ export type AdminAction =
   | "coupon.end"
   | "coupon.issue"
   | "payment.reconcile.run"
-  | "payment.refund.decide";
+  | "payment.refund.decide"
+  | "withdrawal.hold"
+  | "withdrawal.unhold"
+  | "withdrawal.export"
+  | "withdrawal.paid"
+  | "withdrawal.failed"
+  | "withdrawal.tax.export";
