@@ -436,7 +436,7 @@ async function adminAct(
 const adminBy = (staff: StaffActor) => ({ role: "admin", id: staff.id }) as const;
 
 /** Staff who handle money hold a requested withdrawal (it is not exported or paid) with a reason. */
-export function holdWithdrawal(
+export async function holdWithdrawal(
   db: Database,
   clock: Clock,
   actor: Actor | null,
@@ -472,7 +472,7 @@ export function holdWithdrawal(
 }
 
 /** Staff who handle money release a held withdrawal: requested again. */
-export function unholdWithdrawal(
+export async function unholdWithdrawal(
   db: Database,
   clock: Clock,
   actor: Actor | null,
@@ -511,7 +511,7 @@ function manualOnly(mode: PayoutMode) {
 }
 
 /** Staff who handle money say the bank transfer of a processing withdrawal went out (manual payouts). */
-export function markWithdrawalPaid(
+export async function markWithdrawalPaid(
   db: Database,
   clock: Clock,
   actor: Actor | null,
@@ -536,7 +536,7 @@ export function markWithdrawalPaid(
 }
 
 /** Staff who handle money say the bank transfer of a processing withdrawal failed, with why (manual payouts). */
-export function markWithdrawalFailed(
+export async function markWithdrawalFailed(
   db: Database,
   clock: Clock,
   actor: Actor | null,
