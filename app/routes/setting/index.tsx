@@ -86,6 +86,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </Group>
       <Group title={t("setting.payments")}>
         <Entry to="/setting/purchases">{t("setting.purchases")}</Entry>
+        <Entry to="/settlement">{t("withdrawal.title")}</Entry>
         <ComingSoon>{t("setting.payoutAccount")}</ComingSoon>
         <ComingSoon>{t("setting.payoutPassword")}</ComingSoon>
       </Group>
