@@ -9,7 +9,7 @@ import { bulkTransferCsv } from "#app/platform/payouts/bulk-transfer";
 import type { PayoutMode } from "#app/platform/payouts/types";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
-import { systemActor, type Actor, type ActorOrSystem, type StaffActor } from "#app/services/actor";
+import type { Actor, ActorOrSystem, StaffActor } from "#app/services/actor";
 import { hasMeaningfulText } from "#app/services/content/meaningful-length";
 import { DomainError } from "#app/services/errors";
 import {
@@ -639,4 +639,4 @@ export async function withdrawalByPayoutRef(db: Database, payoutRef: string): Pr
   return row ?? null;
 }
 
-export { lockWithdrawal, systemActor };
+export { lockWithdrawal };
