@@ -18,7 +18,6 @@ import { createLogger, type Logger } from "#app/platform/logger.server";
 import { createAuth } from "#app/platform/auth/auth.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
 import { paymentGateway } from "#app/platform/payments/index.server";
-import { createManualPayouts } from "#app/platform/payouts/manual.server";
 import { createRealtime } from "#app/platform/realtime.server";
 import { createConfiguredStorage } from "#app/platform/storage/configured.server";
 import { createAddressProvider } from "#app/services/location/address-provider.server";
@@ -192,7 +191,6 @@ export async function startServer({
     auth,
     messaging,
     payments,
-    payouts: createManualPayouts(),
     storage,
     addresses,
     views,

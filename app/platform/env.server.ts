@@ -203,8 +203,6 @@ export interface AppConfig {
   demoData: boolean;
   /** Where payments go (ADR 059): the built-in local gateway, or Toss Payments. */
   payments: PaymentsConfig;
-  /** The bank's transfer fee per withdrawal, in won. */
-  bankTransferFee: number;
 }
 
 export type PaymentsConfig =
@@ -433,7 +431,5 @@ export function loadConfig(
     storage: readStorage(parsed),
     demoData: parsed.DEMO_DATA ? parsed.DEMO_DATA === "true" : parsed.DATABASE_URL === undefined,
     payments,
-    // DEFAULT_BANK_FEE of the settlement rules (the platform does not import services).
-    bankTransferFee: 500,
   };
 }

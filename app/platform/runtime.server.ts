@@ -3,7 +3,6 @@ import type { Database } from "#app/db/client.server";
 import type { Auth } from "./auth/auth.server";
 import type { Messaging } from "./messaging/index.server";
 import type { PaymentGateway } from "./payments/types";
-import type { PayoutService } from "./payouts/types";
 import type { FileStorage } from "./storage/types";
 import type { AddressProvider } from "./address.server";
 import type { Clock } from "./clock.server";
@@ -21,8 +20,6 @@ export interface Runtime {
   messaging: Messaging;
   /** The payment gateway (ADR 059): the local one by default, Toss Payments when configured. */
   payments: PaymentGateway;
-  /** The payout service behind withdrawals (ADR 064). */
-  payouts: PayoutService;
   storage: FileStorage;
   addresses: AddressProvider;
   /** Post views counted since the last batch (written by the view-count flush, never by a page GET). */

@@ -10,7 +10,6 @@ import { loadConfig, type AppConfig } from "#app/platform/env.server";
 import { createLogger } from "#app/platform/logger.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
 import { paymentGateway } from "#app/platform/payments/index.server";
-import { createManualPayouts } from "#app/platform/payouts/manual.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { seedBoardCategories } from "#app/services/board/articles.server";
@@ -56,7 +55,6 @@ export async function createTestRuntime(
     auth,
     messaging,
     payments: paymentGateway({ config: config.payments, publicUrl: config.publicUrl, db, clock }),
-    payouts: createManualPayouts(),
     storage: createLocalStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), "motomate-uploads-")) }),
     addresses: createGazetteerProvider(),
     views: new CounterBuffer(),
