@@ -119,6 +119,9 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       // Settlement: the withdrawal account and the console's page of accounts and locked withdrawal passwords
       route("settlement/account", "routes/settlement/account.tsx", { id: id("settlement-account") }),
       route("admin/settlement", "routes/admin/settlement.tsx", { id: id("admin-settlement") }),
+      // Settlement: the expert's withdrawals and tax, and the console's withdrawals
+      route("settlement", "routes/settlement/index.tsx", { id: id("settlement") }),
+      route("admin/withdrawals", "routes/admin/withdrawals.tsx", { id: id("admin-withdrawals") }),
       route("my/market", "routes/my/market.tsx", { id: id("my-market") }),
       route("search", "routes/search/index.tsx", { id: id("search") }),
       route("search/result", "routes/search/result.tsx", { id: id("search-result") }),
@@ -157,6 +160,16 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("meeting/:kind/chat", "routes/meeting/chat.tsx", { id: id("meeting-chat") }),
     ]),
     route("logout", "routes/logout.ts", { id: id("logout") }),
+    // The console's withdrawal files: the bulk transfer (a POST), the month's withholding and business fees.
+    route("admin/withdrawals/export.csv", "routes/admin/withdrawals-export.ts", {
+      id: id("admin-withdrawals-export"),
+    }),
+    route("admin/withdrawals/tax.csv", "routes/admin/withdrawals-tax.ts", {
+      id: id("admin-withdrawals-tax"),
+    }),
+    route("admin/withdrawals/fees.csv", "routes/admin/withdrawals-fees.ts", {
+      id: id("admin-withdrawals-fees"),
+    }),
     route("*", "routes/not-found.tsx", { id: id("not-found") }),
   ];
 }

@@ -36,6 +36,7 @@ import { scheduleEventStartCheck } from "#app/services/notice/events.server";
 import { noticeJobs } from "#app/services/notice/jobs.server";
 import { marketJobs } from "#app/services/market/keywords.server";
 import { paymentJobs } from "#app/services/payments/jobs.server";
+import { withdrawalJobs } from "#app/services/settlement/payouts.server";
 import { earningsJobs } from "#app/services/settlement/earnings.server";
 import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
@@ -264,6 +265,7 @@ export async function startServer({
     meetingJobs,
     paymentJobs(runtime.payments),
     earningsJobs,
+    withdrawalJobs(runtime.payouts, config.personalDataKeys),
     [uploadCollection],
   );
   const worker = new JobWorker({ db, clock, logger, registry, pollIntervalMs: config.jobPollIntervalMs });

@@ -45,6 +45,7 @@ import { enCoupon } from "./areas/coupon.en";
 import { enEarnings } from "./areas/earnings.en";
 import { enPayment } from "./areas/payment.en";
 import { enSettlementInfo } from "./areas/settlementInfo.en";
+import { enWithdrawal } from "./areas/withdrawal.en";
 
 export const en: Messages = {
   ...enShell,
@@ -93,4 +94,5 @@ export const en: Messages = {
   payment: enPayment,
   earnings: enEarnings,
   settlementInfo: enSettlementInfo,
+  withdrawal: enWithdrawal,
 };

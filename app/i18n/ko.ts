@@ -45,6 +45,7 @@ import { koCoupon } from "./areas/coupon.ko";
 import { koEarnings } from "./areas/earnings.ko";
 import { koPayment } from "./areas/payment.ko";
 import { koSettlementInfo } from "./areas/settlementInfo.ko";
+import { koWithdrawal } from "./areas/withdrawal.ko";
 
 /** Korean: the default language and the source of truth for every user-facing text. */
 export const ko = {
@@ -94,6 +95,7 @@ export const ko = {
   payment: koPayment,
   earnings: koEarnings,
   settlementInfo: koSettlementInfo,
+  withdrawal: koWithdrawal,
 } as const;
 
 /** The shape every language must fill completely. */

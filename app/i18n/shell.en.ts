@@ -36,6 +36,7 @@ export const enShell: Widen<typeof koShell> = {
       refunds: "Refunds",
       earnings: "Earnings",
       settlement: "Settlement details",
+      withdrawals: "Withdrawals",
       audit: "Audit log",
     },
   },

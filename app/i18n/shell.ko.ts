@@ -34,6 +34,7 @@ export const koShell = {
       refunds: "환불 관리",
       earnings: "정산금 관리",
       settlement: "정산 정보 관리",
+      withdrawals: "출금 관리",
       audit: "관리 기록",
     },
   },

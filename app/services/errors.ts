@@ -26,6 +26,7 @@ import { requestErrors } from "./request-errors";
 import { reviewErrors } from "./reviews/errors";
 import { searchErrors } from "./search/errors";
 import { settlementInfoErrors } from "./settlement/info-errors";
+import { settlementErrors } from "./settlement/errors";
 import { sparkErrors } from "./sparks/errors";
 import { machineErrors } from "./state-machine-errors";
 import { inquiryErrors } from "./support/errors";
@@ -68,6 +69,7 @@ export const errorTable = {
   review: reviewErrors,
   search: searchErrors,
   settlementInfo: settlementInfoErrors,
+  settlement: settlementErrors,
   skill: skillErrors,
   spark: sparkErrors,
   upload: uploadErrors,

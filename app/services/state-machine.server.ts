@@ -91,6 +91,8 @@ export async function applyTransition<M extends AnyMachine, T extends PgTable, I
   transition: TransitionOf<M>,
   actor: TransitionActor<RoleOf<M>>,
   input: I,
+  /** Other columns the same UPDATE sets (a link a CHECK ties to the state). */
+  alsoSet: Partial<T["$inferInsert"]> = {},
 ): Promise<AppliedTransition<StateOf<M>>> {
   const { machine, table, id, state, stateKey } = bound;
   const { tx, now } = uow;
@@ -107,7 +109,7 @@ export async function applyTransition<M extends AnyMachine, T extends PgTable, I
   const to = checked.to as StateOf<M>;
   const moved = await tx
     .update(table as PgTable)
-    .set({ [stateKey]: to })
+    .set({ ...alsoSet, [stateKey]: to })
     .where(and(eq(id, subjectId), eq(state, from)))
     .returning({ id });
   if (moved.length === 0) throw transitionRefused("transition_conflict");
@@ -123,6 +125,6 @@ export async function applyTransition<M extends AnyMachine, T extends PgTable, I
     createdAt: now,
   });
   const effect = bound.effects[transition];
-  if (effect) await effect(uow, { ...row, [stateKey]: to }, input);
+  if (effect) await effect(uow, { ...row, ...alsoSet, [stateKey]: to }, input);
   return { from: from as StateOf<M>, to };
 }

@@ -7,7 +7,7 @@ const pathsOf = (role: "member" | "admin" | "moderator" | "finance", twoFactorEn
 
 describe("the menu's staff links", () => {
   it("shows each staff role the pages its permissions open, and members and visitors none", () => {
-    expect(pathsOf("admin")).toHaveLength(17);
+    expect(pathsOf("admin")).toHaveLength(18);
     expect(pathsOf("moderator")).toEqual([
       "/admin",
       "/admin/members",
@@ -24,6 +24,7 @@ describe("the menu's staff links", () => {
       "/admin/refunds",
       "/admin/earnings",
       "/admin/settlement",
+      "/admin/withdrawals",
       "/admin/audit",
     ]);
     expect(pathsOf("member")).toEqual([]);

@@ -22,6 +22,7 @@ const staffPages = [
   { path: "/admin/refunds", label: "refunds", permission: "manage:money" },
   { path: "/admin/earnings", label: "earnings", permission: "manage:money" },
   { path: "/admin/settlement", label: "settlement", permission: "manage:money" },
+  { path: "/admin/withdrawals", label: "withdrawals", permission: "manage:money" },
   { path: "/admin/audit", label: "audit", permission: "read:audit" },
 ] as const satisfies readonly { path: string; label: string; permission: Permission | null }[];
 

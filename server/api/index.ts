@@ -7,6 +7,7 @@ import { locationRouter } from "./location";
 import { membersRouter } from "./members";
 import { notificationsRouter } from "./notifications";
 import { paymentsRouter } from "./payments";
+import { payoutsRouter } from "./payouts";
 import { referenceRouter } from "./reference";
 import { searchRouter } from "./search";
 import { uploadsRouter } from "./uploads";
@@ -28,6 +29,7 @@ export function createApiRouter(runtime: Runtime): Router {
   const api = express.Router();
   // The gateway's webhook reads its own raw body, before the JSON parser.
   api.use(paymentsRouter(runtime));
+  api.use(payoutsRouter(runtime));
   api.use(express.json({ limit: JSON_BODY_LIMIT, reviver: withoutNul }));
   // The image upload reads its own multipart body (the JSON parser leaves other types alone).
   api.use(uploadsRouter(runtime));

@@ -40,6 +40,8 @@ test("notification switches are saved per member and stay after a reload, in Kor
     "포인트 선물",
     "보낸 포인트 선물",
     "쿠폰",
+    "출금 완료",
+    "출금 실패",
     "중고거래 댓글",
     "가격 제안",
     "가격 제안 수락",

@@ -26,6 +26,10 @@ import { meetingJobs } from "#app/services/meetings/jobs.server";
 import { endMeeting } from "#app/services/meetings/meeting/meetings.server";
 import { paymentJobs } from "#app/services/payments/jobs.server";
 import { earningsJobs } from "#app/services/settlement/earnings.server";
+import { withdrawalJobs } from "#app/services/settlement/payouts.server";
+import { createManualPayouts } from "#app/platform/payouts/manual.server";
+import type { PayoutService } from "#app/platform/payouts/types";
+import { createKeyring, type PersonalDataKeyring } from "#app/platform/crypto/personal-number.server";
 import { confirmCheckout, openCheckout, type ConfirmOutcome } from "#app/services/payments/orders.server";
 import { captureKey } from "#app/services/payments/money.server";
 import { requestPayment } from "#app/services/payments/request.server";
@@ -118,13 +122,32 @@ export async function payThroughLocalGateway(
   });
 }
 
-/** Runs every meeting, payment and earnings job due on the clock, as the worker does. */
-export function runPaymentJobs(db: Database, clock: Clock, gateway: PaymentGateway): Promise<number> {
+/** Where the withdrawals' jobs pay out in tests: the manual service unless a test brings its own. */
+export interface PayoutJobsSetup {
+  payouts: PayoutService;
+  keyring: PersonalDataKeyring;
+}
+
+/** A keyring for tests' sealed account and resident numbers. */
+export const testKeyring: PersonalDataKeyring = createKeyring(Buffer.alloc(32, 7));
+
+/** Runs every meeting, payment, earnings and withdrawal job due on the clock, as the worker does. */
+export function runPaymentJobs(
+  db: Database,
+  clock: Clock,
+  gateway: PaymentGateway,
+  payouts: PayoutJobsSetup = { payouts: createManualPayouts(), keyring: testKeyring },
+): Promise<number> {
   return new JobWorker({
     db,
     clock,
     logger: silentLogger,
-    registry: composeJobRegistry(meetingJobs, paymentJobs(gateway), earningsJobs),
+    registry: composeJobRegistry(
+      meetingJobs,
+      paymentJobs(gateway),
+      earningsJobs,
+      withdrawalJobs(payouts.payouts, payouts.keyring),
+    ),
     pollIntervalMs: 1000,
   }).drain();
 }

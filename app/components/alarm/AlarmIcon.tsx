@@ -55,6 +55,8 @@ const icons: Record<AlarmType, LucideIcon> = {
   pointGiftSent: Coins,
   coupon: Ticket,
   settlement: Wallet,
+  withdrawalPaid: Wallet,
+  withdrawalFailed: Wallet,
   marketComment: ShoppingBag,
   marketOffer: HandCoins,
   marketOfferAccepted: BadgeCheck,

@@ -181,6 +181,8 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "pointGiftSent", ko: "보낸 포인트 선물", en: "Point Gift Sent" },
     { code: "coupon", ko: "쿠폰", en: "Coupon" },
     { code: "settlement", ko: "정산", en: "Settlement" },
+    { code: "withdrawalPaid", ko: "출금 완료", en: "Withdrawal Paid" },
+    { code: "withdrawalFailed", ko: "출금 실패", en: "Withdrawal Failed" },
     { code: "marketComment", ko: "중고거래 댓글", en: "Market Comment" },
     { code: "marketOffer", ko: "가격 제안", en: "Price Offer" },
     { code: "marketOfferAccepted", ko: "가격 제안 수락", en: "Offer Accepted" },

@@ -186,6 +186,12 @@ export const enAdmin: Widen<typeof koAdmin> = {
     earnings_adjust: "Adjusted earnings",
     settlement_info_review: "Marked settlement details reviewed",
     settlement_password_unlock: "Unlocked a payout password",
+    withdrawal_hold: "Held a withdrawal",
+    withdrawal_unhold: "Released a held withdrawal",
+    withdrawal_export: "Exported the bulk-transfer file of withdrawals",
+    withdrawal_paid: "Marked a withdrawal paid",
+    withdrawal_failed: "Marked a withdrawal failed",
+    withdrawal_tax_export: "Exported the withholding tax data",
   },
   error: {
     forbidden: "Only administrators can do this.",

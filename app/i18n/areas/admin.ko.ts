@@ -181,6 +181,12 @@ export const koAdmin = {
     earnings_adjust: "정산금 조정",
     settlement_info_review: "정산 정보 확인 표시",
     settlement_password_unlock: "출금 비밀번호 잠금 해제",
+    withdrawal_hold: "출금 보류",
+    withdrawal_unhold: "출금 보류 해제",
+    withdrawal_export: "출금 이체 파일 내보내기",
+    withdrawal_paid: "출금 지급 완료 처리",
+    withdrawal_failed: "출금 실패 처리",
+    withdrawal_tax_export: "원천징수 자료 내보내기",
   },
   error: {
     forbidden: "관리자만 할 수 있습니다.",

@@ -64,6 +64,12 @@ const actionNames = {
   "earnings.adjust": "admin.actions.earnings_adjust",
   "settlement.info.review": "admin.actions.settlement_info_review",
   "settlement.password.unlock": "admin.actions.settlement_password_unlock",
+  "withdrawal.hold": "admin.actions.withdrawal_hold",
+  "withdrawal.unhold": "admin.actions.withdrawal_unhold",
+  "withdrawal.export": "admin.actions.withdrawal_export",
+  "withdrawal.paid": "admin.actions.withdrawal_paid",
+  "withdrawal.failed": "admin.actions.withdrawal_failed",
+  "withdrawal.tax.export": "admin.actions.withdrawal_tax_export",
 } as const satisfies Record<AdminAction, MessageKey>;
 
 const isKnownAction = (action: string): action is AdminAction => Object.hasOwn(actionNames, action);

@@ -75,6 +75,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </Group>
       <Group title={t("setting.payments")}>
         <Entry to="/setting/purchases">{t("setting.purchases")}</Entry>
+        <Entry to="/settlement">{t("withdrawal.title")}</Entry>
         <Entry to="/settlement/account">{t("setting.payoutAccount")}</Entry>
         <Entry to="/setting/security">{t("setting.payoutPassword")}</Entry>
       </Group>

@@ -45,4 +45,10 @@ export type AdminAction =
   | "earnings.reverse"
   | "earnings.adjust"
   | "settlement.info.review"
-  | "settlement.password.unlock";
+  | "settlement.password.unlock"
+  | "withdrawal.hold"
+  | "withdrawal.unhold"
+  | "withdrawal.export"
+  | "withdrawal.paid"
+  | "withdrawal.failed"
+  | "withdrawal.tax.export";

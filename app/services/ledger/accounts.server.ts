@@ -32,6 +32,9 @@ export const HELD_FOR_MEETINGS_KRW = platformAccountCode("platform_held");
 export const PROMOTIONS_KRW = platformAccountCode("platform_promotions_krw");
 export const BANK_FEES_KRW = platformAccountCode("bank_fees");
 export const EARNINGS_ADJUSTMENTS_KRW = platformAccountCode("platform_adjustments_krw");
+export const PAYOUT_CLEARING_KRW = platformAccountCode("payout_clearing");
+export const WITHHOLDING_TAX_KRW = platformAccountCode("withholding_tax");
+export const PAYOUTS_PAID_KRW = platformAccountCode("payouts_paid");
 
 export type LedgerAccount = typeof ledgerAccount.$inferSelect;
 

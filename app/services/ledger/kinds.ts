@@ -72,6 +72,12 @@ export const ledgerAccountKinds = {
   bank_fees: { currency: "KRW", owner: "platform", code: "bank-fees:krw" },
   /** Where administrators' adjustments of experts' earnings come from or go to. */
   platform_adjustments_krw: { currency: "KRW", owner: "platform", code: "adjustments:krw" },
+  /** Won withdrawn and not yet paid out: the deposits owed to members' bank accounts. */
+  payout_clearing: { currency: "KRW", owner: "platform", code: "payout-clearing:krw" },
+  /** Income tax and local income tax withheld from individuals' withdrawals, owed to the tax offices. */
+  withholding_tax: { currency: "KRW", owner: "platform", code: "withholding-tax:krw" },
+  /** The platform's bank account the deposits left from: grows by every deposit paid out. */
+  payouts_paid: { currency: "KRW", owner: "platform", code: "payouts-paid:krw" },
 } as const satisfies Record<string, { currency: LedgerCurrency; owner: "member" | "platform"; code: string }>;
 export type LedgerAccountKind = keyof typeof ledgerAccountKinds;
 export type MemberAccountKind = {

@@ -513,6 +513,8 @@ describe("notification settings", () => {
       "pointGift",
       "pointGiftSent",
       "coupon",
+      "withdrawalPaid",
+      "withdrawalFailed",
       "marketComment",
       "marketOffer",
       "marketOfferAccepted",

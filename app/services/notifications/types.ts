@@ -24,6 +24,8 @@ export const alarmTypes = [
   "pointGiftSent",
   "coupon",
   "settlement",
+  "withdrawalPaid",
+  "withdrawalFailed",
   "marketComment",
   "marketOffer",
   "marketOfferAccepted",
@@ -85,6 +87,8 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "refundRequested",
   "refundCompleted",
   "refundDeclined",
+  "withdrawalPaid",
+  "withdrawalFailed",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {
