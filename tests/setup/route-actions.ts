@@ -8,6 +8,7 @@ import { adminAudit, member, session, verification, type MemberRole } from "#app
 import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { actorOf, type Actor } from "#app/services/actor";
+import { SECURITY_CHECK_MS } from "#app/services/settlement/settlement-rules";
 import { FLASH_COOKIE } from "#app/shell/flash.server";
 import { atFileEnd } from "./file-end";
 import { createTestRuntime } from "./runtime";
@@ -263,14 +264,13 @@ export function auditActsOn(runtime: Runtime, kind: string, id: string | number)
     .orderBy(adminAudit.id);
 }
 
-/**
- * The staff member re-entered their authenticator code a moment ago on their session: what /admin/step-up records,
- * written directly, so money pages open to them for ten minutes of `clock`.
- */
-export async function steppedUp(
+/** A short-lived mark of this caller's session, as the services write it (the step-up, the security check). */
+async function markSession(
   runtime: Runtime,
   caller: SignedInMember,
-  clock: { now(): Date } = runtime.clock,
+  prefix: string,
+  ms: number,
+  clock: { now(): Date },
 ): Promise<SignedInMember> {
   const [row] = await runtime.db
     .select({ id: session.id })
@@ -279,11 +279,32 @@ export async function steppedUp(
   const now = clock.now();
   await runtime.db.insert(verification).values({
     id: randomUUID(),
-    identifier: `step-up:${row!.id}`,
+    identifier: `${prefix}:${row!.id}`,
     value: caller.id,
-    expiresAt: new Date(now.getTime() + 10 * 60_000),
+    expiresAt: new Date(now.getTime() + ms),
     createdAt: now,
     updatedAt: now,
   });
   return caller;
+}
+
+/**
+ * The staff member re-entered their authenticator code a moment ago on their session: what /admin/step-up records,
+ * written directly, so money pages open to them for ten minutes of `clock`.
+ */
+export function steppedUp(
+  runtime: Runtime,
+  caller: SignedInMember,
+  clock: { now(): Date } = runtime.clock,
+): Promise<SignedInMember> {
+  return markSession(runtime, caller, "step-up", 10 * 60_000, clock);
+}
+
+/** The member entered their withdrawal password a moment ago on their session (/settlement/securityCheck). */
+export function securityChecked(
+  runtime: Runtime,
+  caller: SignedInMember,
+  clock: { now(): Date } = runtime.clock,
+): Promise<SignedInMember> {
+  return markSession(runtime, caller, "settlement-check", SECURITY_CHECK_MS, clock);
 }

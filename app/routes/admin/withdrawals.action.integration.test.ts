@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { session, verification, withdrawal } from "#app/db/schema";
+import { withdrawal } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { PaymentGateway } from "#app/platform/payments/types";
 import type { Runtime } from "#app/platform/runtime.server";
@@ -16,6 +15,7 @@ import {
   signUpCallers,
   signUpMember,
   startRouteRuntime,
+  steppedUp,
   type Callers,
   type SignedInMember,
 } from "#tests/setup/route-actions";
@@ -44,24 +44,6 @@ beforeAll(async () => {
   provider = await signUpMember(runtime);
   await registerSettlementInfo(runtime.db, clock, runtime.config.personalDataKeys, provider.id);
 });
-
-/** The staff member re-entered their authenticator code a moment ago on this session (see refunds' test). */
-async function steppedUp(caller: SignedInMember): Promise<SignedInMember> {
-  const [row] = await runtime.db
-    .select({ id: session.id })
-    .from(session)
-    .where(eq(session.userId, caller.id));
-  const now = clock.now();
-  await runtime.db.insert(verification).values({
-    id: randomUUID(),
-    identifier: `step-up:${row!.id}`,
-    value: caller.id,
-    expiresAt: new Date(now.getTime() + 10 * 60_000),
-    createdAt: now,
-    updatedAt: now,
-  });
-  return caller;
-}
 
 async function requested() {
   const lineIds = await withdrawableLines(runtime.db, clock, gateway, {
@@ -123,7 +105,7 @@ describe("the console's withdrawals", () => {
   });
 
   it("holds, releases, exports, marks paid and failed, each audited, the numbers never in the page", async () => {
-    const finance = await steppedUp(callers.finance);
+    const finance = await steppedUp(runtime, callers.finance, clock);
     const made = await requested();
     const id = String(made.id);
     const listed = await callLoader(page.loader, { path: "/admin/withdrawals?state=requested", as: finance });
@@ -175,7 +157,7 @@ describe("the console's withdrawals", () => {
   });
 
   it("downloads the month's withholding file with the resident numbers opened once, audited by member", async () => {
-    const finance = await steppedUp(callers.finance);
+    const finance = await steppedUp(runtime, callers.finance, clock);
     const month = seoulDay(clock.now()).slice(0, 7);
     const file = await callLoader(taxFile.loader, {
       path: `/admin/withdrawals/tax.csv?month=${month}`,

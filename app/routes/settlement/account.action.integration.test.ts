@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { session, settlementInfo, verification, withdrawalPassword } from "#app/db/schema";
+import { settlementInfo, withdrawalPassword } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
-import { PASSWORD_MAX_TRIES, SECURITY_CHECK_MS } from "#app/services/settlement/settlement-rules";
+import { PASSWORD_MAX_TRIES } from "#app/services/settlement/settlement-rules";
 import {
   auditActsOn,
   callAction,
@@ -12,7 +11,9 @@ import {
   refusedCallers,
   signUpCallers,
   signUpMember,
+  securityChecked as markSecurityChecked,
   startRouteRuntime,
+  steppedUp as markSteppedUp,
   type Callers,
   type SignedInMember,
 } from "#tests/setup/route-actions";
@@ -31,31 +32,8 @@ beforeAll(async () => {
   callers = await signUpCallers(runtime);
 });
 
-async function sessionOf(caller: SignedInMember) {
-  const [row] = await runtime.db
-    .select({ id: session.id })
-    .from(session)
-    .where(eq(session.userId, caller.id));
-  return row!.id;
-}
-
-/** A short-lived row of this caller's session (the security check, the staff's step-up), as the services write it. */
-async function sessionMark(caller: SignedInMember, prefix: string, ms: number) {
-  const now = clock.now();
-  await runtime.db.insert(verification).values({
-    id: randomUUID(),
-    identifier: `${prefix}:${await sessionOf(caller)}`,
-    value: caller.id,
-    expiresAt: new Date(now.getTime() + ms),
-    createdAt: now,
-    updatedAt: now,
-  });
-  return caller;
-}
-
-const securityChecked = (caller: SignedInMember) =>
-  sessionMark(caller, "settlement-check", SECURITY_CHECK_MS);
-const steppedUp = (caller: SignedInMember) => sessionMark(caller, "step-up", 10 * 60_000);
+const securityChecked = (caller: SignedInMember) => markSecurityChecked(runtime, caller, clock);
+const steppedUp = (caller: SignedInMember) => markSteppedUp(runtime, caller, clock);
 
 const setPassword = (as: SignedInMember | null, password = "135790", language = "") =>
   callAction(securityPage.action, {

@@ -9,6 +9,7 @@ import {
   callAction,
   callLoader,
   signUpCallers,
+  securityChecked,
   startRouteRuntime,
   type Callers,
   type SignedInMember,
@@ -73,6 +74,13 @@ describe("/settlement", () => {
     const form = { intent: "withdraw", line: lineIds.map(String) };
     expect((await post(null, form)).outcome).toBe("sign-in");
     expect((await post(callers.adminWithoutTwoFactor, form)).outcome).toBe("two-step");
+    // Without the withdrawal password entered a moment ago: to the security check first, nothing done.
+    expect((await post(callers.owner, form)).location).toBe(
+      "/settlement/securityCheck?redirectTo=%2Fsettlement",
+    );
+    expect(await withdrawalsOf(callers.owner.id)).toEqual([]);
+    await securityChecked(runtime, callers.owner, clock);
+    await securityChecked(runtime, callers.other, clock);
     expect(await post(callers.other, form)).toMatchObject({
       status: 409,
       data: { error: { code: "line_not_withdrawable" } },
