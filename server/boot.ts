@@ -26,6 +26,7 @@ import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoCoupons } from "#app/services/demo/demo-coupons.server";
 import { seedDemoMarket } from "#app/services/demo/demo-market.server";
+import { seedDemoEarnings } from "#app/services/demo/demo-earnings.server";
 import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
@@ -254,6 +255,13 @@ export async function startServer({
       payments: runtime.payments.kind === "local",
     });
     if (meetings > 0) logger.info({ meetings }, "demo meetings created");
+    if (runtime.payments.kind === "local") {
+      const lines = await seedDemoEarnings(runtime.db, runtime.clock, {
+        keyring: config.personalDataKeys,
+        bankFee: config.bankTransferFee,
+      });
+      if (lines > 0) logger.info({ lines }, "demo earnings and withdrawals created");
+    }
   }
 
   const uploadCollection = uploadCollectionJob(storage);
