@@ -293,6 +293,8 @@ describe("the withdrawal password", () => {
     expect((await refusal(checkWithdrawalPassword(db, clock, rider, session, "111111"))).code).toBe(
       "password_locked",
     );
+    // The lock ends the check this session passed a moment ago.
+    expect(await hasRecentSecurityCheck(db, clock, rider.id, session)).toBe(false);
     // Locked: even the right password is refused, and the member cannot set a new one.
     expect((await refusal(checkWithdrawalPassword(db, clock, rider, session, "135790"))).code).toBe(
       "password_locked",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import type { Database } from "#app/db/client.server";
 import { verification, withdrawalPassword } from "#app/db/schema";
@@ -68,7 +68,11 @@ export async function setWithdrawalPassword(
 
 const checkKey = (sessionId: string) => `settlement-check:${sessionId}`;
 
-/** Whether this session of the member entered the right withdrawal password within SECURITY_CHECK_MS. */
+/**
+ * Whether this session of the member entered the right withdrawal password within SECURITY_CHECK_MS, and that
+ * password is still the one in force: a lock (from any session), an administrator's unlock or a new password since
+ * then ends the check.
+ */
 export async function hasRecentSecurityCheck(
   db: Database,
   clock: Clock,
@@ -78,11 +82,15 @@ export async function hasRecentSecurityCheck(
   const [row] = await db
     .select({ id: verification.id })
     .from(verification)
+    .innerJoin(withdrawalPassword, eq(withdrawalPassword.userId, verification.value))
     .where(
       and(
         eq(verification.identifier, checkKey(sessionId)),
         eq(verification.value, userId),
         gt(verification.expiresAt, clock.now()),
+        isNull(withdrawalPassword.lockedAt),
+        isNotNull(withdrawalPassword.hash),
+        gte(verification.createdAt, withdrawalPassword.setAt),
       ),
     )
     .limit(1);
