@@ -103,10 +103,14 @@ test("every settings entry of the spec works, and those of areas not built yet s
     "href",
     "/setting/purchases",
   );
-  for (const entry of ["출금 계좌", "출금 비밀번호"]) {
-    await expect(main.getByRole("listitem").filter({ hasText: entry })).toHaveText(`${entry}준비 중`);
-    await expect(main.getByRole("link", { name: entry })).toHaveCount(0);
-  }
+  await expect(main.getByRole("link", { name: "출금 계좌", exact: true })).toHaveAttribute(
+    "href",
+    "/settlement/account",
+  );
+  await expect(main.getByRole("link", { name: "출금 비밀번호", exact: true })).toHaveAttribute(
+    "href",
+    "/setting/security",
+  );
   await expect(main.getByText("평일 10:00–18:00 (점심 12:00–13:00, 주말·공휴일 휴무)")).toBeVisible();
   await expect(main.getByRole("link", { name: "이메일 help@motomate.kr" })).toHaveAttribute(
     "href",

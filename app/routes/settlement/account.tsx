@@ -246,6 +246,11 @@ function SettlementForm({
     setGeneration((count) => count + 1);
   }
   const field = (name: string) => fields[name] as unknown as SchemaField;
+  // Conform's field metadata reads through getters: copied by name, with nothing typed to show again.
+  const blank = (name: string): SchemaField => {
+    const { id, name: fieldName, errorId, errors } = field(name);
+    return { id, name: fieldName, errorId, errors, defaultValue: undefined };
+  };
   const bank = field("bankCode");
   const bankErrors = messages(bank.errors);
   const agreed = field("agreed");
@@ -301,7 +306,7 @@ function SettlementForm({
             ? t("settlementInfo.account.accountKeepHint", { masked: info.accountMasked })
             : t("settlementInfo.account.accountHint")
         }
-        field={{ ...field("accountNumber"), defaultValue: undefined }}
+        field={blank("accountNumber")}
         required={!accountOnFile}
         inputMode="numeric"
         autoComplete="off"
@@ -317,7 +322,7 @@ function SettlementForm({
                 ? t("settlementInfo.account.residentKeepHint", { masked: info?.residentMasked ?? "" })
                 : t("settlementInfo.account.residentHint")
             }
-            field={{ ...field("residentNumber"), defaultValue: undefined }}
+            field={blank("residentNumber")}
             required={!residentOnFile}
             inputMode="numeric"
             autoComplete="off"

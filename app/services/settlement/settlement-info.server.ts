@@ -34,7 +34,7 @@ import { isOldEnough, parseKoreanName, parseTaxEmail, parseTaxPhone } from "./se
 const fail = (code: SettlementInfoErrorCode) => new DomainError("settlementInfo", code);
 
 /** Business members settle as businesses; everybody else (individuals, members who have not said) as individuals. */
-export function categoryOfMemberType(memberType: string | null | undefined): SettlementCategory {
+function categoryOfMemberType(memberType: string | null | undefined): SettlementCategory {
   return memberType === "business" ? "business" : "individual";
 }
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
+// Sets Zod to run without `new Function` (the Content-Security-Policy refuses it) before any schema is built.
+import "../form-fields";
 import { WITHDRAWAL_PASSWORD_PATTERN } from "./settlement-rules";
 
 /**
