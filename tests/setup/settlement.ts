@@ -87,7 +87,7 @@ export async function withdrawableLines(
 }
 
 /** Releases pending lines now, as their job would after the hold (the hold moved a second into the past). */
-export async function releaseNow(db: Database, clock: Clock, lineIds: number[]): Promise<void> {
+async function releaseNow(db: Database, clock: Clock, lineIds: number[]): Promise<void> {
   for (const id of lineIds) {
     await db
       .update(earningLine)

@@ -29,7 +29,8 @@ export const enAlarm: Widen<typeof koAlarm> = {
     coupon: "You received a new coupon: {title}",
     settlement: "Your settlement of ₩{amount, number} is complete.",
     withdrawalPaid: "₩{amount, number} was deposited to your withdrawal account.",
-    withdrawalFailed: "Your withdrawal of ₩{amount, number} failed. The amount is withdrawable again; please contact an administrator.",
+    withdrawalFailed:
+      "Your withdrawal of ₩{amount, number} failed. The amount is withdrawable again; please contact an administrator.",
     marketComment: "{nickname} commented on your listing '{title}'.",
     marketOffer: "{nickname} offered ₩{price, number} for '{title}'.",
     marketOfferAccepted:

@@ -26,7 +26,8 @@ export const koAlarm = {
     coupon: "새 쿠폰이 도착했습니다: {title}",
     settlement: "{amount, number}원 정산이 완료되었습니다.",
     withdrawalPaid: "{amount, number}원이 출금 계좌로 입금되었습니다.",
-    withdrawalFailed: "{amount, number}원 출금에 실패했습니다. 금액은 출금 가능 수익으로 돌아갔습니다. 관리자에게 문의해 주세요.",
+    withdrawalFailed:
+      "{amount, number}원 출금에 실패했습니다. 금액은 출금 가능 수익으로 돌아갔습니다. 관리자에게 문의해 주세요.",
     marketComment: "{nickname}님이 회원님의 판매글 '{title}'에 댓글을 남겼습니다.",
     marketOffer: "{nickname}님이 '{title}'에 {price, number}원을 제안했습니다.",
     marketOfferAccepted: "'{title}'에 제안한 {price, number}원이 수락되어 예약되었습니다.",

@@ -30,7 +30,7 @@ import { applyTransition } from "#app/services/state-machine.server";
 import { DEMO_EMAIL_DOMAIN } from "./demo-members.server";
 
 /** The demo shop's withdrawal password, written in the README beside the demo members. */
-export const DEMO_WITHDRAWAL_PASSWORD = "246810";
+const DEMO_WITHDRAWAL_PASSWORD = "246810";
 
 /** Repairs the demo shop did for the riders: who asked, how many days ago it ended, what was paid. */
 const jobs = [

@@ -32,7 +32,7 @@ export const banks = [
 
 export type BankCode = (typeof banks)[number]["code"];
 
-export const bankCodes = banks.map((bank) => bank.code) as [BankCode, ...BankCode[]];
+const bankCodes = banks.map((bank) => bank.code) as [BankCode, ...BankCode[]];
 
 export function isBankCode(value: string): value is BankCode {
   return (bankCodes as string[]).includes(value);

@@ -32,9 +32,9 @@ export const earningLines = bindMachine(earningLineMachine, {
 });
 
 const releaseKey = (lineId: number) => `earnings.release:${lineId}`;
-export const releasedKey = (lineId: number) => `earning:${lineId}:release`;
+const releasedKey = (lineId: number) => `earning:${lineId}:release`;
 
-export const earningsReleaseJob = defineJob("earnings.release", {
+const earningsReleaseJob = defineJob("earnings.release", {
   payload: z.object({ lineId: z.number().int().positive() }),
   maxAttempts: 10,
   handle: async ({ lineId }, { uow }) => {

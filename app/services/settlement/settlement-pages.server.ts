@@ -25,7 +25,7 @@ import {
 } from "#app/services/ledger/accounts.server";
 import { displayName } from "#app/services/members/display-name.server";
 import { requirePermission } from "#app/services/permissions";
-import { csvOf } from "./csv";
+import { csvOf } from "#app/platform/csv";
 import { openResidentNumber } from "./settlement-info.server";
 import { MAX_LINES_PER_WITHDRAWAL } from "./withdrawals.server";
 
@@ -37,7 +37,7 @@ import { MAX_LINES_PER_WITHDRAWAL } from "./withdrawals.server";
 
 const fail = (code: "forbidden" | "month_invalid") => new DomainError("settlement", code);
 
-export interface SettlementLine {
+interface SettlementLine {
   id: number;
   meetingKind: MeetingKind;
   endedAt: Date | null;
@@ -50,7 +50,7 @@ export interface SettlementLine {
   heldByRefund: boolean;
 }
 
-export interface MemberWithdrawal {
+interface MemberWithdrawal {
   id: number;
   status: WithdrawalStatus;
   gross: number;

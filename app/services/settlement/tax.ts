@@ -10,8 +10,8 @@ import type { SettlementCategory } from "#app/db/schema";
  * Business members are not withheld: they receive tax invoices for the platform's fee instead.
  */
 
-export const INCOME_TAX_BASIS_POINTS = 300;
-export const LOCAL_TAX_SHARE_PERCENT = 10;
+const INCOME_TAX_BASIS_POINTS = 300;
+const LOCAL_TAX_SHARE_PERCENT = 10;
 
 const dropBelowTen = (won: number) => Math.floor(won / 10) * 10;
 

@@ -12,7 +12,7 @@ import { withdrawalMachine } from "./settlement-machine";
 
 export type WithdrawalActor = TransitionActor<RoleOf<typeof withdrawalMachine>>;
 
-export const SETTLEMENT_PATH = "/settlement";
+const SETTLEMENT_PATH = "/settlement";
 
 export const withdrawals = bindMachine<typeof withdrawalMachine, typeof withdrawal, TransitionInput>(
   withdrawalMachine,

@@ -55,12 +55,12 @@ const fail = (code: SettlementErrorCode) => new DomainError("settlement", code);
 /** At most this many lines in one withdrawal (the page lists no more). */
 export const MAX_LINES_PER_WITHDRAWAL = 200;
 /** At most this many withdrawals in one bulk-transfer file. */
-export const MAX_EXPORT = 500;
+const MAX_EXPORT = 500;
 
 const SYSTEM: WithdrawalActor = { role: "system", id: null };
 
-export const requestKey = (id: number) => `withdrawal:${id}:request`;
-export const paidKey = (id: number) => `withdrawal:${id}:paid`;
+const requestKey = (id: number) => `withdrawal:${id}:request`;
+const paidKey = (id: number) => `withdrawal:${id}:paid`;
 
 /** A payout key the payout services accept: `wd-` and 24 random URL-safe characters. */
 const newPayoutKey = () => `wd-${randomBytes(18).toString("base64url")}`;
