@@ -142,9 +142,13 @@ export class MemoryPayouts implements PayoutService {
     );
   }
 
-  lookup(payoutKey: string): Promise<PayoutState> {
+  /** Like Toss Payments, asked only by the reference its answer to the send gave. */
+  lookup(payoutKey: string, ref?: string | null): Promise<PayoutState> {
     this.looked.push(payoutKey);
     if (this.unavailable) return Promise.reject(new PayoutUnavailable("test: unreachable"));
+    if (!ref) return Promise.reject(new PayoutUnavailable("test: asked without the reference"));
+    if (this.payouts.get(payoutKey) && ref !== `ref-${payoutKey}`)
+      return Promise.reject(new PayoutUnavailable("test: another payout's reference"));
     return Promise.resolve(this.payouts.get(payoutKey)?.state ?? { status: "unknown" });
   }
 

@@ -91,6 +91,11 @@ export const settlementInfo = pgTable(
     ownerName: text("owner_name"),
     taxEmail: text("tax_email"),
     taxPhone: text("tax_phone"),
+    /**
+     * The member as a seller of the automatic payout service (Toss Payments' seller id), registered with this
+     * account at the first payout; cleared by every change of the information, so the next payout registers again.
+     */
+    payoutSellerId: text("payout_seller_id"),
     /** When the member agreed to the collection of the resident number for the tax filing. */
     agreedAt: timestamp("agreed_at", { withTimezone: true }),
     /** An administrator's review: null until looked at, then when and by whom, and a note when something is wrong. */

@@ -1,11 +1,16 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { withdrawal } from "#app/db/schema";
+import { businessProfile, member, settlementInfo, withdrawal } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import type { PersonalDataKeyring } from "#app/platform/crypto/personal-number.server";
 import { defineJob, type JobKind } from "#app/platform/jobs.server";
 import type { Logger } from "#app/platform/logger.server";
-import type { PayoutHint, PayoutService, PayoutState } from "#app/platform/payouts/types";
+import {
+  PayoutRefused,
+  type PayoutHint,
+  type PayoutService,
+  type PayoutState,
+} from "#app/platform/payouts/types";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { systemActor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
@@ -44,8 +49,16 @@ async function askService(
 ): Promise<PayoutView> {
   const [row] = await db.select().from(withdrawal).where(eq(withdrawal.id, withdrawalId));
   if (row?.status !== "processing") return { kind: "skip" };
-  const known = await payouts.lookup(row.payoutKey);
-  if (known.status !== "unknown") return { kind: "state", state: known };
+  // Sent before and answered: asked by the service's own reference.
+  if (row.payoutRef) return { kind: "state", state: await payouts.lookup(row.payoutKey, row.payoutRef) };
+  // Not answered yet (never sent, or a crash before the answer was kept): sent again under the same key, which the
+  // service answers once.
+  let sellerId: string | undefined;
+  if (payouts.registerSeller) {
+    const seller = await sellerOf(db, payouts, keyring, row);
+    if (seller.kind === "refused") return { kind: "state", state: seller.state };
+    sellerId = seller.sellerId;
+  }
   const [sent] = await payouts.send([
     {
       payoutKey: row.payoutKey,
@@ -55,9 +68,78 @@ async function askService(
       bankCode: row.bankCode,
       accountNumber: openAccountNumber(keyring, row.accountSealed, row.userId),
       holderName: row.holderName,
+      ...(sellerId ? { sellerId } : {}),
     },
   ]);
-  return { kind: "state", state: sent ?? { status: "unknown" } };
+  const state = sent ?? ({ status: "unknown" } as const);
+  // The reference is kept at once, outside the job's unit: a retry of a payout still on its way asks by it.
+  if (state.status !== "unknown" && state.ref)
+    await db
+      .update(withdrawal)
+      .set({ payoutRef: state.ref })
+      .where(and(eq(withdrawal.id, row.id), isNull(withdrawal.payoutRef)));
+  return { kind: "state", state };
+}
+
+/**
+ * The member as a seller of the payout service, registered with their settlement information the first time (the
+ * registration's key makes a retry register once) and kept on it. A refusal fails the payout with the service's
+ * reason, so the money goes back to the member's withdrawable earnings.
+ */
+async function sellerOf(
+  db: Database,
+  payouts: PayoutService,
+  keyring: PersonalDataKeyring,
+  row: Withdrawal,
+): Promise<{ kind: "seller"; sellerId: string } | { kind: "refused"; state: PayoutState }> {
+  const [info] = await db.select().from(settlementInfo).where(eq(settlementInfo.userId, row.userId));
+  if (!info)
+    return {
+      kind: "refused",
+      state: {
+        status: "failed",
+        ref: null,
+        code: "SETTLEMENT_INFO_MISSING",
+        message: "no settlement information",
+      },
+    };
+  if (info.payoutSellerId) return { kind: "seller", sellerId: info.payoutSellerId };
+  const [person] = await db
+    .select({ email: member.email, phone: member.phoneNumber })
+    .from(member)
+    .where(eq(member.id, row.userId));
+  const [business] =
+    info.category === "business"
+      ? await db
+          .select({ name: businessProfile.name, number: businessProfile.number })
+          .from(businessProfile)
+          .where(eq(businessProfile.userId, row.userId))
+      : [];
+  try {
+    const seller = await payouts.registerSeller!({
+      memberId: row.userId,
+      registrationKey: `seller-${row.userId}-${info.updatedAt.getTime()}`,
+      kind: info.category === "business" ? "sole-proprietor" : "individual",
+      name: info.category === "business" ? (info.ownerName ?? info.holderName) : info.holderName,
+      email: info.category === "business" ? (info.taxEmail ?? person?.email ?? "") : (person?.email ?? ""),
+      phone: (info.category === "business" ? info.taxPhone : person?.phone)?.replace(/\D/g, "") ?? "",
+      ...(business ? { business: { companyName: business.name, registrationNumber: business.number } } : {}),
+      bankCode: info.bankCode,
+      accountNumber: openAccountNumber(keyring, info.accountSealed, row.userId),
+      holderName: info.holderName,
+    });
+    await db
+      .update(settlementInfo)
+      .set({ payoutSellerId: seller.sellerId })
+      .where(and(eq(settlementInfo.userId, row.userId), eq(settlementInfo.updatedAt, info.updatedAt)));
+    return { kind: "seller", sellerId: seller.sellerId };
+  } catch (error) {
+    if (!(error instanceof PayoutRefused)) throw error;
+    return {
+      kind: "refused",
+      state: { status: "failed", ref: null, code: error.code, message: error.message },
+    };
+  }
 }
 
 /** The payout is still on its way, or the service has none: the job tries again later. */
@@ -133,7 +215,9 @@ export async function settleFromPayoutHint(
     throw refuse("payout_unknown");
   }
   if (found.status !== "processing") throw refuse("payout_final");
-  const state = await payouts.lookup(found.payoutKey);
+  const state = found.payoutRef
+    ? await payouts.lookup(found.payoutKey, found.payoutRef)
+    : await payouts.lookup(found.payoutKey);
   return runInTransaction(db, clock, async (uow) => {
     const row = await lockWithdrawal(uow, found.id);
     if (row?.status !== "processing") throw refuse("payout_final");

@@ -200,7 +200,8 @@ export async function saveSettlementInfo(
       accountSealed: account.sealed,
       accountMasked: account.masked,
       ...kept,
-      // A change is looked at again.
+      // A change is looked at again, and registered again with the payout service at the next payout.
+      payoutSellerId: null,
       reviewedAt: null,
       reviewedBy: null,
       reviewNote: null,

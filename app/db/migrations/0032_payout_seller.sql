@@ -1,0 +1,1 @@
+ALTER TABLE "settlement_info" ADD COLUMN "payout_seller_id" text;
