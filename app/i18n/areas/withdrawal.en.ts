@@ -153,6 +153,8 @@ export const enWithdrawal: Widen<typeof koWithdrawal> = {
   },
   error: {
     nothing_selected: "Select the earnings to withdraw.",
+    balance_short:
+      "Your withdrawable balance is less than the earnings selected. Please contact the administrator.",
     too_many_lines: "Too many earnings for one withdrawal.",
     line_not_withdrawable:
       "Some of the selected earnings cannot be withdrawn. Reload the page and select again.",

@@ -148,6 +148,7 @@ export const koWithdrawal = {
   },
   error: {
     nothing_selected: "출금할 수익을 선택해 주세요.",
+    balance_short: "출금 가능 금액이 선택한 수익보다 적습니다. 관리자에게 문의해 주세요.",
     too_many_lines: "한 번에 출금할 수 있는 수익 건수를 넘었습니다.",
     line_not_withdrawable: "선택한 수익 중 출금할 수 없는 것이 있습니다. 새로고침 후 다시 선택해 주세요.",
     no_settlement_info: "정산 정보(출금 계좌)를 먼저 등록해 주세요.",

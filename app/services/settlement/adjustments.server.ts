@@ -70,7 +70,11 @@ export async function reverseReleasedEarnings(
       staff,
       why,
       "reverse",
-    );
+    ).catch((error: unknown) => {
+      // An adjustment took part of the line's money from the withdrawable balance already.
+      if (isDomainError(error, "ledger") && error.code === "insufficient_balance") throw fail("insufficient");
+      throw error;
+    });
     await recordAdminAct(
       uow,
       staff,

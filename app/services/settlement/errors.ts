@@ -7,6 +7,7 @@ export const settlementErrors = areaErrors("withdrawal.error", {
   line_not_withdrawable: 409,
   no_settlement_info: 409,
   deposit_too_small: 409,
+  balance_short: 409,
   not_found: 404,
   not_requested: 409,
   not_held: 409,

@@ -19,6 +19,7 @@ import {
 } from "#tests/setup/settlement";
 import { composeJobRegistry, JobWorker } from "#app/platform/jobs.server";
 import { PayoutRefused, type PayoutService, type SellerRegistration } from "#app/platform/payouts/types";
+import { adjustEarnings, reverseReleasedEarnings } from "./adjustments.server";
 import { settleFromPayoutHint, withdrawalJobs } from "./payouts.server";
 import {
   cancelWithdrawal,
@@ -298,6 +299,19 @@ describe("automatic payouts", () => {
     expect(await linesOf(lineIds)).toEqual([{ id: lineIds[0], status: "paid", withdrawalId: made.id }]);
     expect(payouts.sent.filter((key) => key === made.payoutKey)).toHaveLength(1);
     await expectCleanLedger();
+  });
+
+  it("is refused in words, not as a server error, when an adjustment left less than the lines selected", async () => {
+    const { member, lineIds } = await provider(1);
+    await adjustEarnings(db, clock, admin, member.id, -1_000, "이중 정산 회수");
+    expect(await refusal(requestWithdrawal(db, clock, member, lineIds, manual))).toBe(
+      "settlement.balance_short",
+    );
+    expect(await db.select().from(withdrawal).where(eq(withdrawal.userId, member.id))).toEqual([]);
+    expect(await linesOf(lineIds)).toEqual([{ id: lineIds[0], status: "withdrawable", withdrawalId: null }]);
+    expect(await refusal(reverseReleasedEarnings(db, clock, admin, lineIds[0]!, "회수"))).toBe(
+      "earnings.insufficient",
+    );
   });
 
   it("registers the member as a seller of the service once, pays to that seller, and fails the payout when the service refuses the seller", async () => {

@@ -11,7 +11,7 @@ import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.se
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import type { Actor, ActorOrSystem, StaffActor } from "#app/services/actor";
 import { hasMeaningfulText } from "#app/services/content/meaningful-length";
-import { DomainError } from "#app/services/errors";
+import { DomainError, isDomainError } from "#app/services/errors";
 import {
   BANK_FEES_KRW,
   ensureMemberAccount,
@@ -239,6 +239,11 @@ export async function requestWithdrawal(
       subject: { type: "withdrawal", id: String(made.id) },
       memo: `lines ${quote.lineIds.join(",")}`,
       entries: requestEntries(made),
+    }).catch((error: unknown) => {
+      // An administrator's adjustment took part of these lines' money: the balance no longer covers them.
+      if (isDomainError(error, "ledger") && error.code === "insufficient_balance")
+        throw fail("balance_short");
+      throw error;
     });
     if (config.payoutMode !== "manual") {
       await startProcessing(uow, made.id, SYSTEM, true);
