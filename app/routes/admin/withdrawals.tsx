@@ -8,7 +8,7 @@ import { ConfirmButton } from "#app/components/ui/Dialog";
 import { FormAlert } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDateTime } from "#app/i18n/calendar";
-import { LocalLink, useT } from "#app/i18n/react";
+import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { seoulDay } from "#app/platform/seoul-calendar";
 import { bankName } from "#app/services/settlement/bank-codes";
@@ -167,6 +167,7 @@ export default function AdminWithdrawals({ loaderData }: Route.ComponentProps) {
 /** The payout service's mode and balance, and the export of the requested withdrawals (a file download). */
 function Service({ data }: { data: Data }) {
   const t = useT();
+  const language = useLanguage();
   return (
     <div className={panel}>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
@@ -180,7 +181,12 @@ function Service({ data }: { data: Data }) {
         </dd>
       </dl>
       {data.mode === "manual" ? (
-        <Form method="post" action="/admin/withdrawals/export.csv" reloadDocument className="space-y-2">
+        <Form
+          method="post"
+          action={localizePath(language, "/admin/withdrawals/export.csv")}
+          reloadDocument
+          className="space-y-2"
+        >
           <p className="text-muted text-xs">{t("withdrawal.admin.exportHint")}</p>
           <ConfirmButton
             className={`${primary} w-full`}
@@ -353,6 +359,7 @@ function ReasonAct({
 /** The month's tax files, each a download (GET) of its own. */
 function TaxFiles({ month }: { month: string }) {
   const t = useT();
+  const language = useLanguage();
   return (
     <div className={panel}>
       <h2 className="font-bold">{t("withdrawal.admin.taxExports")}</h2>
@@ -361,7 +368,7 @@ function TaxFiles({ month }: { month: string }) {
         <Form
           key={file}
           method="get"
-          action={`/admin/withdrawals/${file}.csv`}
+          action={localizePath(language, `/admin/withdrawals/${file}.csv`)}
           reloadDocument
           className="flex flex-wrap items-end gap-2"
         >
