@@ -90,7 +90,7 @@ export const koWithdrawal = {
     previous: "이전 해",
     next: "다음 해",
     month: "월",
-    monthValue: "{month}",
+    monthValue: "{month}월",
     gross: "지급액",
     incomeTax: "소득세",
     localTax: "지방소득세",

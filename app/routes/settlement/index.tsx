@@ -5,7 +5,7 @@ import { ConfirmButton } from "#app/components/ui/Dialog";
 import { FormAlert } from "#app/components/ui/fields";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { formatDate, formatDateTime } from "#app/i18n/calendar";
-import { LocalLink, useLanguage, useT } from "#app/i18n/react";
+import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { seoulTime } from "#app/platform/seoul-calendar";
 import { bankName } from "#app/services/settlement/bank-codes";
@@ -442,7 +442,6 @@ function History({ overview, page }: { overview: Overview; page: number }) {
 
 function TaxTab({ data }: { data: Data }) {
   const t = useT();
-  const language = useLanguage();
   const { tax, year } = data;
   const won = (amount: number) => t("withdrawal.won", { amount });
   const individual = tax!.category === "individual";
@@ -504,7 +503,7 @@ function TaxTab({ data }: { data: Data }) {
               {months.map((month) => (
                 <tr key={month.month}>
                   <th scope="row" className="text-left font-normal">
-                    {language === "ko" ? `${Number(month.month.slice(5))}월` : month.month}
+                    {t("withdrawal.tax.monthValue", { month: String(Number(month.month.slice(5))) })}
                   </th>
                   {columns.map((column) => (
                     <td key={column} className="text-right tabular-nums">
