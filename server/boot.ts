@@ -281,12 +281,14 @@ export async function startServer({
     config.testClock && clock instanceof AdjustableClock ? { clock, moved: () => worker.drain() } : undefined;
   const app = createHttpApp({ runtime, pages, beforePages, mountStatic, testClock });
   httpServer.on("request", app);
-  const realtime = createRealtime(httpServer, {
+  const realtime = await createRealtime(httpServer, {
     logger,
     publicUrl: config.publicUrl,
     auth,
     authoriseJoin: mayJoinRoom,
     commands: realtimeCommands,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
     databaseUrl: config.databaseUrl,
   });
   await ensureDailyJobs(db, clock, registry);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
+import { createClient as createRedisClient } from "redis";
 import sharp from "sharp";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +15,9 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { actorOf } from "#app/services/actor";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
+import { CHAT_MESSAGE_EVENT, CHAT_SEND_EVENT, meetingRoom } from "#app/services/meetings/chat/chat.schema";
+import { createMeeting } from "#app/services/meetings/meeting/meetings.server";
+import { JOIN_ROOM_EVENT, TYPING_EVENT } from "#app/platform/realtime.server";
 import { eventStartJob } from "#app/services/notice/events.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { joiningConsents } from "#tests/setup/consents";
@@ -23,7 +27,12 @@ import { startFakeS3 } from "#tests/setup/s3-server";
 
 // Two server processes on one PostgreSQL and one bucket, as several instances behind a load balancer run: what one
 // writes, the other's clients hear and serve, and each job runs once. The processes share nothing but the database
-// and the bucket (each has its own DATA_DIR). They start in development mode, which needs no build.
+// and the bucket (each has its own DATA_DIR), and Redis when TEST_REDIS_URL names one (CI does): their rooms then
+// span both through Redis, and through PostgreSQL otherwise. They start in development mode, which needs no build.
+
+const redisUrl = process.env.TEST_REDIS_URL || "";
+/** This run's Redis keys: another run on the same Redis never hears these servers. */
+const redisKeyPrefix = `motomate-test-${process.pid}-${Date.now().toString(36)}`;
 
 const PORTS = [3352, 3353] as const;
 const S3 = {
@@ -116,6 +125,7 @@ beforeAll(async () => {
     S3_REGION: S3.region,
     S3_ACCESS_KEY_ID: S3.accessKeyId,
     S3_SECRET_ACCESS_KEY: S3.secret,
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix } : {}),
   };
   // One after the other: the first migrates and seeds, the second finds it done.
   for (const port of PORTS) {
@@ -129,6 +139,12 @@ afterAll(async () => {
   for (const socket of sockets) socket.close();
   await Promise.all(instances.map((instance) => instance.stop()));
   await fakeS3?.close();
+  if (redisUrl) {
+    const redis = await createRedisClient({ url: redisUrl }).connect();
+    const keys = await redis.keys(`${redisKeyPrefix}*`);
+    if (keys.length > 0) await redis.del(keys);
+    await redis.close();
+  }
 }, 30_000);
 
 let signUps = 0;
@@ -149,6 +165,11 @@ async function signedUpMember(label: string) {
 
 /** A member's connection to one instance that records what it hears. */
 async function listen(instance: Instance, cookie: string) {
+  const { received } = await connectTo(instance, cookie);
+  return received;
+}
+
+async function connectTo(instance: Instance, cookie: string) {
   const socket = connect(instance.base, {
     path: "/socket.io",
     transports: ["websocket"],
@@ -162,10 +183,75 @@ async function listen(instance: Instance, cookie: string) {
     socket.once("connect", resolve);
     socket.once("connect_error", reject);
   });
-  return received;
+  return { socket, received };
 }
 
 describe("two server processes on one PostgreSQL", () => {
+  it("carry a meeting's chat between its two sides connected to different processes", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    // Each says which way its rooms reach the other: Redis when it is named, PostgreSQL otherwise.
+    for (const instance of instances)
+      expect(instance.output()).toMatch(
+        new RegExp(`"adapter":"${redisUrl ? "redis" : "postgres"}".*realtime ready`),
+      );
+    const requester = await signedUpMember("requester");
+    const provider = await signedUpMember("provider");
+    const opened = await runInTransaction(runtime.db, runtime.clock, (uow) =>
+      createMeeting(uow, {
+        kind: "repair",
+        requesterId: requester.id,
+        providerId: provider.id,
+        skillId: null,
+        request: {},
+        wishAt: null,
+        memo: "",
+        requestAreaName: null,
+        requestLatitude: null,
+        requestLongitude: null,
+      }),
+    );
+    const room = meetingRoom(opened.code);
+    const onA = await connectTo(a, requester.cookie);
+    const onB = await connectTo(b, provider.cookie);
+    for (const side of [onA, onB])
+      expect(await side.socket.timeout(10_000).emitWithAck(JOIN_ROOM_EVENT, room)).toEqual({ ok: true });
+
+    const answer = (await onA.socket.timeout(10_000).emitWithAck(CHAT_SEND_EVENT, {
+      code: opened.code,
+      clientId: "instances-chat-0001",
+      text: "다른 서버에서 보냅니다",
+      language: "ko",
+    })) as { ok?: true; message?: { id: number } };
+    expect(answer.ok).toBe(true);
+    await expect
+      .poll(() => onB.received.filter((item) => item.event === CHAT_MESSAGE_EVENT), { timeout: 10_000 })
+      .toEqual([
+        {
+          event: CHAT_MESSAGE_EVENT,
+          payload: expect.objectContaining({
+            room,
+            message: expect.objectContaining({ id: answer.message!.id, body: "다른 서버에서 보냅니다" }),
+          }),
+        },
+      ]);
+    // Typing crosses too, and only to the other side.
+    onB.socket.emit(TYPING_EVENT, room);
+    await expect
+      .poll(() => onA.received.filter((item) => item.event === TYPING_EVENT), { timeout: 10_000 })
+      .toEqual([{ event: TYPING_EVENT, payload: { room, memberId: provider.id } }]);
+    expect(onB.received.filter((item) => item.event === TYPING_EVENT)).toEqual([]);
+
+    if (redisUrl) {
+      // The texts went through this run's stream.
+      const redis = await createRedisClient({ url: redisUrl }).connect();
+      try {
+        expect(await redis.xLen(`${redisKeyPrefix}:realtime`)).toBeGreaterThan(0);
+      } finally {
+        await redis.close();
+      }
+    }
+  });
+
   it(
     "deliver a notification written through one to the member connected to the other",
     { tags: ["concurrency"] },

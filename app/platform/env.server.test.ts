@@ -99,6 +99,8 @@ describe("configuration", () => {
       [{ PORT: "eighty" }, "PORT"],
       [{ PORT: "70000" }, "PORT"],
       [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+      [{ REDIS_URL: "127.0.0.1:6379" }, "REDIS_URL"],
+      [{ REDIS_KEY_PREFIX: "two words" }, "REDIS_KEY_PREFIX"],
       [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
       [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
       [{ MAP_TILE_URL: "https://tiles.example/{z}.png" }, "MAP_TILE_URL"],

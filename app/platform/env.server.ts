@@ -32,6 +32,16 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "expected a postgres:// or postgresql:// URL")
       .optional(),
   ),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "expected a redis:// or rediss:// URL")
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "expected 1–64 letters, digits or _ . : -")
+    .default("motomate"),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ENCRYPTION_KEY: optionalString.pipe(
     z.string().regex(base64Key, "expected 32 bytes in base64 (44 characters)").optional(),
@@ -199,6 +209,13 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Redis, when set: realtime rooms span every process through its streams (otherwise through PostgreSQL's
+   * LISTEN/NOTIFY when the database is shared, or stay in memory).
+   */
+  redisUrl: string | undefined;
+  /** The start of every Redis key and channel of this deployment (several may share one Redis). */
+  redisKeyPrefix: string;
   sessionSecret: string;
   /** Seals resident registration and bank account numbers (ADR 017). */
   personalDataKeys: PersonalDataKeyring;
@@ -466,6 +483,8 @@ export function loadConfig(
     publicUrl,
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     sessionSecret: parsed.SESSION_SECRET ?? generated!.sessionSecret,
     personalDataKeys,
     logLevel: parsed.LOG_LEVEL,

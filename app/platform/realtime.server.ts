@@ -1,7 +1,9 @@
 import type { Server as HttpServer } from "node:http";
-import { createAdapter } from "@socket.io/postgres-adapter";
+import { createAdapter as createPostgresAdapter } from "@socket.io/postgres-adapter";
+import { createAdapter as createRedisStreamsAdapter } from "@socket.io/redis-streams-adapter";
 import { fromNodeHeaders } from "better-auth/node";
 import pg from "pg";
+import { createClient as createRedisClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { Auth } from "./auth/auth.server";
 import type { Logger } from "./logger.server";
@@ -100,10 +102,66 @@ export interface RealtimeOptions {
   /** How fast one connection may send commands (`DEFAULT_COMMAND_PACE`). */
   commandPace?: PaceRule;
   /**
-   * With PostgreSQL, rooms span every process on the database (@socket.io/postgres-adapter, LISTEN/NOTIFY); the
-   * embedded database serves one process, so rooms stay in memory.
+   * With Redis, rooms span every process through a Redis stream (@socket.io/redis-streams-adapter); without it but
+   * with PostgreSQL, through the database (@socket.io/postgres-adapter, LISTEN/NOTIFY); the embedded database serves
+   * one process, so rooms stay in memory.
    */
+  redisUrl?: string;
+  /** The start of the Redis stream's and channels' names (`motomate`). */
+  redisKeyPrefix?: string;
   databaseUrl?: string;
+}
+
+/** How long the start waits for Redis to answer before it stops with the reason. */
+const REDIS_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * How long a read of the stream waits for new entries before it asks again. New entries end the wait at once, so
+ * this bounds only how long a stopping server still holds its reading connection.
+ */
+const REDIS_READ_BLOCK_MS = 1_000;
+
+type FanOut = { kind: "memory" | "postgres" | "redis"; close: () => Promise<void> };
+
+/** The adapter that carries room broadcasts to the other processes, if any (see `RealtimeOptions`). */
+async function fanOutAcrossProcesses(io: Server, options: RealtimeOptions): Promise<FanOut> {
+  const { logger } = options;
+  if (options.redisUrl) {
+    const client = createRedisClient({ url: options.redisUrl });
+    client.on("error", (error: unknown) => logger.warn({ err: error }, "realtime Redis connection failed"));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      client.connect(),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`Redis at REDIS_URL did not answer within ${REDIS_CONNECT_TIMEOUT_MS} ms`)),
+          REDIS_CONNECT_TIMEOUT_MS,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
+    io.adapter(
+      createRedisStreamsAdapter(client, {
+        streamName: `${options.redisKeyPrefix ?? "motomate"}:realtime`,
+        channelPrefix: `${options.redisKeyPrefix ?? "motomate"}:realtime`,
+        sessionKeyPrefix: `${options.redisKeyPrefix ?? "motomate"}:realtime:session:`,
+        blockTimeInMs: REDIS_READ_BLOCK_MS,
+        onlyPlaintext: true,
+      }),
+    );
+    return { kind: "redis", close: () => client.close() };
+  }
+  if (options.databaseUrl) {
+    // The adapter keeps one connection LISTENing and publishes with NOTIFY: a small pool of its own.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+    pool.on("error", (error) => logger.warn({ err: error }, "realtime database connection failed"));
+    io.adapter(
+      createPostgresAdapter(pool, {
+        errorHandler: (error) => logger.warn({ err: error }, "realtime fan-out across processes failed"),
+      }),
+    );
+    return { kind: "postgres", close: () => pool.end() };
+  }
+  return { kind: "memory", close: async () => undefined };
 }
 
 /**
@@ -111,7 +169,7 @@ export interface RealtimeOptions {
  * pages: a browser always names the page's origin on a cross-origin request (and on every WebSocket), so an Origin
  * other than PUBLIC_URL's is a foreign page riding on the member's cookie. Same-origin polling may carry none.
  */
-export function createRealtime(httpServer: HttpServer, options: RealtimeOptions) {
+export async function createRealtime(httpServer: HttpServer, options: RealtimeOptions) {
   const { logger } = options;
   const ownOrigin = new URL(options.publicUrl).origin;
   const sessionRecheckMs = options.sessionRecheckMs ?? DEFAULT_SESSION_RECHECK_MS;
@@ -127,18 +185,7 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
       callback(null, origin === undefined || origin === ownOrigin);
     },
   });
-  // The adapter keeps one connection LISTENing and publishes with NOTIFY: a small pool of its own.
-  const pool = options.databaseUrl
-    ? new pg.Pool({ connectionString: options.databaseUrl, max: 2 })
-    : undefined;
-  if (pool) {
-    pool.on("error", (error) => logger.warn({ err: error }, "realtime database connection failed"));
-    io.adapter(
-      createAdapter(pool, {
-        errorHandler: (error) => logger.warn({ err: error }, "realtime fan-out across processes failed"),
-      }),
-    );
-  }
+  const fanOut = await fanOutAcrossProcesses(io, options);
 
   io.use((socket, next) => {
     void sessionOfHandshake(options.auth, socket, logger).then((found) => {
@@ -244,14 +291,14 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
   setRealtimePublisher(publisher);
   httpServer.once("close", () => setRealtimePublisher(undefined));
 
-  logger.debug({ adapter: pool ? "postgres" : "memory" }, "realtime ready");
+  logger.info({ adapter: fanOut.kind }, "realtime ready");
   return {
     io,
     /** Disconnects every socket, stops the adapter and closes its connections. */
     async close() {
       io.disconnectSockets(true);
       await io.close().catch(() => undefined);
-      await pool?.end();
+      await fanOut.close();
     },
   };
 }

@@ -15,7 +15,7 @@ export async function startRealtimeTestServer(options: { sessionRecheckMs?: numb
   const server = http.createServer(
     createHttpApp({ runtime, pages: (_req, res) => void res.status(418).send("page") }),
   );
-  const realtime = createRealtime(server, {
+  const realtime = await createRealtime(server, {
     logger: runtime.logger,
     publicUrl: runtime.config.publicUrl,
     auth: runtime.auth,
