@@ -25,7 +25,10 @@ let runtime: Runtime;
 let db: Database;
 const clock = new FixedClock(new Date("2026-03-02T01:00:00Z"));
 let statements = 0;
-const counter: Logger = { logQuery: () => void (statements += 1) };
+/** Statements that do work: PostgreSQL's driver also logs the transaction's begin and commit, PGlite's does not. */
+const counter: Logger = {
+  logQuery: (query) => void (/^\s*(begin|commit|rollback)\b/i.test(query) || (statements += 1)),
+};
 
 let requester: TestMember;
 let provider: TestMember;
@@ -270,6 +273,48 @@ describe("sending many at once (the realtime link)", () => {
     const few = await countFor([text(1, rooms[3]!), text(2, rooms[4]!)]);
     const many = await countFor(Array.from({ length: 24 }, (_, n) => text(n + 10, rooms[n % 6]!)));
     expect(many).toBe(few);
+  });
+
+  it("writes a steady conversation's texts with four statements: the rooms, a shared lock, the insert, the stretch", async () => {
+    const rooms = await Promise.all(Array.from({ length: 3 }, () => openRoom()));
+    const text = (n: number) => ({
+      actor: n % 2 === 0 ? requester : provider,
+      code: rooms[n % 3]!.code,
+      clientId: `steady-${n}-abcdef`,
+      text: `꾸준한 대화 ${n}`,
+    });
+    // The first texts: the providers' first answers, the stretches' notifications and the rooms' times.
+    clock.advance(1_000);
+    await sendTexts(db, clock, [0, 1, 2, 3, 4, 5].map(text));
+    clock.advance(1_000);
+    statements = 0;
+    const answers = await sendTexts(db, clock, [6, 7, 8, 9, 10, 11].map(text));
+    expect(answers.every((answer) => !(answer instanceof DomainError))).toBe(true);
+    expect(statements).toBe(4);
+  });
+
+  it("moves a room's last message time with its first text, then at most every five seconds, never back", async () => {
+    const { id, code } = await openRoom();
+    const lastMessageAt = async () =>
+      (await db.select({ at: meeting.lastMessageAt }).from(meeting).where(eq(meeting.id, id)))[0]!.at;
+    const send = (n: number) =>
+      sendTexts(db, clock, [{ actor: requester, code, clientId: `touch-${n}-abcdef`, text: `시간 ${n}` }]);
+    clock.advance(60_000);
+    const first = clock.now();
+    await send(1);
+    expect(await lastMessageAt()).toEqual(first);
+    clock.advance(4_000);
+    await send(2);
+    expect(await lastMessageAt()).toEqual(first);
+    clock.advance(1_000);
+    await send(3);
+    expect(await lastMessageAt()).toEqual(clock.now());
+    // A later time written by another process stays.
+    const later = new Date(clock.now().getTime() + 60_000);
+    await db.update(meeting).set({ lastMessageAt: later }).where(eq(meeting.id, id));
+    clock.advance(5_000);
+    await send(4);
+    expect(await lastMessageAt()).toEqual(later);
   });
 
   it("notifies each recipient once per stretch of unread chat, however many texts arrive together", async () => {

@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { displayName } from "#app/services/members/display-name.server";
 import type { Database } from "#app/db/client.server";
-import { meeting, meetingMessage, meetingRead, member } from "#app/db/schema";
+import { meeting, meetingMessage, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import type { FileStorage } from "#app/platform/storage/types";
+import { queryRows } from "#app/db/client.server";
 import {
   executor,
   runInTransaction,
@@ -66,9 +67,26 @@ async function sentBefore(source: DatabaseOrUnit, meetingId: number, senderId: s
   return row;
 }
 
+/** What storing a message needs of its meeting. */
+type ChatRoom = Pick<
+  Meeting,
+  "id" | "code" | "kind" | "requesterId" | "providerId" | "status" | "providerAnsweredAt"
+>;
+
+/** The columns of `ChatRoom`, read when texts arrive. */
+const chatRoomColumns = {
+  id: meeting.id,
+  code: meeting.code,
+  kind: meeting.kind,
+  requesterId: meeting.requesterId,
+  providerId: meeting.providerId,
+  status: meeting.status,
+  providerAnsweredAt: meeting.providerAnsweredAt,
+};
+
 /** One message to store, its room already found and its sender entitled to write there. */
 interface Outgoing {
-  subject: Meeting;
+  subject: ChatRoom;
   role: MeetingRole;
   senderId: string;
   clientId: string;
@@ -82,58 +100,95 @@ type Stored = { row: MeetingMessage; created: boolean } | { refused: DomainError
 const sendKey = (meetingId: number, senderId: string | null, clientId: string | null) =>
   `${meetingId}\u0000${senderId ?? ""}\u0000${clientId ?? ""}`;
 
+/** The chat's notification for a stretch of unread messages: one per recipient until they read the room. */
+const stretchKey = (meetingId: number, readUpTo: number) => `chatMessage:${meetingId}:${readUpTo}`;
+
+/**
+ * Which recipients already hold the notification of their current stretch of unread chat, in one read: the read
+ * mark of each (meeting, recipient) and whether the stretch's notification exists. Only the others are notified.
+ */
+async function stretchesOf(
+  uow: UnitOfWork,
+  pairs: ReadonlyArray<{ meetingId: number; recipientId: string }>,
+) {
+  const rows = await queryRows<{
+    meeting_id: number;
+    recipient_id: string;
+    read_up_to: number;
+    notified: boolean;
+  }>(
+    uow.tx,
+    sql`select v.meeting_id, v.recipient_id, coalesce(r.last_read_message_id, 0) as read_up_to,
+          exists (select 1 from notification n where n.recipient_id = v.recipient_id
+            and n.dedupe_key = 'chatMessage:' || v.meeting_id || ':' || coalesce(r.last_read_message_id, 0))
+            as notified
+        from unnest(${sql.param(pairs.map((pair) => pair.meetingId))}::int[],
+          ${sql.param(pairs.map((pair) => pair.recipientId))}::text[]) v (meeting_id, recipient_id)
+        left join meeting_read r on r.meeting_id = v.meeting_id and r.member_id = v.recipient_id`,
+  );
+  return new Map(
+    rows.map((row) => [
+      `${row.meeting_id}:${row.recipient_id}`,
+      { readUpTo: Number(row.read_up_to), notified: row.notified },
+    ]),
+  );
+}
+
+const messageColumns = Object.entries(getTableColumns(meetingMessage));
+
+/**
+ * Inserts the messages as one statement whose text does not grow with their number (a column of values per field),
+ * skipping resends; answers the rows stored, as the query builder would have read them.
+ */
+async function insertMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promise<MeetingMessage[]> {
+  const column = <T>(value: (item: Outgoing) => T) => sql.param(items.map(value));
+  const rows = await queryRows<Record<string, unknown>>(
+    uow.tx,
+    sql`insert into meeting_message (meeting_id, sender_id, kind, body, image_url, image_width, image_height,
+          flagged, client_id, created_at)
+        select v.*, ${uow.now.toISOString()}::timestamptz
+        from unnest(${column((item) => item.subject.id)}::int[], ${column((item) => item.senderId)}::text[],
+          ${column((item) => (item.image ? "image" : "text"))}::text[], ${column((item) => item.text)}::text[],
+          ${column((item) => item.image?.url ?? null)}::text[],
+          ${column((item) => item.image?.width ?? null)}::int[],
+          ${column((item) => item.image?.height ?? null)}::int[],
+          ${column((item) => item.text !== "" && hasContactNumber(item.text))}::boolean[],
+          ${column((item) => item.clientId)}::text[]) v
+        on conflict do nothing
+        returning *`,
+  );
+  return rows.map(
+    (row) =>
+      Object.fromEntries(
+        messageColumns.map(([key, field]) => {
+          const value = row[field.name];
+          return [key, value === null || value === undefined ? null : field.mapFromDriverValue(value)];
+        }),
+      ) as MeetingMessage,
+  );
+}
+
 /**
  * Stores messages of one or many rooms in the caller's unit of work, a statement per step whatever their number:
- * moves each open meeting's last message time (taking its row lock, so a transition closing the chat is seen; a
- * closed meeting's message is refused as read-only), inserts the messages (a resend's client id stores nothing
- * more and answers the message stored before), counts the providers' first answers, notifies each recipient once
- * per stretch of unread chat, and pushes every new message to its room after the commit.
+ * share-locks the open meetings in id order (a transition closing the chat waits for the unit, or the unit sees the
+ * chat closed and the message is refused as read-only; units writing to the same rooms never wait on each other),
+ * inserts the messages (a resend's client id stores nothing more and answers the message stored before), counts the
+ * providers' first answers, notifies each recipient once per stretch of unread chat, and pushes every new message to
+ * its room after the commit. The meetings' last message time moves after the commit (`touchConversations`).
  */
 async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promise<Stored[]> {
-  const meetingIds = [...new Set(items.map((item) => item.subject.id))];
+  const meetingIds = [...new Set(items.map((item) => item.subject.id))].sort((a, b) => a - b);
   const open = new Set(
     (
-      await uow.tx
-        .update(meeting)
-        .set({ lastMessageAt: uow.now })
-        // The rows are locked in id order, so units of several processes writing to the same rooms never wait
-        // on each other in a circle.
-        .where(
-          sql`${meeting.id} in (select m.id from meeting m
-            where m.id in (${sql.join(
-              meetingIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}) and m.status in (${sql.join(
-              [...writable].map((status) => sql`${status}`),
-              sql`, `,
-            )})
-            order by m.id for update)`,
-        )
-        .returning({ id: meeting.id })
-    ).map((row) => row.id),
+      await queryRows<{ id: number }>(
+        uow.tx,
+        sql`select id from meeting where id = any(${sql.param(meetingIds)}::int[])
+            and status = any(${sql.param([...writable])}::text[]) order by id for share`,
+      )
+    ).map((row) => Number(row.id)),
   );
   const writing = items.filter((item) => open.has(item.subject.id));
-  const added =
-    writing.length === 0
-      ? []
-      : await uow.tx
-          .insert(meetingMessage)
-          .values(
-            writing.map((item) => ({
-              meetingId: item.subject.id,
-              senderId: item.senderId,
-              kind: item.image ? ("image" as const) : ("text" as const),
-              body: item.text,
-              imageUrl: item.image?.url ?? null,
-              imageWidth: item.image?.width ?? null,
-              imageHeight: item.image?.height ?? null,
-              flagged: item.text !== "" && hasContactNumber(item.text),
-              clientId: item.clientId,
-              createdAt: uow.now,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning();
+  const added = writing.length === 0 ? [] : await insertMessages(uow, writing);
   const created = new Map(added.map((row) => [sendKey(row.meetingId, row.senderId, row.clientId), row]));
   // Resends, and messages of a closed meeting that were stored before it closed.
   const others = items.filter((item) => !created.has(sendKey(item.subject.id, item.senderId, item.clientId)));
@@ -154,39 +209,40 @@ async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promi
 
   const fresh = items.filter((item) => created.has(sendKey(item.subject.id, item.senderId, item.clientId)));
   if (fresh.length > 0) {
+    // A meeting whose provider answered before needs nothing more (the time only ever goes from empty to set).
     await markProviderAnswered(
       uow,
-      fresh.filter((item) => item.role === "provider").map((item) => item.subject.id),
+      fresh
+        .filter((item) => item.role === "provider" && item.subject.providerAnsweredAt === null)
+        .map((item) => item.subject.id),
     );
     const recipientOf = (item: Outgoing) =>
       item.role === "provider" ? item.subject.requesterId : item.subject.providerId;
-    const [reads, senders] = [
-      await uow.tx
-        .select()
-        .from(meetingRead)
-        .where(inArray(meetingRead.meetingId, [...new Set(fresh.map((item) => item.subject.id))])),
-      await uow.tx
+    const stretches = await stretchesOf(
+      uow,
+      fresh.map((item) => ({ meetingId: item.subject.id, recipientId: recipientOf(item) })),
+    );
+    const stretchOf = (item: Outgoing) => stretches.get(`${item.subject.id}:${recipientOf(item)}`);
+    const unnotified = fresh.filter((item) => !stretchOf(item)?.notified);
+    if (unnotified.length > 0) {
+      const senders = await uow.tx
         .select({ id: member.id, nickname: member.nickname, name: member.name })
         .from(member)
-        .where(inArray(member.id, [...new Set(fresh.map((item) => item.senderId))])),
-    ];
-    const readUpTo = new Map(reads.map((row) => [`${row.meetingId}:${row.memberId}`, row.lastReadMessageId]));
-    const nicknameOf = new Map(senders.map((row) => [row.id, displayName(row)]));
-    await notifyEach(
-      uow,
-      fresh.map((item) => {
-        const recipientId = recipientOf(item);
-        return {
-          recipientId,
+        .where(inArray(member.id, [...new Set(unnotified.map((item) => item.senderId))]));
+      const nicknameOf = new Map(senders.map((row) => [row.id, displayName(row)]));
+      await notifyEach(
+        uow,
+        unnotified.map((item) => ({
+          recipientId: recipientOf(item),
           type: "chatMessage" as const,
           actorId: item.senderId,
           params: { nickname: nicknameOf.get(item.senderId) ?? "" },
           link: meetingChatPath(item.subject),
           // One notification per stretch of unread chat: reading the room opens the next stretch.
-          dedupeKey: `chatMessage:${item.subject.id}:${readUpTo.get(`${item.subject.id}:${recipientId}`) ?? 0}`,
-        };
-      }),
-    );
+          dedupeKey: stretchKey(item.subject.id, stretchOf(item)?.readUpTo ?? 0),
+        })),
+      );
+    }
     for (const row of added) {
       const item = fresh.find((candidate) => candidate.subject.id === row.meetingId)!;
       publishMessageAfterCommit(uow, item.subject.code, row);
@@ -201,6 +257,34 @@ async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promi
     if (before) return { row: before, created: false };
     return { refused: fail("read_only") };
   });
+}
+
+/**
+ * How far apart a room's last message time is moved while its members keep chatting: the conversation list orders
+ * by it and shows it to the minute, so a steady conversation costs one write every few seconds, not one per text.
+ */
+const CONVERSATION_TOUCH_MS = 5_000;
+
+/** When this process last moved each room's last message time, per database (ms of the app clock). */
+const touched = new WeakMap<Database, Map<number, number>>();
+
+/**
+ * Moves the last message time of the rooms that just received messages, after their unit committed: a statement of
+ * its own, so that units writing to the same rooms only ever share their locks. A room moved less than
+ * `CONVERSATION_TOUCH_MS` ago by this process is left as it is; the time never goes back.
+ */
+async function touchConversations(db: Database, at: Date, meetingIds: readonly number[]) {
+  let rooms = touched.get(db);
+  if (!rooms) touched.set(db, (rooms = new Map()));
+  const now = at.getTime();
+  for (const [id, when] of rooms) if (now - when >= CONVERSATION_TOUCH_MS || when > now) rooms.delete(id);
+  const due = [...new Set(meetingIds)].filter((id) => !rooms.has(id)).sort((a, b) => a - b);
+  if (due.length === 0) return;
+  await db
+    .update(meeting)
+    .set({ lastMessageAt: sql`greatest(${meeting.lastMessageAt}, ${at.toISOString()}::timestamptz)` })
+    .where(inArray(meeting.id, due));
+  for (const id of due) rooms.set(id, now);
 }
 
 /**
@@ -243,10 +327,17 @@ export async function sendMessage(
       await Promise.allSettled([storage.delete(image.key), storage.delete(thumbnailPath(image.key))]);
   };
   try {
-    const [stored] = await runInTransaction(db, clock, (uow) =>
-      storeMessages(uow, [{ subject, role, senderId: actor.id, clientId: input.clientId, text, image }]),
-    );
+    const {
+      stored: [stored],
+      at,
+    } = await runInTransaction(db, clock, async (uow) => ({
+      stored: await storeMessages(uow, [
+        { subject, role, senderId: actor.id, clientId: input.clientId, text, image },
+      ]),
+      at: uow.now,
+    }));
     if (!stored || "refused" in stored) throw stored?.refused ?? fail("read_only");
+    if (stored.created) await touchConversations(db, at, [subject.id]);
     if (!stored.created) await removeImage();
     return messageView(stored.row);
   } catch (error) {
@@ -290,9 +381,13 @@ export async function sendTexts(
   });
   const codes = [...new Set(checked.map((item) => item.code))];
   const rooms = new Map(
-    (codes.length === 0 ? [] : await db.select().from(meeting).where(inArray(meeting.code, codes))).map(
-      (row) => [row.code, row],
-    ),
+    (codes.length === 0
+      ? []
+      : await db
+          .select(chatRoomColumns)
+          .from(meeting)
+          .where(sql`${meeting.code} = any(${sql.param(codes)}::text[])`)
+    ).map((row) => [row.code, row]),
   );
   const outgoing: Array<{ index: number; item: Outgoing }> = [];
   for (const { index, send, code, clientId, text } of checked) {
@@ -305,15 +400,23 @@ export async function sendTexts(
       outgoing.push({ index, item: { subject, role, senderId: send.actor.id, clientId, text, image: null } });
   }
   if (outgoing.length > 0) {
-    const stored = await runInTransaction(db, clock, (uow) =>
-      storeMessages(
+    const { stored, at } = await runInTransaction(db, clock, async (uow) => ({
+      stored: await storeMessages(
         uow,
         outgoing.map((entry) => entry.item),
       ),
-    );
+      at: uow.now,
+    }));
     stored.forEach((result, position) => {
       answers[outgoing[position]!.index] = "refused" in result ? result.refused : messageView(result.row);
     });
+    await touchConversations(
+      db,
+      at,
+      stored.flatMap((result, position) =>
+        "row" in result && result.created ? [outgoing[position]!.item.subject.id] : [],
+      ),
+    );
   }
   return answers.map((answer) => answer ?? fail("read_only"));
 }
