@@ -29,7 +29,7 @@ import type { ChatMessagePush } from "#app/services/meetings/chat/messages.serve
 import { createMeeting } from "#app/services/meetings/meeting/meetings.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import type { ChatSendAnswer } from "#app/shell/realtime-commands.server";
-import { memoryMb } from "./server-load";
+import { cpuMs, memoryMb } from "./server-load";
 
 export const BENCH_CHAT_CLIENTS = evenAtLeastTwo(Number(process.env.BENCH_CHAT_CLIENTS ?? 2000));
 const BENCH_CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 60);
@@ -131,6 +131,34 @@ export interface ChatLoadFigures {
   sendRate: number;
   /** Resident memory of each server process after the load (MB), and its peak. */
   rss: { rss: number; peak: number }[];
+  /** Where the time went (ADR 067): see `ChatStages`. */
+  stages?: ChatStages;
+}
+
+interface Spread {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/**
+ * The delivery's latency taken apart. From the clients: the sender's acknowledgement (the text stored, its unit
+ * committed) and the other side's arrival measured from that acknowledgement (the publish, the fan-out between
+ * processes, the socket). From each server (`/test/realtime/stages`): how long texts waited for a unit of work, how
+ * long the unit took to its commit, the texts per unit, how late its event loop ran, and the share of a core it
+ * used while the clients sent. The clients' own share of a core is beside them: they run on the same machine.
+ */
+interface ChatStages {
+  ack: Spread;
+  afterAck: Spread;
+  servers: {
+    queuedMs: Spread;
+    unitMs: Spread;
+    batchTexts: Spread;
+    loopDelayMs: Spread;
+    cpuPercent: number;
+  }[];
+  clientsCpuPercent: number;
 }
 
 interface Client {
@@ -143,6 +171,21 @@ interface Client {
 function percentile(sorted: number[], fraction: number) {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+function spreadOf(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99) };
+}
+
+type ServerStages = Omit<ChatStages["servers"][number], "cpuPercent">;
+
+async function serverStages(base: string, reset = false): Promise<ServerStages | undefined> {
+  const answer = await fetch(`${base}/test/realtime/stages${reset ? "/reset" : ""}`, {
+    method: reset ? "POST" : "GET",
+    headers: { origin: base },
+  });
+  return reset || !answer.ok ? undefined : ((await answer.json()) as ServerStages);
 }
 
 async function openClient(side: ChatSide, pair: ChatPair, base: string): Promise<Client> {
@@ -183,9 +226,11 @@ export async function runChatLoad(
     clients.push(...(await Promise.all(batch.map((item) => openClient(item.side, item.pair, item.base)))));
   }
 
-  /** clientId → when it was posted, until the other side receives it. */
-  const inFlight = new Map<string, { at: number; to: string }>();
+  /** clientId → when it was posted (and acknowledged), until the other side receives it. */
+  const inFlight = new Map<string, { at: number; to: string; ackAt?: number }>();
   const latencies: number[] = [];
+  const acks: number[] = [];
+  const afterAcks: number[] = [];
   let sent = 0;
   let accepted = 0;
   let failures = 0;
@@ -200,7 +245,10 @@ export async function runChatLoad(
       if (!sending || sending.to !== client.side.memberId) return;
       inFlight.delete(clientId);
       delivered += 1;
-      latencies.push(performance.now() - sending.at);
+      const now = performance.now();
+      latencies.push(now - sending.at);
+      // Delivered before the acknowledgement came back: both left the server together.
+      afterAcks.push(sending.ackAt === undefined ? 0 : now - sending.ackAt);
     });
   }
 
@@ -214,15 +262,19 @@ export async function runChatLoad(
       text: `벤치 메시지 ${sequence}: 지금 출발합니다`,
       language: "ko",
     };
-    inFlight.set(clientId, { at: performance.now(), to: peer.memberId });
+    const sending = { at: performance.now(), to: peer.memberId, ackAt: undefined as number | undefined };
+    inFlight.set(clientId, sending);
     sent += 1;
     try {
       // An answer still missing when the drain would end counts as failed.
       const answer = (await client.socket
         .timeout(DRAIN_SECONDS * 1000)
         .emitWithAck(CHAT_SEND_EVENT, payload)) as ChatSendAnswer;
-      if ("ok" in answer && answer.message.clientId === clientId) accepted += 1;
-      else {
+      if ("ok" in answer && answer.message.clientId === clientId) {
+        accepted += 1;
+        sending.ackAt = performance.now();
+        acks.push(sending.ackAt - sending.at);
+      } else {
         failures += 1;
         if (failures <= 3) console.error(`A chat send answered ${JSON.stringify(answer).slice(0, 200)}`);
       }
@@ -235,6 +287,9 @@ export async function runChatLoad(
   console.log(
     `Sending one message a second from each of ${clients.length} clients for ${seconds} s (${mode})…`,
   );
+  for (const server of servers) await serverStages(server.base, true);
+  const cpuBefore = servers.map((server) => cpuMs(server.pid));
+  const clientsCpuBefore = process.cpuUsage();
   const started = performance.now();
   const posts: Promise<void>[] = [];
   // Each client on its own second, spread evenly over it: the load arrives steadily, not in bursts.
@@ -261,8 +316,15 @@ export async function runChatLoad(
         }),
     ),
   );
-  const sendRate = sent / ((performance.now() - started) / 1000);
+  const sendingMs = performance.now() - started;
+  const sendRate = sent / (sendingMs / 1000);
+  const cpuPercent = servers.map(
+    (server, index) => ((cpuMs(server.pid) - cpuBefore[index]!) / sendingMs) * 100,
+  );
+  const clientsCpu = process.cpuUsage(clientsCpuBefore);
+  const clientsCpuPercent = ((clientsCpu.user + clientsCpu.system) / 1000 / sendingMs) * 100;
   await Promise.all(posts);
+  const perServer = await Promise.all(servers.map((server) => serverStages(server.base)));
   const rss = servers.map((server) => memoryMb(server.pid));
   const drainUntil = performance.now() + DRAIN_SECONDS * 1000;
   while (delivered < accepted && performance.now() < drainUntil)
@@ -286,6 +348,14 @@ export async function runChatLoad(
     p99: percentile(latencies, 0.99),
     sendRate,
     rss,
+    stages: {
+      ack: spreadOf(acks),
+      afterAck: spreadOf(afterAcks),
+      servers: perServer.flatMap((figures, index) =>
+        figures ? [{ ...figures, cpuPercent: cpuPercent[index]! }] : [],
+      ),
+      clientsCpuPercent,
+    },
   };
 }
 
@@ -333,6 +403,32 @@ export function printChatLoad(figures: (ChatLoadFigures | string)[]) {
           .join(" + ")
           .padStart(22),
       ].join(" "),
+    );
+  }
+  printChatStages(figures.filter((row): row is ChatLoadFigures => typeof row !== "string"));
+}
+
+/** The latency taken apart, per mode: p50/p95/p99 of each stage (ADR 067). */
+function printChatStages(rows: ChatLoadFigures[]) {
+  const withStages = rows.filter((row) => row.stages);
+  if (withStages.length === 0) return;
+  const spread = (value: Spread) =>
+    [value.p50, value.p95, value.p99]
+      .map((part) => (Number.isFinite(part) ? part.toFixed(1) : "—"))
+      .join("/");
+  console.log("\nWhere the chat's latency goes (p50/p95/p99 ms; texts per unit; a core's % while sending):");
+  for (const row of withStages) {
+    const stages = row.stages!;
+    console.log(
+      `  ${row.mode}: acknowledged ${spread(stages.ack)}, delivered after the acknowledgement ` +
+        `${spread(stages.afterAck)}; the clients used ${stages.clientsCpuPercent.toFixed(0)}% of a core`,
+    );
+    stages.servers.forEach((server, index) =>
+      console.log(
+        `    server ${index + 1}: waiting for a unit ${spread(server.queuedMs)}, unit to commit ` +
+          `${spread(server.unitMs)}, ${spread(server.batchTexts)} texts per unit, event loop late ` +
+          `${spread(server.loopDelayMs)}, CPU ${server.cpuPercent.toFixed(0)}%`,
+      ),
     );
   }
 }

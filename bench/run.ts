@@ -38,6 +38,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { createClient as createRedisClient } from "redis";
 import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "#app/db/client.server";
 import { migrateDatabase } from "#app/db/migrate.server";
 import { measurePageWeights, printPageWeights, type PageWeight } from "./page-weight";
@@ -82,6 +83,8 @@ const resultsDir = path.join(root, "bench", "results");
 /** Lighthouse runs per page; the median is reported, with every run's score beside it. */
 const LIGHTHOUSE_RUNS = 5;
 const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "";
+/** Redis for the chat across processes, when one is named; the bench's stream names are its own. */
+const redisUrl = process.env.REDIS_URL || process.env.TEST_REDIS_URL || "";
 /** The chat load's servers: this port, and the next for the second process on PostgreSQL. */
 const chatPort = 3404;
 /** This run's secrets, shared by its servers (a server on PostgreSQL refuses to start without them). */
@@ -409,7 +412,10 @@ async function benchPostgres() {
   });
 }
 
-/** The chat load on one PGlite process, then on two processes sharing a PostgreSQL database when one is named. */
+/**
+ * The chat load on one PGlite process, then on two processes sharing a PostgreSQL database when one is named: rooms
+ * across them through the PostgreSQL adapter, and through Redis when one is named (REDIS_URL or TEST_REDIS_URL).
+ */
 async function benchChat(): Promise<(ChatLoadFigures | string)[]> {
   const figures: (ChatLoadFigures | string)[] = [];
   const meetings = BENCH_CHAT_CLIENTS / 2;
@@ -420,24 +426,50 @@ async function benchChat(): Promise<(ChatLoadFigures | string)[]> {
     const pairs = await seedBenchChat(handle, BENCH_CHAT_CLIENTS, secrets.SESSION_SECRET);
     await handle.close();
     figures.push(await chatOn("1 process, PGlite", pairs, [path.join(chatDir)]));
-    if (!postgresUrl) {
-      figures.push("2 processes, PostgreSQL: skipped: no PostgreSQL");
-      return figures;
+    const acrossProcesses = [
+      { mode: "2 processes, PostgreSQL adapter", env: {} as Record<string, string>, missing: "" },
+      {
+        mode: "2 processes, Redis adapter",
+        // Keys of this run only: a product or another run on the same Redis never hears the bench.
+        env: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `motomate-bench-${Date.now().toString(36)}` },
+        missing: redisUrl ? "" : "no Redis",
+      },
+    ];
+    for (const { mode, env, missing } of acrossProcesses) {
+      if (!postgresUrl || missing) {
+        figures.push(`${mode}: skipped: ${postgresUrl ? missing : "no PostgreSQL"}`);
+        continue;
+      }
+      figures.push(
+        await onPostgres(async (url) => {
+          console.log(`Seeding ${BENCH_CHAT_CLIENTS} members and ${meetings} meetings on PostgreSQL…`);
+          const database = await openPostgres(url, 2);
+          await database.db.execute(sql`create extension if not exists pg_trgm`);
+          const onPostgresPairs = await seedBenchChat(database, BENCH_CHAT_CLIENTS, secrets.SESSION_SECRET);
+          await database.close();
+          const dirs = ["a", "b"].map((name) => path.join(chatDir, `${mode.replace(/\W+/g, "-")}-${name}`));
+          try {
+            return await chatOn(mode, onPostgresPairs, dirs, url, env);
+          } finally {
+            if (env.REDIS_KEY_PREFIX) await dropRedisKeys(env.REDIS_KEY_PREFIX);
+          }
+        }),
+      );
     }
-    figures.push(
-      await onPostgres(async (url) => {
-        console.log(`Seeding ${BENCH_CHAT_CLIENTS} members and ${meetings} meetings on PostgreSQL…`);
-        const database = await openPostgres(url, 2);
-        await database.db.execute(sql`create extension if not exists pg_trgm`);
-        const onPostgresPairs = await seedBenchChat(database, BENCH_CHAT_CLIENTS, secrets.SESSION_SECRET);
-        await database.close();
-        const dirs = ["a", "b"].map((name) => path.join(chatDir, `postgres-${name}`));
-        return chatOn("2 processes, PostgreSQL", onPostgresPairs, dirs, url);
-      }),
-    );
     return figures;
   } finally {
     fs.rmSync(chatDir, { recursive: true, force: true });
+  }
+}
+
+/** Removes the keys a chat run left in Redis (its stream). */
+async function dropRedisKeys(prefix: string) {
+  const redis = await createRedisClient({ url: redisUrl }).connect();
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(keys);
+  } finally {
+    await redis.close();
   }
 }
 
@@ -461,10 +493,22 @@ async function benchPay(): Promise<(PayPathFigures | string)[]> {
 }
 
 /** Starts one server per data directory (on PostgreSQL when `url` is given) and runs the chat load across them. */
-async function chatOn(mode: string, pairs: ChatPair[], dirs: string[], url = "") {
+async function chatOn(
+  mode: string,
+  pairs: ChatPair[],
+  dirs: string[],
+  url = "",
+  env: Record<string, string> = {},
+) {
   const servers = dirs.map((dir, index) => {
     const port = chatPort + index;
-    return { base: `http://127.0.0.1:${port}`, child: startProcess(root, appArgs(), appEnv(port, dir, url)) };
+    const profile = process.env.BENCH_CHAT_PROFILE
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CHAT_PROFILE}`]
+      : [];
+    return {
+      base: `http://127.0.0.1:${port}`,
+      child: startProcess(root, [...profile, ...appArgs()], { ...appEnv(port, dir, url), ...env }),
+    };
   });
   try {
     for (const server of servers) await waitUntilAnswering(`${server.base}/healthz`, 120_000);

@@ -47,7 +47,7 @@ export async function waitUntilAnswering(url: string, timeoutMs = 60_000): Promi
 }
 
 /** CPU time (user + system, all threads) the process has used, in milliseconds. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   // The fields after the command name (which may hold spaces) start at the state, field 3; utime is 14, stime 15.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

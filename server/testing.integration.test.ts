@@ -11,6 +11,8 @@ import { hasRequiredConsents } from "#app/services/auth/consents.server";
 import type { SeededMeeting } from "#app/services/testing/seed-meetings.server";
 import type { SeededMember } from "#app/services/testing/seed-members.server";
 import { createTestRuntime } from "#tests/setup/runtime";
+import { actorOf } from "#app/services/actor";
+import { ChatSendQueue } from "#app/services/meetings/chat/chat-sender.server";
 import { createHttpApp } from "./app";
 
 async function serve(runtime: Runtime) {
@@ -197,5 +199,42 @@ describe("POST /test/seed/coupon", () => {
       .where(eq(memberCoupon.id, memberCouponId));
     expect(held).toMatchObject({ memberId: rider.id, usedAt: null });
     expect((await post(open.base, { ...body, value: 0 })).status).toBe(400);
+  });
+});
+
+describe("/test/realtime/stages", () => {
+  it("answers where this process's chat texts spent their time since the reset, only behind the gate", async () => {
+    const stages = () => fetch(`${open.base}/test/realtime/stages`).then((response) => response.json());
+    const reset = () => fetch(`${open.base}/test/realtime/stages/reset`, { method: "POST" });
+    expect((await fetch(`${closed.base}/test/realtime/stages`)).status).toBe(418);
+    expect((await reset()).status).toBe(204);
+    expect(await stages()).toMatchObject({
+      queuedMs: { count: 0 },
+      unitMs: { count: 0 },
+      batchTexts: { count: 0 },
+    });
+
+    const [rider, expert] = await Promise.all(
+      [0, 1].map(async () => (await (await seed(open.base, { role: "member" })).json()) as SeededMember),
+    );
+    const response = await fetch(`${open.base}/test/seed/meeting`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ requesterId: rider!.id, providerId: expert!.id, kind: "repair" }),
+    });
+    const { code } = (await response.json()) as SeededMeeting;
+    const queue = new ChatSendQueue(open.runtime.db, open.runtime.clock);
+    const actor = actorOf({ id: rider!.id, role: "member", twoFactorEnabled: false });
+    await Promise.all(
+      [1, 2, 3].map((n) => queue.send(actor, { code, clientId: `stages-${n}-abcdef`, text: `단계 ${n}` })),
+    );
+    const figures = (await stages()) as Record<string, { count: number; p50: number; max: number }>;
+    // Three texts, each timed in the queue and in its unit; the units' sizes add up to three.
+    expect(figures.queuedMs!.count).toBe(3);
+    expect(figures.unitMs!.count).toBe(3);
+    expect(figures.unitMs!.p50).toBeGreaterThan(0);
+    expect(figures.batchTexts!.max).toBeLessThanOrEqual(3);
+    await reset();
+    expect(await stages()).toMatchObject({ queuedMs: { count: 0 } });
   });
 });

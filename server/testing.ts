@@ -7,6 +7,7 @@ import { meetingKinds } from "#app/db/schema";
 import { seedCoupon } from "#app/services/testing/seed-coupons.server";
 import { seedMeeting } from "#app/services/testing/seed-meetings.server";
 import { seedMember } from "#app/services/testing/seed-members.server";
+import { chatStageFigures, resetChatStages } from "#app/services/meetings/chat/chat-stages.server";
 
 const seedMemberSchema = z.strictObject({
   role: z.enum(["member", "admin"]).default("member"),
@@ -44,6 +45,9 @@ const seedCouponSchema = z.strictObject({
  *
  * POST /test/seed/coupon {memberId, name, value, meetingKinds?} answers 201 with a coupon of `value` won off that the
  * member holds (its id and the member's coupon id).
+ *
+ * GET /test/realtime/stages answers where this process's chat texts spent their time since the last
+ * POST /test/realtime/stages/reset (the bench's breakdown of the chat's latency).
  */
 export function createTestRouter(runtime: Runtime) {
   const router = express.Router();
@@ -82,6 +86,13 @@ export function createTestRouter(runtime: Runtime) {
     } catch (error) {
       next(error);
     }
+  });
+  router.get("/realtime/stages", (_req, res) => {
+    res.json(chatStageFigures());
+  });
+  router.post("/realtime/stages/reset", (_req, res) => {
+    resetChatStages();
+    res.status(204).end();
   });
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (isDomainError(error, "auth") || isDomainError(error, "profile") || isDomainError(error, "meeting")) {

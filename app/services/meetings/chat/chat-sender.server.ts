@@ -2,6 +2,7 @@ import type { Database } from "#app/db/client.server";
 import type { Clock } from "#app/platform/clock.server";
 import type { Actor } from "#app/services/actor";
 import type { DomainError } from "#app/services/errors";
+import { recordChatUnit } from "./chat-stages.server";
 import { sendTexts, type TextSend } from "./send.server";
 import type { ChatMessageView } from "./messages.server";
 
@@ -12,6 +13,8 @@ const MAX_BATCH = 200;
 
 interface Waiting {
   send: TextSend;
+  /** When it arrived (`performance.now()`), for the stage figures. */
+  arrivedAt: number;
   resolve: (answer: ChatMessageView | DomainError) => void;
   reject: (error: unknown) => void;
 }
@@ -43,6 +46,7 @@ export class ChatSendQueue {
     return new Promise((resolve, reject) => {
       this.#waiting.push({
         send: { actor, code: payload.code, clientId: payload.clientId, text: payload.text },
+        arrivedAt: performance.now(),
         resolve,
         reject,
       });
@@ -68,11 +72,16 @@ export class ChatSendQueue {
       // work keeps it busy between reads), so those texts join it instead of each waiting for a unit of its own.
       while ((await nextTurn(), this.#waiting.length > 0)) {
         const batch = this.#waiting.splice(0, MAX_BATCH);
+        const startedAt = performance.now();
         try {
           const answers = await sendTexts(
             this.db,
             this.clock,
             batch.map((item) => item.send),
+          );
+          recordChatUnit(
+            batch.map((item) => item.arrivedAt),
+            startedAt,
           );
           batch.forEach((item, index) => item.resolve(answers[index]!));
         } catch (error) {
