@@ -425,7 +425,9 @@ async function benchChat(): Promise<(ChatLoadFigures | string)[]> {
     const handle = await openPglite({ dataDir: path.join(chatDir, "pglite") });
     const pairs = await seedBenchChat(handle, BENCH_CHAT_CLIENTS, secrets.SESSION_SECRET);
     await handle.close();
-    figures.push(await chatOn("1 process, PGlite", pairs, [path.join(chatDir)]));
+    const only = process.env.BENCH_CHAT_ONLY ?? "";
+    if ("1 process, PGlite".includes(only))
+      figures.push(await chatOn("1 process, PGlite", pairs, [path.join(chatDir)]));
     const acrossProcesses = [
       { mode: "2 processes, PostgreSQL adapter", env: {} as Record<string, string>, missing: "" },
       {
@@ -436,6 +438,7 @@ async function benchChat(): Promise<(ChatLoadFigures | string)[]> {
       },
     ];
     for (const { mode, env, missing } of acrossProcesses) {
+      if (!mode.includes(only)) continue;
       if (!postgresUrl || missing) {
         figures.push(`${mode}: skipped: ${postgresUrl ? missing : "no PostgreSQL"}`);
         continue;

@@ -84,6 +84,49 @@ const chatRoomColumns = {
   providerAnsweredAt: meeting.providerAnsweredAt,
 };
 
+/** How many rooms each process keeps at hand (`chatRooms`), the least recently written to dropped first. */
+const KNOWN_ROOMS = 5_000;
+
+const knownRooms = new WeakMap<Database, Map<string, ChatRoom>>();
+
+/**
+ * The rooms named by codes: the ones this process wrote to lately from memory, the others in one read. What a
+ * room keeps that can change is safe to read stale: the unit checks the meeting's status again under its lock, and
+ * the provider's first answer only ever goes from empty to set (a stale empty one costs an update that finds it set).
+ */
+async function chatRooms(db: Database, codes: readonly string[]): Promise<Map<string, ChatRoom>> {
+  let known = knownRooms.get(db);
+  if (!known) knownRooms.set(db, (known = new Map()));
+  const found = new Map<string, ChatRoom>();
+  const missing: string[] = [];
+  for (const code of codes) {
+    const room = known.get(code);
+    if (!room) {
+      missing.push(code);
+      continue;
+    }
+    // Most recently used last: the first entries are the ones dropped.
+    known.delete(code);
+    known.set(code, room);
+    found.set(code, room);
+  }
+  if (missing.length > 0) {
+    const read = await db
+      .select(chatRoomColumns)
+      .from(meeting)
+      .where(sql`${meeting.code} = any(${sql.param(missing)}::text[])`);
+    for (const room of read) {
+      found.set(room.code, room);
+      known.set(room.code, room);
+    }
+    for (const code of known.keys()) {
+      if (known.size <= KNOWN_ROOMS) break;
+      known.delete(code);
+    }
+  }
+  return found;
+}
+
 /** One message to store, its room already found and its sender entitled to write there. */
 interface Outgoing {
   subject: ChatRoom;
@@ -137,8 +180,10 @@ async function stretchesOf(
 const messageColumns = Object.entries(getTableColumns(meetingMessage));
 
 /**
- * Inserts the messages as one statement whose text does not grow with their number (a column of values per field),
- * skipping resends; answers the rows stored, as the query builder would have read them.
+ * Inserts the messages as one statement whose text does not grow with their number (a column of values per field):
+ * only into meetings open for chat, which it share-locks (a transition closing the chat waits for the unit, or the
+ * unit sees it closed; units writing to the same rooms never wait on each other), skipping resends. Answers the rows
+ * stored, as the query builder would have read them.
  */
 async function insertMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promise<MeetingMessage[]> {
   const column = <T>(value: (item: Outgoing) => T) => sql.param(items.map(value));
@@ -153,7 +198,11 @@ async function insertMessages(uow: UnitOfWork, items: readonly Outgoing[]): Prom
           ${column((item) => item.image?.width ?? null)}::int[],
           ${column((item) => item.image?.height ?? null)}::int[],
           ${column((item) => item.text !== "" && hasContactNumber(item.text))}::boolean[],
-          ${column((item) => item.clientId)}::text[]) v
+          ${column((item) => item.clientId)}::text[]) v (meeting_id)
+        where v.meeting_id in (select id from meeting
+          where id = any(${sql.param([...new Set(items.map((item) => item.subject.id))])}::int[])
+            and status = any(${sql.param([...writable])}::text[])
+          for share)
         on conflict do nothing
         returning *`,
   );
@@ -170,25 +219,13 @@ async function insertMessages(uow: UnitOfWork, items: readonly Outgoing[]): Prom
 
 /**
  * Stores messages of one or many rooms in the caller's unit of work, a statement per step whatever their number:
- * share-locks the open meetings in id order (a transition closing the chat waits for the unit, or the unit sees the
- * chat closed and the message is refused as read-only; units writing to the same rooms never wait on each other),
- * inserts the messages (a resend's client id stores nothing more and answers the message stored before), counts the
+ * inserts the messages into the meetings open for chat (a closed meeting's message is refused as read-only; a
+ * resend's client id stores nothing more and answers the message stored before), counts the
  * providers' first answers, notifies each recipient once per stretch of unread chat, and pushes every new message to
  * its room after the commit. The meetings' last message time moves after the commit (`touchConversations`).
  */
 async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promise<Stored[]> {
-  const meetingIds = [...new Set(items.map((item) => item.subject.id))].sort((a, b) => a - b);
-  const open = new Set(
-    (
-      await queryRows<{ id: number }>(
-        uow.tx,
-        sql`select id from meeting where id = any(${sql.param(meetingIds)}::int[])
-            and status = any(${sql.param([...writable])}::text[]) order by id for share`,
-      )
-    ).map((row) => Number(row.id)),
-  );
-  const writing = items.filter((item) => open.has(item.subject.id));
-  const added = writing.length === 0 ? [] : await insertMessages(uow, writing);
+  const added = await insertMessages(uow, items);
   const created = new Map(added.map((row) => [sendKey(row.meetingId, row.senderId, row.clientId), row]));
   // Resends, and messages of a closed meeting that were stored before it closed.
   const others = items.filter((item) => !created.has(sendKey(item.subject.id, item.senderId, item.clientId)));
@@ -210,12 +247,16 @@ async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promi
   const fresh = items.filter((item) => created.has(sendKey(item.subject.id, item.senderId, item.clientId)));
   if (fresh.length > 0) {
     // A meeting whose provider answered before needs nothing more (the time only ever goes from empty to set).
+    const firstAnswers = fresh.filter(
+      (item) => item.role === "provider" && item.subject.providerAnsweredAt === null,
+    );
     await markProviderAnswered(
       uow,
-      fresh
-        .filter((item) => item.role === "provider" && item.subject.providerAnsweredAt === null)
-        .map((item) => item.subject.id),
+      firstAnswers.map((item) => item.subject.id),
     );
+    uow.afterCommit(() => {
+      for (const item of firstAnswers) item.subject.providerAnsweredAt ??= uow.now;
+    });
     const recipientOf = (item: Outgoing) =>
       item.role === "provider" ? item.subject.requesterId : item.subject.providerId;
     const stretches = await stretchesOf(
@@ -272,6 +313,7 @@ const touched = new WeakMap<Database, Map<number, number>>();
  * Moves the last message time of the rooms that just received messages, after their unit committed: a statement of
  * its own, so that units writing to the same rooms only ever share their locks. A room moved less than
  * `CONVERSATION_TOUCH_MS` ago by this process is left as it is; the time never goes back.
+ * A room whose texts another unit is writing at that moment is moved with a later text.
  */
 async function touchConversations(db: Database, at: Date, meetingIds: readonly number[]) {
   let rooms = touched.get(db);
@@ -280,11 +322,16 @@ async function touchConversations(db: Database, at: Date, meetingIds: readonly n
   for (const [id, when] of rooms) if (now - when >= CONVERSATION_TOUCH_MS || when > now) rooms.delete(id);
   const due = [...new Set(meetingIds)].filter((id) => !rooms.has(id)).sort((a, b) => a - b);
   if (due.length === 0) return;
-  await db
-    .update(meeting)
-    .set({ lastMessageAt: sql`greatest(${meeting.lastMessageAt}, ${at.toISOString()}::timestamptz)` })
-    .where(inArray(meeting.id, due));
-  for (const id of due) rooms.set(id, now);
+  // A room another unit holds (its texts are being written) is skipped rather than waited for: waiting would queue
+  // every next unit of those rooms behind this write. It is moved with a later text.
+  const moved = await queryRows<{ id: number }>(
+    db,
+    sql`update meeting set last_message_at = greatest(last_message_at, ${at.toISOString()}::timestamptz)
+        where id in (select id from meeting where id = any(${sql.param(due)}::int[])
+          order by id for no key update skip locked)
+        returning id`,
+  );
+  for (const { id } of moved) rooms.set(Number(id), now);
 }
 
 /**
@@ -379,16 +426,7 @@ export async function sendTexts(
       answers[index] = error;
     }
   });
-  const codes = [...new Set(checked.map((item) => item.code))];
-  const rooms = new Map(
-    (codes.length === 0
-      ? []
-      : await db
-          .select(chatRoomColumns)
-          .from(meeting)
-          .where(sql`${meeting.code} = any(${sql.param(codes)}::text[])`)
-    ).map((row) => [row.code, row]),
-  );
+  const rooms = await chatRooms(db, [...new Set(checked.map((item) => item.code))]);
   const outgoing: Array<{ index: number; item: Outgoing }> = [];
   for (const { index, send, code, clientId, text } of checked) {
     const subject = rooms.get(code);
