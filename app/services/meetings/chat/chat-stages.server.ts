@@ -45,7 +45,10 @@ interface StageFigures {
   max: number;
 }
 
-function figures(histogram: { count: number; percentile(p: number): number; max: number }, scale: number) {
+function figures(
+  histogram: { count: number; percentile(p: number): number; max: number },
+  scale: number,
+): StageFigures {
   if (histogram.count === 0) return { count: 0, p50: 0, p95: 0, p99: 0, max: 0 };
   return {
     count: histogram.count,

@@ -1,3 +1,4 @@
+import { forgetStretch } from "./stretch-memo.server";
 import { and, asc, desc, eq, gt, inArray, lt, max, sql } from "drizzle-orm";
 import { displayName } from "#app/services/members/display-name.server";
 import { queryRows, type Database } from "#app/db/client.server";
@@ -229,7 +230,10 @@ export async function markRead(
       memberId: actor.id,
       lastReadMessageId: advanced.upTo,
     };
-    uow.afterCommit(() => realtimePublisher().toRoom(payload.room, CHAT_READ_EVENT, payload));
+    uow.afterCommit(() => {
+      forgetStretch(db, subject.id, actor.id);
+      realtimePublisher().toRoom(payload.room, CHAT_READ_EVENT, payload);
+    });
     return { lastReadMessageId: advanced.upTo };
   });
 }

@@ -32,6 +32,7 @@ import {
 } from "#app/services/meetings/meeting/participants.server";
 import { meetingChatPath } from "#app/services/meetings/meeting/paths";
 import { roomFor, writable } from "./room.server";
+import { rememberStretches, stretchKnownNotified } from "./stretch-memo.server";
 
 const fail = (code: ChatErrorCode) => new DomainError("chat", code);
 
@@ -224,7 +225,7 @@ async function insertMessages(uow: UnitOfWork, items: readonly Outgoing[]): Prom
  * providers' first answers, notifies each recipient once per stretch of unread chat, and pushes every new message to
  * its room after the commit. The meetings' last message time moves after the commit (`touchConversations`).
  */
-async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promise<Stored[]> {
+async function storeMessages(db: Database, uow: UnitOfWork, items: readonly Outgoing[]): Promise<Stored[]> {
   const added = await insertMessages(uow, items);
   const created = new Map(added.map((row) => [sendKey(row.meetingId, row.senderId, row.clientId), row]));
   // Resends, and messages of a closed meeting that were stored before it closed.
@@ -259,12 +260,15 @@ async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promi
     });
     const recipientOf = (item: Outgoing) =>
       item.role === "provider" ? item.subject.requesterId : item.subject.providerId;
-    const stretches = await stretchesOf(
-      uow,
-      fresh.map((item) => ({ meetingId: item.subject.id, recipientId: recipientOf(item) })),
-    );
+    // Recipients known to hold their stretch's notification need no read; the others are read and notified.
+    const now = uow.now.getTime();
+    const unknown = fresh
+      .map((item) => ({ item, meetingId: item.subject.id, recipientId: recipientOf(item) }))
+      .filter((pair) => !stretchKnownNotified(db, pair.meetingId, pair.recipientId, now));
+    const stretches = unknown.length === 0 ? new Map() : await stretchesOf(uow, unknown);
     const stretchOf = (item: Outgoing) => stretches.get(`${item.subject.id}:${recipientOf(item)}`);
-    const unnotified = fresh.filter((item) => !stretchOf(item)?.notified);
+    const unnotified = unknown.map((pair) => pair.item).filter((item) => !stretchOf(item)?.notified);
+    uow.afterCommit(() => rememberStretches(db, unknown, now));
     if (unnotified.length > 0) {
       const senders = await uow.tx
         .select({ id: member.id, nickname: member.nickname, name: member.name })
@@ -284,10 +288,8 @@ async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promi
         })),
       );
     }
-    for (const row of added) {
-      const item = fresh.find((candidate) => candidate.subject.id === row.meetingId)!;
-      publishMessageAfterCommit(uow, item.subject.code, row);
-    }
+    const codeOf = new Map(fresh.map((item) => [item.subject.id, item.subject.code]));
+    for (const row of added) publishMessageAfterCommit(uow, codeOf.get(row.meetingId)!, row);
   }
 
   return items.map((item): Stored => {
@@ -306,6 +308,9 @@ async function storeMessages(uow: UnitOfWork, items: readonly Outgoing[]): Promi
  */
 const CONVERSATION_TOUCH_MS = 5_000;
 
+/** The most rooms one unit moves: the others are moved with their next texts, so no unit carries a long write. */
+const MAX_TOUCHES = 64;
+
 /** When this process last moved each room's last message time, per database (ms of the app clock). */
 const touched = new WeakMap<Database, Map<number, number>>();
 
@@ -320,7 +325,10 @@ async function touchConversations(db: Database, at: Date, meetingIds: readonly n
   if (!rooms) touched.set(db, (rooms = new Map()));
   const now = at.getTime();
   for (const [id, when] of rooms) if (now - when >= CONVERSATION_TOUCH_MS || when > now) rooms.delete(id);
-  const due = [...new Set(meetingIds)].filter((id) => !rooms.has(id)).sort((a, b) => a - b);
+  const due = [...new Set(meetingIds)]
+    .filter((id) => !rooms.has(id))
+    .slice(0, MAX_TOUCHES)
+    .sort((a, b) => a - b);
   if (due.length === 0) return;
   // A room another unit holds (its texts are being written) is skipped rather than waited for: waiting would queue
   // every next unit of those rooms behind this write. It is moved with a later text.
@@ -378,7 +386,7 @@ export async function sendMessage(
       stored: [stored],
       at,
     } = await runInTransaction(db, clock, async (uow) => ({
-      stored: await storeMessages(uow, [
+      stored: await storeMessages(db, uow, [
         { subject, role, senderId: actor.id, clientId: input.clientId, text, image },
       ]),
       at: uow.now,
@@ -440,6 +448,7 @@ export async function sendTexts(
   if (outgoing.length > 0) {
     const { stored, at } = await runInTransaction(db, clock, async (uow) => ({
       stored: await storeMessages(
+        db,
         uow,
         outgoing.map((entry) => entry.item),
       ),
