@@ -4,12 +4,13 @@ import { PassThrough } from "node:stream";
 import type { ReactNode } from "react";
 import { preloadModule } from "react-dom";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { cspNonceContext } from "./platform/csp-nonce.server";
 import { getRuntime } from "./platform/runtime.server";
 import { languageFromPath } from "./i18n";
 import { areaPreloads } from "./shell/area-preloads.server";
 import { NonceProvider } from "./shell/nonce";
+import { AppServerRouter } from "./shell/server-router";
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +38,7 @@ export default function handleRequest(
           hrefs={areaPreloads(routerContext, languageFromPath(new URL(request.url).pathname))}
           nonce={nonce}
         >
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <AppServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </ModulePreloads>
       </NonceProvider>,
       {

@@ -79,15 +79,3 @@ export function summariseProfile(dir: string, cpuPerRequest: number): ProfileSha
     .map(([part, ms]) => ({ part, msPerRequest: (ms / busy) * cpuPerRequest, percent: (ms / busy) * 100 }))
     .sort((a, b) => b.msPerRequest - a.msPerRequest);
 }
-
-export function printProfile(page: string, shares: ProfileShare[]) {
-  if (shares.length === 0) return;
-  const total = shares.reduce((sum, share) => sum + share.msPerRequest, 0);
-  console.log(
-    `\nWhere the server's main thread goes on ${page} (CPU profile, ${total.toFixed(2)} ms per request):`,
-  );
-  for (const share of shares)
-    console.log(
-      `  ${share.part.padEnd(28)} ${share.msPerRequest.toFixed(2).padStart(6)} ms ${share.percent.toFixed(0).padStart(3)}%`,
-    );
-}

@@ -20,15 +20,16 @@
  *   gateway (open the checkout, authorise, confirm), p50/p95 of the whole path and of the confirmation, the ratio to a
  *   bare baseline of the payment's essential writes in raw SQL on the same database, and statements per payment; on
  *   PGlite, and on PostgreSQL when it is named.
- * - where a visitor's `/board/free` spends its CPU: the page loaded once more on a server started with `--cpu-prof`,
- *   the profile summed by part of the stack (bench/cpu-profile.ts).
+ * - a visitor's `/`, `/board/free` and post page against their CPU targets, each loaded once more on a server started
+ *   with `--cpu-prof`, the profile summed by part of the stack, beside the previous run's (bench/pages.ts).
  *
  * One table is printed and the figures are written to bench/results/latest.json; the previous run's file, when
  * there is one, is shown beside (so a change is measured before and after on the same machine).
  *
  * `npm run bench -- --plans` seeds the same data and prints only the list queries' plans and times (no build, no
  * server, no load): the quick check of a query or index change. `npm run bench -- --chat` runs only the chat load,
- * `npm run bench -- --pay` only the pay path (no build, no server).
+ * `npm run bench -- --pages` only the visitor pages' CPU and profiles, `npm run bench -- --pay` only the pay path (no
+ * build, no server).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -74,17 +75,23 @@ import {
   type Captured,
   type Load,
 } from "./server-load";
-import { printProfile, summariseProfile, type ProfileShare } from "./cpu-profile";
+import { printPageProfiles, profilePages, type PageProfile, type PageTarget } from "./pages";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const resultsDir = path.join(root, "bench", "results");
+/** Where the page profiles of the previous run are kept, for "before". */
+const pagesFile = path.join(resultsDir, "pages.json");
 /** Lighthouse runs per page; the median is reported, with every run's score beside it. */
 const LIGHTHOUSE_RUNS = 5;
 const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "";
 /** Redis for the chat across processes, when one is named; the bench's stream names are its own. */
 const redisUrl = process.env.REDIS_URL || process.env.TEST_REDIS_URL || "";
+/** The app's server, the bare replay server beside it, and the app on PostgreSQL. */
+const appPort = 3402;
+const barePort = 3401;
+const pgPort = 3403;
 /** The chat load's servers: this port, and the next for the second process on PostgreSQL. */
 const chatPort = 3404;
 /** This run's secrets, shared by its servers (a server on PostgreSQL refuses to start without them). */
@@ -121,6 +128,11 @@ if (!fs.existsSync(path.join(root, "build", "server.js"))) {
 
 if (process.argv.includes("--chat")) {
   printChatLoad(await benchChat());
+  process.exit(0);
+}
+
+if (process.argv.includes("--pages")) {
+  await benchPagesAlone();
   process.exit(0);
 }
 
@@ -267,9 +279,6 @@ interface PageRow extends Target {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-bench-"));
-const appPort = 3402;
-const barePort = 3401;
-const pgPort = 3403;
 
 console.log(
   `Seeding ${BENCH_ARTICLES} articles, ${BENCH_COMMENTS} comments and ${BENCH_LISTINGS} listings on PGlite…`,
@@ -343,7 +352,7 @@ try {
   await stopProcess(app);
 }
 
-const profile = await profileListPage();
+const pageProfiles = await visitorPageProfiles(dataDir, post.id);
 
 const lighthouse = await runLighthouse(dataDir);
 
@@ -358,32 +367,57 @@ const statements = countStatements();
 printTable();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
+/** The visitor's `/`, `/board/free` and post page against their CPU targets, each with its profile (bench/pages.ts). */
+function visitorPageProfiles(dir: string, postId: number): Promise<PageProfile[]> {
+  const targets: PageTarget[] = [
+    { page: "/", path: "/", targetMs: 4 },
+    { page: "/board/free", path: "/board/free", targetMs: 5 },
+    { page: "post", path: `/board/free/${postId}`, targetMs: 4.5 },
+  ];
+  return profilePages(targets, {
+    base: `http://127.0.0.1:${appPort}`,
+    start: (args) => startProcess(root, [...args, ...appArgs()], appEnv(appPort, dir)),
+    headers: headersOf("visitor", ""),
+    duration,
+    connections,
+    // BENCH_PAGES_PROFILE=<dir> keeps the profiles there, to open in a profiler.
+    dir: process.env.BENCH_PAGES_PROFILE || path.join(dir, "cpu-profile"),
+  });
+}
+
+/** Prints the page profiles beside the previous run's and keeps them for the next. */
+function printAndKeepPageProfiles(profiles: PageProfile[]) {
+  const before = fs.existsSync(pagesFile)
+    ? (JSON.parse(fs.readFileSync(pagesFile, "utf8")) as { when: string; profiles: PageProfile[] })
+    : undefined;
+  if (before) console.log(`\n"before" is the page profiles of ${before.when}`);
+  printPageProfiles(profiles, before?.profiles);
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(pagesFile, JSON.stringify({ when: new Date().toISOString(), profiles }, null, 2));
+}
+
 /**
- * The visitor's `/board/free` once more, on a server started with `--cpu-prof`: where the CPU per request goes, for
- * what the targets leave to explain.
+ * `--pages`: the bench's data on PGlite, then only the visitor pages' CPU and profiles. `BENCH_PAGES_DATA=<dir>` keeps
+ * the seeded data there and reuses it on the next run (seeding takes minutes; a change measured before and after
+ * needs it once).
  */
-async function profileListPage(): Promise<ProfileShare[]> {
-  const profileDir = path.join(dataDir, "cpu-profile");
-  fs.mkdirSync(profileDir, { recursive: true });
-  const profiled = startProcess(
-    root,
-    ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...appArgs()],
-    appEnv(appPort, dataDir),
-  );
-  let measured: Load;
+async function benchPagesAlone() {
+  const kept = process.env.BENCH_PAGES_DATA;
+  const dir = kept || fs.mkdtempSync(path.join(os.tmpdir(), "motomate-bench-pages-"));
+  const postFile = path.join(dir, "post.json");
   try {
-    await waitUntilAnswering(`${appBase}/healthz`, 120_000);
-    console.log("Profiling visitor /board/free…");
-    measured = await load(`${appBase}/board/free`, profiled.pid!, {
-      headers: headersOf("visitor", ""),
-      duration,
-      connections,
-    });
+    if (!fs.existsSync(postFile)) {
+      console.log(
+        `Seeding ${BENCH_ARTICLES} articles, ${BENCH_COMMENTS} comments and ${BENCH_LISTINGS} listings…`,
+      );
+      const { post } = await seeded(await openPglite({ dataDir: path.join(dir, "pglite") }));
+      fs.writeFileSync(postFile, JSON.stringify(post));
+    }
+    const post = JSON.parse(fs.readFileSync(postFile, "utf8")) as { id: number };
+    printAndKeepPageProfiles(await visitorPageProfiles(dir, post.id));
   } finally {
-    // The profile is written when the process exits.
-    await stopProcess(profiled);
+    if (!kept) fs.rmSync(dir, { recursive: true, force: true });
   }
-  return summariseProfile(profileDir, measured.cpuPerRequest);
 }
 
 async function benchPostgres() {
@@ -633,8 +667,8 @@ interface BenchResults {
   weights: PageWeight[];
   richText: RichTextFigure[];
   lighthouse: LighthouseFigures[] | "not installed";
-  /** Where the CPU of a visitor's `/board/free` goes, by part of the stack. */
-  profile?: ProfileShare[];
+  /** A visitor's pages: CPU per request against the targets, and where it goes, by part of the stack. */
+  pageProfiles?: PageProfile[];
   /** Times of the market list queries (first page), on PGlite and, when it ran, on PostgreSQL. */
   marketLists?: { pglite: MarketListTiming[]; postgres?: MarketListTiming[] };
   /** The meeting chat under load, per mode (a mode not run is a line saying why). */
@@ -658,7 +692,7 @@ function printTable() {
     weights,
     richText,
     lighthouse,
-    profile,
+    pageProfiles,
     marketLists: { pglite: market.timings, postgres: postgresMarket },
     chat,
     pay,
@@ -743,7 +777,7 @@ function printTable() {
   printExpertFinder(experts, "PGlite");
   printChatLoad(chat);
   printPayPath(pay);
-  printProfile("a visitor's /board/free", profile);
+  printAndKeepPageProfiles(pageProfiles);
   fs.mkdirSync(resultsDir, { recursive: true });
   if (previous) fs.renameSync(latest, path.join(resultsDir, `${previous.when.replace(/[:.]/g, "-")}.json`));
   fs.writeFileSync(latest, JSON.stringify(results, null, 2));

@@ -16,6 +16,13 @@ import { cspNonce } from "../../server/security-headers";
  */
 export async function startPageServer(
   runtime: Runtime,
+  options: {
+    /** Changes the build before it serves (a test's own document renderer, say); `load` imports from its graph. */
+    mapBuild?: (
+      build: ReactRouter.ServerBuild,
+      load: (id: string) => Promise<Record<string, unknown>>,
+    ) => Promise<ReactRouter.ServerBuild>;
+  } = {},
 ): Promise<{ base: string; server: http.Server; close(): Promise<void> }> {
   const vite = await createServer({
     root: fileURLToPath(new URL("../..", import.meta.url)),
@@ -25,7 +32,8 @@ export async function startPageServer(
     logLevel: "silent",
   });
   // React Router checks its context by class: the handler and the context come from the module graph of the build.
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ReactRouter.ServerBuild;
+  const loaded = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ReactRouter.ServerBuild;
+  const build = options.mapBuild ? await options.mapBuild(loaded, (id) => vite.ssrLoadModule(id)) : loaded;
   const { RouterContextProvider } = (await vite.ssrLoadModule("react-router")) as typeof ReactRouter;
   const { createRequestHandler } = (await vite.ssrLoadModule(
     "@react-router/express",
