@@ -45,7 +45,7 @@ export function routerBuilds(): number {
  * both depend on the build only. Here the first document of a build is rendered by `ServerRouter` itself, and the
  * static router and stream component it made are kept; later documents get a router that takes its routes from the
  * kept one and its state from their own request, as `createStaticRouter` would make it. The output is the same
- * (server-router.test.tsx compares it for every kind of page).
+ * (server-router.integration.test.tsx compares it for every kind of page).
  */
 export function AppServerRouter({ context, url, nonce }: Props): ReactElement {
   const parts = keptParts(context, url, nonce);
