@@ -51,14 +51,16 @@ const parts: Array<{ part: string; test: (frame: ProfileNode["callFrame"]) => bo
 ];
 
 /**
- * The newest profile written into `dir`, summed by part from the first page render on (the start-up before it is
+ * The newest main-thread profile written into `dir`, summed by part from the first page render on (the start-up before it is
  * not the page's cost); idle time is left out. The shares are scaled to `cpuPerRequest`, the CPU time per answered
  * request the load measured from `/proc`.
  */
 export function summariseProfile(dir: string, cpuPerRequest: number): ProfileShare[] {
+  // Node names a profile CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile: thread 0 is the main thread, the
+  // others are worker threads (the rich-text sanitiser's), which never render a page.
   const files = fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith(".cpuprofile"))
+    .filter((name) => /\.0\.\d+\.cpuprofile$/.test(name))
     .map((name) => path.join(dir, name))
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
   if (files.length === 0) return [];

@@ -75,7 +75,8 @@ const cell = (value: number | undefined, width: number) =>
 /** The CPU per request against the targets, then the profile table: each part's ms per request, now and before. */
 export function printPageProfiles(now: PageProfile[], before: PageProfile[] | undefined) {
   if (now.length === 0) return;
-  const previous = (page: PageProfile) => before?.find((old) => old.path === page.path);
+  // By page name: a post's path carries its id, which another seeding may change.
+  const previous = (page: PageProfile) => before?.find((old) => old.page === page.page);
   console.log("\nA visitor's pages on PGlite, CPU ms per request (all threads, without the profiler):");
   console.log(
     [
@@ -84,6 +85,7 @@ export function printPageProfiles(now: PageProfile[], before: PageProfile[] | un
       "target".padStart(7),
       "met".padStart(4),
       "before".padStart(7),
+      "err".padStart(4),
     ].join(" "),
   );
   for (const page of now)
@@ -94,6 +96,7 @@ export function printPageProfiles(now: PageProfile[], before: PageProfile[] | un
         cell(page.targetMs, 7),
         (page.cpuPerRequest <= page.targetMs ? "yes" : "no").padStart(4),
         cell(previous(page)?.cpuPerRequest, 7),
+        String(page.errors).padStart(4),
       ].join(" "),
     );
   const parts = [...new Set(now.flatMap((page) => page.profile.map((share) => share.part)))];
