@@ -13,8 +13,10 @@ import { UPLOADS_PATH } from "#app/platform/storage/configured.server";
 import { contentTypeForKey } from "#app/platform/storage/local.server";
 import { StorageError, type FileStorage } from "#app/platform/storage/types";
 import { withViewerScope } from "#app/platform/viewer.server";
+import { DomainError } from "#app/services/errors";
 import { toNodeHandler } from "better-auth/node";
 import { apiErrorHandler, createApiRouter, healthz } from "./api/index";
+import { sendRefusal } from "./api/kit";
 import { compressDynamicAnswers } from "./compression";
 import { HASHED_ASSETS_PATH, servePrecompressedAssets } from "./precompressed-assets";
 import { securityHeaders } from "./security-headers";
@@ -122,6 +124,25 @@ function limitPageBodies(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || length <= PAGE_BODY_LIMIT)
     return next();
   sendPlainError(req, res, 413, "error.payloadTooLarge");
+}
+
+/**
+ * The largest body the sign-in endpoints take: an e-mail address, a password, a name or a code as JSON. Better Auth
+ * reads a body whole before looking at it, so the limit is kept here, from the headers, before it reads anything.
+ */
+export const AUTH_BODY_LIMIT = 16 * 1024;
+
+/** A body to the sign-in endpoints must state its length (411) and keep within the limit (413). */
+function limitAuthBodies(req: Request, res: Response, next: NextFunction) {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const declared = req.headers["content-length"];
+  if (declared === undefined && req.headers["transfer-encoding"] !== undefined) {
+    return sendRefusal(req, res, new DomainError("request", "length_required"));
+  }
+  if (Number(declared ?? 0) > AUTH_BODY_LIMIT) {
+    return sendRefusal(req, res, new DomainError("request", "payload_too_large"));
+  }
+  next();
 }
 
 /** The most of a body left unread that is still read and dropped to keep the connection for the client. */
@@ -294,7 +315,7 @@ export function createHttpApp({
   });
   // Better Auth reads its own bodies: mounted before any body parser.
   const authHandler = toNodeHandler(runtime.auth);
-  app.all("/api/auth/{*rest}", (req, res) => void authHandler(req, res));
+  app.all("/api/auth/{*rest}", limitAuthBodies, (req, res) => void authHandler(req, res));
   app.use("/api", createApiRouter(runtime));
   if (testClock && runtime.config.testClock) app.use("/test/clock", testClockRouter(testClock));
   // Test seeding exists only where the outbox page is open (never in production without that setting).

@@ -15,7 +15,7 @@ import { CLIENT_IP_HEADER } from "#app/platform/auth/auth.server";
 import { signUpWithEmail } from "#app/services/auth/accounts.server";
 import { blindMember } from "#app/services/members/relations.server";
 import { createTestRuntime } from "#tests/setup/runtime";
-import { createHttpApp, PAGE_BODY_LIMIT, serveClientBuild } from "./app";
+import { AUTH_BODY_LIMIT, createHttpApp, PAGE_BODY_LIMIT, serveClientBuild } from "./app";
 import { cspNonce } from "./security-headers";
 import { joiningConsents } from "#tests/setup/consents";
 
@@ -113,6 +113,45 @@ describe("API edge", () => {
     expect(await broken.json()).toEqual({
       error: { code: "malformed_body", message: "The request body could not be parsed." },
     });
+  });
+
+  it("keeps the bodies of Better Auth's endpoints small, from the headers: 413 past the limit, 411 without a length", async () => {
+    const credentials = { email: "nobody@motomate.test" };
+    const big = await fetch(`${base}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": "en" },
+      body: JSON.stringify({ ...credentials, name: "x".repeat(AUTH_BODY_LIMIT) }),
+    });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+
+    const unknownLength = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${base}/api/auth/sign-out`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+      });
+      request.on("response", (response) => {
+        let text = "";
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body: text });
+        });
+      });
+      request.on("error", reject);
+      request.write(JSON.stringify(credentials).slice(0, 10));
+    });
+    expect(unknownLength.status).toBe(411);
+    expect((JSON.parse(unknownLength.body) as { error: { code: string } }).error.code).toBe(
+      "length_required",
+    );
+
+    const small = await fetch(`${base}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(credentials),
+    });
+    expect(small.status, "a small body reaches the endpoint").toBe(200);
   });
 
   it("refuses an oversize page form with a localised 413 page before reading it", async () => {

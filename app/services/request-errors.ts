@@ -7,6 +7,7 @@ export const requestErrors = areaErrors("api", {
   missing_table_name: { status: 400, messageKey: "api.missingTableName" },
   unknown_filter_table: { status: 400, messageKey: "api.unknownFilterTable" },
   payload_too_large: { status: 413, messageKey: "api.payloadTooLarge" },
+  length_required: { status: 411, messageKey: "api.lengthRequired" },
   malformed_body: { status: 400, messageKey: "api.malformedBody" },
   address_not_found: { status: 404, messageKey: "api.addressNotFound" },
   address_lookup_failed: { status: 502, messageKey: "api.addressLookupFailed" },

@@ -8,6 +8,7 @@ export const enApi: Widen<typeof koApi> = {
   missingTableName: "The tableName parameter is required.",
   invalidQuery: "The request parameters are malformed.",
   payloadTooLarge: "The request body is too large.",
+  lengthRequired: "The request must state the length of its body.",
   malformedBody: "The request body could not be parsed.",
   internal: "A server error occurred. Please try again in a moment.",
   databaseUnavailable: "The database cannot be reached.",
