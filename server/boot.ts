@@ -41,6 +41,7 @@ import { withdrawalJobs } from "#app/services/settlement/payouts.server";
 import { earningsJobs } from "#app/services/settlement/earnings.server";
 import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
+import { reputationJobs } from "#app/services/reputation/reputation.server";
 import { ensureUploadCollection, uploadCollectionJob } from "#app/services/uploads/ownership.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
@@ -271,6 +272,7 @@ export async function startServer({
     marketJobs,
     sparkJobs,
     meetingJobs,
+    reputationJobs,
     paymentJobs(runtime.payments),
     earningsJobs,
     withdrawalJobs(runtime.payouts, config.personalDataKeys),
