@@ -31,6 +31,7 @@ import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
 import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
+import { seedDemoReputations } from "#app/services/demo/demo-reputation.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { flushArticleViews, seedBoardCategories } from "#app/services/board/articles.server";
 import { scheduleEventStartCheck } from "#app/services/notice/events.server";
@@ -263,6 +264,8 @@ export async function startServer({
       });
       if (lines > 0) logger.info({ lines }, "demo earnings and withdrawals created");
     }
+    const temperatures = await seedDemoReputations(runtime.db, runtime.clock);
+    if (temperatures > 0) logger.info({ members: temperatures }, "demo manner temperatures computed");
   }
 
   const uploadCollection = uploadCollectionJob(storage);
