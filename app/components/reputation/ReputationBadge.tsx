@@ -3,7 +3,7 @@ import { LocalLink, useT } from "#app/i18n/react";
 import { REPUTATION_MAX, reputationTone, type ReputationTone } from "#app/services/reputation/rules";
 
 /** Where a member's reputation is explained: its inputs as counts. */
-export const reputationPath = (memberId: string) => `/profile/${encodeURIComponent(memberId)}/reputation`;
+const reputationPath = (memberId: string) => `/profile/${encodeURIComponent(memberId)}/reputation`;
 
 /** The temperature's colours: text readable on either theme, and the bar's fill. */
 const toneClasses: Record<ReputationTone, { text: string; fill: string }> = {

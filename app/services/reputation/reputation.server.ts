@@ -116,7 +116,7 @@ export async function recomputeReputation(uow: UnitOfWork, memberIds: ReadonlyAr
  * Recomputes both sides of a trade when its reviews show by time (a week after the sale, when one side never
  * answered): the only input that changes without anybody acting.
  */
-export const reputationRevealJob = defineJob("reputation.reveal", {
+const reputationRevealJob = defineJob("reputation.reveal", {
   payload: z.object({ memberIds: z.array(z.string().min(1)).min(1).max(2) }).strict(),
   handle: async ({ memberIds }, { uow }) => recomputeReputation(uow, memberIds),
 });
@@ -138,7 +138,7 @@ export async function scheduleReviewReveal(
 
 export const reputationJobs = [reputationRevealJob];
 
-export interface Reputation {
+interface Reputation {
   score: number;
   counts: ReputationCounts;
   /** When it was last computed; null for a member with nothing on record. */

@@ -20,9 +20,7 @@ export const goodInputs = [
 /** What lowers it: trades and meetings that went badly, confirmed no-shows, reports an administrator upheld. */
 export const badInputs = ["badTradeReviews", "problemFeedback", "confirmedNoShows", "upheldReports"] as const;
 
-export type GoodInput = (typeof goodInputs)[number];
-export type BadInput = (typeof badInputs)[number];
-export type ReputationInput = GoodInput | BadInput;
+export type ReputationInput = (typeof goodInputs)[number] | (typeof badInputs)[number];
 export const reputationInputs: readonly ReputationInput[] = [...goodInputs, ...badInputs];
 
 /** The counts the score is computed from (the two verifications are 0 or 1). */
