@@ -4,8 +4,6 @@ import { ProfileForm } from "#app/components/members/ProfileForm";
 import { Avatar } from "#app/components/ui/Avatar";
 import { GarageSection } from "#app/components/garage/GarageBits";
 import { garageOf } from "#app/services/motorcycles/garage.server";
-import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
-import { memberScore } from "#app/services/reputation/reputation.server";
 import { languageFromPath, localizePath } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
@@ -46,7 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     values,
     view,
     garage: await garageOf(db, viewer.id),
-    reputation: await memberScore(db, viewer.id),
     nickname: viewer.name,
     map: { tileUrl: config.mapTileUrl, attribution: config.mapTileAttribution },
   };
@@ -84,7 +81,6 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
           <LocalLink to={`/profile/${loaderData.view.id}`} className="text-link text-sm underline">
             {t("profile.viewPublic")}
           </LocalLink>
-          <ReputationBadge memberId={loaderData.view.id} score={loaderData.reputation} />
         </div>
       </header>
       {loaderData.view.mainLocation ? (
