@@ -113,6 +113,7 @@ ownServerTest(
     await expect(buyer.page.getByRole("status").filter({ hasText: "거래 후기를 남겼습니다." })).toBeVisible();
 
     // Both reviews show now: the seller is warmer, on the listing and in the why view, with the count behind it.
+    await buyer.page.goto(listingPath);
     const afterTrade = await temperatureOn(buyer.page);
     expect(afterTrade).toBeGreaterThan(37);
     await buyer.page.getByRole("link", { name: `매너 온도 ${afterTrade.toFixed(1)}℃, 근거 보기` }).click();
@@ -133,6 +134,12 @@ ownServerTest(
       kind: "repair",
       reserved: true,
     });
+    // The finder's card of the seller's repair skill carries the same temperature.
+    await buyer.page.goto("/meeting/repair/search");
+    const card = buyer.page.getByRole("article", { name: seller.nickname });
+    await expect(
+      card.getByRole("link", { name: `매너 온도 ${afterTrade.toFixed(1)}℃, 근거 보기` }),
+    ).toBeVisible();
     const now = await serverNow(request);
     const moved = await request.post("/test/clock", {
       data: { at: new Date(now.getTime() + 2 * 60 * 60_000 + 20 * 60_000).toISOString() },
