@@ -37,9 +37,15 @@ export const chromiumArgs = [
  * these come first in a project of their own; run last, as they were, one worker ran the last journey alone while
  * the other core had nothing to do.
  */
-const ownServerSpecs = ["clock", "exchange", "market", "motorcycles", "notice", "settlement"].map(
-  (name) => `${name}.spec.ts`,
-);
+const ownServerSpecs = [
+  "clock",
+  "exchange",
+  "market",
+  "motorcycles",
+  "notice",
+  "reputation",
+  "settlement",
+].map((name) => `${name}.spec.ts`);
 
 export default defineConfig({
   testDir: "./tests/e2e",

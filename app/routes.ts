@@ -36,6 +36,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("my/point", "routes/point.tsx", { id: id("my-point") }),
       route("profile", "routes/profile/mine.tsx", { id: id("profile-mine") }),
       route("profile/:id", "routes/profile/member.tsx", { id: id("profile-member") }),
+      route("profile/:id/reputation", "routes/profile/reputation.tsx", { id: id("profile-reputation") }),
       // Community
       route("board/write", "routes/board/write.tsx", { id: id("board-write") }),
       route("board/guestbook", "routes/board/guestbook/index.tsx", { id: id("guestbook") }),

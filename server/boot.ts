@@ -31,6 +31,7 @@ import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
 import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
+import { seedDemoReputations } from "#app/services/demo/demo-reputation.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { flushArticleViews, seedBoardCategories } from "#app/services/board/articles.server";
 import { scheduleEventStartCheck } from "#app/services/notice/events.server";
@@ -41,6 +42,7 @@ import { withdrawalJobs } from "#app/services/settlement/payouts.server";
 import { earningsJobs } from "#app/services/settlement/earnings.server";
 import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
+import { reputationJobs } from "#app/services/reputation/reputation.server";
 import { ensureUploadCollection, uploadCollectionJob } from "#app/services/uploads/ownership.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
 import { seedFaqEntries } from "#app/services/notice/faq.server";
@@ -262,6 +264,8 @@ export async function startServer({
       });
       if (lines > 0) logger.info({ lines }, "demo earnings and withdrawals created");
     }
+    const temperatures = await seedDemoReputations(runtime.db, runtime.clock);
+    if (temperatures > 0) logger.info({ members: temperatures }, "demo manner temperatures computed");
   }
 
   const uploadCollection = uploadCollectionJob(storage);
@@ -271,6 +275,7 @@ export async function startServer({
     marketJobs,
     sparkJobs,
     meetingJobs,
+    reputationJobs,
     paymentJobs(runtime.payments),
     earningsJobs,
     withdrawalJobs(runtime.payouts, config.personalDataKeys),

@@ -1,11 +1,13 @@
 import ChevronLeft from "lucide-react/icons/chevron-left";
 import { Outlet, useMatches } from "react-router";
 import { LocalLink, useT } from "#app/i18n/react";
+import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
 
 /** What a chat page tells the layout to show in its header. */
 interface ChatHeader {
   title: string;
   backTo: string;
+  reputation?: { memberId: string; score: number };
 }
 
 function headerOf(data: unknown): ChatHeader | null {
@@ -31,6 +33,7 @@ export default function ChatLayout() {
           <span className="sr-only">{t("chat.back")}</span>
         </LocalLink>
         <h1 className="truncate text-base font-bold">{header?.title ?? t("chat.title")}</h1>
+        {header?.reputation ? <ReputationBadge {...header.reputation} /> : null}
       </header>
       <main id="main" className="flex min-h-0 flex-1 flex-col">
         <Outlet />

@@ -37,7 +37,8 @@ const budgets: Record<string, { kib: number; modules: number; cap: keyof typeof 
   "/announce": { kib: 129, modules: 13, cap: "page" },
   "/search": { kib: 127, modules: 10, cap: "page" },
   "/market/total": { kib: 132, modules: 16, cap: "page" },
-  "/market/gear/1": { kib: 138, modules: 24, cap: "page" },
+  // The seller's manner temperature (ADR 068): its badge and its catalogue area, two modules and 1.6 KiB.
+  "/market/gear/1": { kib: 140, modules: 26, cap: "page" },
   "/market/write": { kib: 149, modules: 26, cap: "editor" },
 };
 

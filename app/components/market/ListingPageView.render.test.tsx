@@ -66,6 +66,7 @@ function page(status: MarketStatus, negotiable = true): FoundPage {
     listPath: "/market/gear",
     now: "2026-03-04T01:00:00.000Z",
     pageTitle: "헬멧 팝니다",
+    sellerReputation: 36.5,
   };
 }
 

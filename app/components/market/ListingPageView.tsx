@@ -21,6 +21,7 @@ import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.ser
 import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
 import { PriceText, StatusBadge } from "./ListingBits";
+import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
 
 // The trade panels: few readers get any, so their code loads after the page's first load (ADR 045).
 const panels = () => import("./ListingTradePanels");
@@ -68,6 +69,8 @@ export type ListingPageData =
       listPath: string;
       now: string;
       pageTitle: string;
+      /** The seller's manner temperature. */
+      sellerReputation: number;
     };
 
 const button =
@@ -118,6 +121,7 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
             {listing.area ? <span>{listing.area[language]}</span> : null}
             <Time at={listing.bumpedAt} now={data.now} />
           </PostByline>
+          <ReputationBadge memberId={listing.seller.id} score={data.sellerReputation} />
           {closed ? (
             <p className="text-muted text-sm font-semibold">{t("market.listing.completed")}</p>
           ) : null}

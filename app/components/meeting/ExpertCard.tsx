@@ -6,6 +6,8 @@ import { Avatar } from "#app/components/ui/Avatar";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { ExpertCard as ExpertCardData } from "#app/services/meetings/finder/finder.server";
+import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
+import { REPUTATION_START } from "#app/services/reputation/rules";
 
 export type { ExpertCardData };
 
@@ -61,7 +63,16 @@ function usePriceText() {
  * An expert as the finder lists them: avatar, nickname and business badge, the skill, the district and distance
  * (never an address), the feedback score and response rate, and the way to request a meeting.
  */
-export function ExpertCard({ card, codeLabels }: { card: ExpertCardData; codeLabels: CodeLabels }) {
+export function ExpertCard({
+  card,
+  codeLabels,
+  reputation = REPUTATION_START,
+}: {
+  card: ExpertCardData;
+  codeLabels: CodeLabels;
+  /** The expert's manner temperature (the start value when the page has none for them). */
+  reputation?: number;
+}) {
   const t = useT();
   const language = useLanguage();
   const availabilityText = useAvailabilityText();
@@ -99,6 +110,7 @@ export function ExpertCard({ card, codeLabels }: { card: ExpertCardData; codeLab
             <span aria-hidden>·</span>
             <span className="shrink-0">{t("finder.card.distance", { km: card.distanceKm })}</span>
           </p>
+          <ReputationBadge memberId={card.memberId} score={reputation} />
         </div>
       </header>
       {tags.length > 0 && (

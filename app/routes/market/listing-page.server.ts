@@ -33,6 +33,7 @@ import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
 import { idOrNull, missingPage, readForm } from "#app/shell/input.server";
 import { changeAuthorRelation, postPageReading } from "#app/shell/post-page.server";
+import { memberScore } from "#app/services/reputation/reputation.server";
 
 /**
  * A listing page's data. `urlKind` is the kind its address names: a listing moved to another kind is redirected to
@@ -72,6 +73,7 @@ export async function loadListingPage(
     listing: { ...listing, area: districtNames(listing.areaCode) },
     listPath: `/market/${listing.kind}`,
     trade: await tradePanel(reader, listing),
+    sellerReputation: await memberScore(db, listing.seller.id),
     ...reading,
   };
 }

@@ -5,6 +5,7 @@ import { ChatRoom, RoomRefused } from "#app/components/chat/ChatRoom";
 import { ConversationList } from "#app/components/chat/ConversationList";
 import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
+import { memberScore } from "#app/services/reputation/reputation.server";
 import { actorOf, type Actor } from "#app/services/actor";
 import { isDomainError } from "#app/services/errors";
 import { listConversations, loadRoom, markRead, readHistory } from "#app/services/meetings/chat/read.server";
@@ -52,10 +53,11 @@ function messageIdOf(value: string | null): number | null {
   return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 }
 
-/** The slim header the chat layout shows: where "back" goes and the title. */
+/** The slim header the chat layout shows: where "back" goes, the title, and the other side's manner temperature. */
 export interface ChatHeader {
   title: string;
   backTo: string;
+  reputation?: { memberId: string; score: number };
 }
 
 async function conversationsPage(
@@ -124,7 +126,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: clock.now().toISOString(),
       map: { tileUrl: config.mapTileUrl, attribution: config.mapTileAttribution },
       pageTitle: title,
-      header: { title, backTo: `/meeting/${kind}/chat` } satisfies ChatHeader,
+      header: {
+        title,
+        backTo: `/meeting/${kind}/chat`,
+        ...(room.role === "admin"
+          ? {}
+          : { reputation: { memberId: other.id, score: await memberScore(db, other.id) } }),
+      } satisfies ChatHeader,
     };
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -58,6 +58,7 @@ const searchData = {
     tire: { ko: "타이어 교환", en: "Tire Change" },
   },
   experts: [card],
+  reputations: { [card.memberId]: 41.2 },
   page: 1,
   hasNext: true,
   error: null,
@@ -73,6 +74,7 @@ describe("the finder's search page", () => {
     expect(html).toContain("정비왕");
     expect(html).toContain("사업자");
     expect(html).toContain("서울특별시 영등포구");
+    expect(html).toContain('aria-label="매너 온도 41.2℃, 근거 보기"');
     expect(html).toContain("1.2km");
     expect(html).toContain("평점 4.5 (2)");
     expect(html).toContain("응답률 67%");

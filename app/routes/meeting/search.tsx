@@ -32,6 +32,7 @@ import {
   RADIUS_OPTIONS_KM,
 } from "#app/services/meetings/finder/finder-options";
 import { shownPositionKey } from "#app/services/meetings/finder/shown-position.server";
+import { reputationScores } from "#app/services/reputation/reputation.server";
 import { listFilterTable } from "#app/services/reference/filters.server";
 import { requireViewer } from "#app/shell/auth.server";
 import { answerOf } from "#app/shell/domain.server";
@@ -138,6 +139,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : null,
       codeLabels,
       experts: result.experts,
+      // The experts' manner temperatures, in one statement for the whole page.
+      reputations: Object.fromEntries(
+        await reputationScores(
+          db,
+          result.experts.map((card) => card.memberId),
+        ),
+      ),
       page: result.page,
       hasNext: result.hasNext,
       error,
@@ -365,7 +373,11 @@ export default function MeetingSearch({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-3 md:grid-cols-2">
             {experts.map((card) => (
               <li key={card.skill.id}>
-                <ExpertCard card={card} codeLabels={codeLabels} />
+                <ExpertCard
+                  card={card}
+                  codeLabels={codeLabels}
+                  reputation={loaderData.reputations[card.memberId]}
+                />
               </li>
             ))}
           </ul>

@@ -16,6 +16,8 @@ import { mannerSummary } from "#app/services/market/reviews.server";
 import { MannerSummaryView } from "#app/components/market/MannerSummaryView";
 import { GarageSection } from "#app/components/garage/GarageBits";
 import { garageOf } from "#app/services/motorcycles/garage.server";
+import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
+import { memberScore } from "#app/services/reputation/reputation.server";
 import {
   blindMember,
   pinMember,
@@ -61,6 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       relation: own ? { blinded: false, pinned: false } : await relationState(db, viewer.id, profile.id),
       manner,
       garage: await garageOf(db, profile.id),
+      reputation: await memberScore(db, profile.id),
       pageTitle: profile.nickname,
     };
   } catch (error) {
@@ -145,6 +148,7 @@ function FoundMember({
           <h1 className="text-2xl font-extrabold">{profile.nickname}</h1>
           {profile.business ? <p className="font-semibold">{profile.business.name}</p> : null}
           <p className="text-muted text-sm">{t("profile.memberSince", { date: profile.memberSince })}</p>
+          <ReputationBadge memberId={profile.id} score={loaderData.reputation} />
         </div>
       </header>
       <FormAlert error={result?.error} />

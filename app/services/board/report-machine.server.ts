@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { boardArticle, boardComment, contentReport } from "#app/db/schema";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { markListingDeleted } from "#app/services/market/deletion.server";
+import { recomputeReported } from "#app/services/reputation/reputation.server";
 import { bindMachine, type TransitionInput } from "#app/services/state-machine.server";
 import { removeComment } from "./comments.server";
 import { reportMachine } from "./report-machine";
@@ -52,6 +53,7 @@ export const reportQueue = bindMachine<typeof reportMachine, typeof contentRepor
       resolve: async (uow, report, input) => {
         if (input.removeTarget) await removeReported(uow, report);
         await stampHandled(uow, report, input);
+        await recomputeReported(uow, report);
       },
       dismiss: stampHandled,
     },

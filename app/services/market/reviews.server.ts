@@ -15,6 +15,7 @@ import type { MarketErrorCode } from "./errors";
 import { isWantedKind, listingPath, REVIEW_COMMENT_MAX, REVIEW_REVEAL_MS, type MarketKind } from "./kinds";
 import { checkedMannerPoints, mannerPoints, type MannerPoint, type ReviewVerdict } from "./manner";
 import { liveListing, type TradeListing } from "./trade.server";
+import { recomputeReputation, scheduleReviewReveal } from "#app/services/reputation/reputation.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
@@ -79,6 +80,10 @@ export async function writeReview(
       .onConflictDoNothing()
       .returning({ id: marketReview.id });
     if (!added) throw fail("review_exists");
+    // This review, or the other side's it answers, may show now; both show by time a week after the sale.
+    await recomputeReputation(uow, [listing.sellerId, listing.buyerId]);
+    const revealsAt = new Date(listing.soldAt.getTime() + REVIEW_REVEAL_MS);
+    await scheduleReviewReveal(uow, articleId, [listing.sellerId, listing.buyerId], revealsAt);
     await notify(uow, {
       recipientId: subjectId,
       type: "marketReview",
@@ -209,15 +214,26 @@ export interface MannerSummary {
   points: Record<MannerPoint, number>;
 }
 
-/** A member's manner as their shown reviews say: good and bad verdicts, and how often each point was named. */
-export async function mannerSummary(db: Database, clock: Clock, memberId: string): Promise<MannerSummary> {
-  const shown = and(eq(marketReview.subjectId, memberId), revealed(db, clock.now()));
+/** How many reviews of each verdict a member received that show at `now` (what their reputation counts). */
+export async function shownVerdicts(
+  db: Database,
+  now: Date,
+  memberId: string,
+): Promise<{ good: number; bad: number }> {
   const verdicts = await db
     .select({ verdict: marketReview.verdict, n: count() })
     .from(marketReview)
     .innerJoin(marketListing, eq(marketListing.articleId, marketReview.articleId))
-    .where(shown)
+    .where(and(eq(marketReview.subjectId, memberId), revealed(db, now)))
     .groupBy(marketReview.verdict);
+  const total = (verdict: ReviewVerdict) => verdicts.find((row) => row.verdict === verdict)?.n ?? 0;
+  return { good: total("good"), bad: total("bad") };
+}
+
+/** A member's manner as their shown reviews say: good and bad verdicts, and how often each point was named. */
+export async function mannerSummary(db: Database, clock: Clock, memberId: string): Promise<MannerSummary> {
+  const shown = and(eq(marketReview.subjectId, memberId), revealed(db, clock.now()));
+  const verdicts = await shownVerdicts(db, clock.now(), memberId);
   const point = sql<string>`jsonb_array_elements_text(${marketReview.points})`;
   const named = await db
     .select({ point, n: count() })
@@ -227,8 +243,7 @@ export async function mannerSummary(db: Database, clock: Clock, memberId: string
     .groupBy(sql`1`);
   const points = Object.fromEntries(mannerPoints.map((code) => [code, 0])) as Record<MannerPoint, number>;
   for (const row of named) if (row.point in points) points[row.point as MannerPoint] = row.n;
-  const total = (verdict: ReviewVerdict) => verdicts.find((row) => row.verdict === verdict)?.n ?? 0;
-  return { good: total("good"), bad: total("bad"), points };
+  return { ...verdicts, points };
 }
 
 export interface TradeReviewState {

@@ -6,6 +6,8 @@ import { normalizePhone } from "#app/services/auth/identifiers";
 import { sendAlreadyRegistered, sendPhoneCode, verifyPhoneCode } from "#app/services/auth/phone-code.server";
 import { hit } from "#app/platform/rate-limit.server";
 import { checkMobile } from "./profile-rules";
+import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { recomputeReputation } from "#app/services/reputation/reputation.server";
 import { DomainError } from "#app/services/errors";
 
 function phoneDeps(deps: AuthDeps) {
@@ -52,10 +54,13 @@ export async function verifyProfileMobile(deps: AuthDeps, userId: string, typed:
   await verifyPhoneCode(phoneDeps(deps), phone, "profile", code);
   if (await heldByAnother(deps, userId, phone)) throw new DomainError("auth", "phone_in_use");
   try {
-    await deps.db
-      .update(member)
-      .set({ phoneNumber: phone, phoneNumberVerified: true, updatedAt: deps.clock.now() })
-      .where(eq(member.id, userId));
+    await runInTransaction(deps.db, deps.clock, async (uow) => {
+      await uow.tx
+        .update(member)
+        .set({ phoneNumber: phone, phoneNumberVerified: true, updatedAt: uow.now })
+        .where(eq(member.id, userId));
+      await recomputeReputation(uow, [userId]);
+    });
   } catch {
     throw new DomainError("auth", "phone_in_use");
   }

@@ -26,6 +26,7 @@ import { takeOnboardingStep } from "./onboarding.server";
 import { normalizePhone } from "#app/services/auth/identifiers";
 import { areaName, areaOfLocation } from "#app/services/location/address-search";
 import { checkDigitVerifier, type BusinessNumberVerifier } from "./business-verifier.server";
+import { recomputeReputation } from "#app/services/reputation/reputation.server";
 import { profileRules } from "./profile.schema";
 import { DomainError, isDomainError } from "#app/services/errors";
 import type { ProfileErrorCode, ProfileField } from "./errors";
@@ -410,6 +411,8 @@ async function saveProfile(
             .values({ ...fields, userId, typeCode: business.typeCode, images: added, createdAt: now });
         }
       }
+      // A saved profile has a verified mobile, and a business one a checked registration number.
+      await recomputeReputation(uow, [userId]);
     });
   } catch (error) {
     await removeStored();

@@ -17,6 +17,7 @@ import { memberName } from "#app/services/members/display-name.server";
 import { DomainError } from "#app/services/errors";
 import { notify } from "#app/services/notifications/notify.server";
 import type { SparkErrorCode } from "./errors";
+import { recomputeReputation } from "#app/services/reputation/reputation.server";
 import { nudgePodium } from "./podium.server";
 import { DAILY_SPARKS, isSparkAmount, REVIEW_SPARK_MAX } from "./rules";
 
@@ -124,6 +125,7 @@ export async function giveSparks(
       .where(and(eq(motorcycleReview.id, reviewId), isNull(motorcycleReview.deletedAt)))
       .returning({ id: motorcycleReview.id });
     if (raised.length === 0) throw sparkError("review_not_found");
+    await recomputeReputation(uow, [review.authorId]);
 
     await notify(uow, {
       recipientId: review.authorId,

@@ -12,6 +12,7 @@ import type { ChatErrorCode } from "./errors";
 import { CHAT_REPORT_REASON_MAX } from "./chat.schema";
 import { meetingRoleOf } from "#app/services/meetings/meeting/participants.server";
 import { positiveId } from "./room.server";
+import { recomputeMessageSender } from "#app/services/reputation/reputation.server";
 
 /**
  * Reports of chat messages: a side of the meeting reports the other's message, and an acting administrator closes
@@ -129,7 +130,11 @@ export async function decideMessageReport(
       .update(meetingMessageReport)
       .set({ status: decision })
       .where(and(eq(meetingMessageReport.id, reportId), eq(meetingMessageReport.status, "open")))
-      .returning({ id: meetingMessageReport.id, meetingId: meetingMessageReport.meetingId });
+      .returning({
+        id: meetingMessageReport.id,
+        meetingId: meetingMessageReport.meetingId,
+        messageId: meetingMessageReport.messageId,
+      });
     if (!closed) {
       const [exists] = await uow.tx
         .select({ id: meetingMessageReport.id })
@@ -137,6 +142,7 @@ export async function decideMessageReport(
         .where(eq(meetingMessageReport.id, reportId));
       throw new DomainError("conduct", exists ? "report_closed" : "not_found");
     }
+    if (decision === "resolved") await recomputeMessageSender(uow, closed.messageId);
     await recordAdminAct(
       uow,
       actor,

@@ -31,6 +31,7 @@ import {
   type GivenVerdict,
 } from "./conduct-rules";
 import { feedbackRewardFor } from "./feedback-reward.server";
+import { recomputeReputation } from "#app/services/reputation/reputation.server";
 import { meetingForActor, type Meeting } from "#app/services/meetings/meeting/participants.server";
 
 /**
@@ -196,6 +197,7 @@ export async function giveFeedback(
       .onConflictDoNothing({ target: [meetingFeedback.meetingId, meetingFeedback.authorId] })
       .returning({ id: meetingFeedback.id });
     if (!given) throw fail("feedback_already_given");
+    await recomputeReputation(uow, [otherId]);
     if (rewardPoints > 0) {
       await ensurePromotionsAccount(uow);
       await ensureMemberPointsAccount(uow, actor.id);

@@ -8,6 +8,7 @@ import { bindMachine, type TransitionInput } from "#app/services/state-machine.s
 import { applyBanStep, type BanReason, type MeetingBan } from "./bans.server";
 import { meetingChatPath } from "#app/services/meetings/meeting/paths";
 import { onProviderNoShow } from "#app/services/payments/refunds.server";
+import { recomputeReputation } from "#app/services/reputation/reputation.server";
 import { noShowMachine } from "./no-show-machine";
 
 /**
@@ -85,6 +86,7 @@ export const noShows = bindMachine<typeof noShowMachine, typeof noShowReport, De
     confirm: async (uow, report, input) => {
       await stamp(uow, report, input);
       const ban = await banStep(uow, report, input, report.absentId, "noShow");
+      await recomputeReputation(uow, [report.absentId]);
       const result = ban.endsAt ? outcome.bannedUntil : outcome.bannedForGood;
       await tellOutcome(uow, report, report.absentId, result, ban);
       await tellOutcome(uow, report, report.reporterId, outcome.confirmed, null);
@@ -103,6 +105,7 @@ export const noShows = bindMachine<typeof noShowMachine, typeof noShowReport, De
     penalise: async (uow, report, input) => {
       await stamp(uow, report, input);
       const ban = await banStep(uow, report, input, report.reporterId, "maliciousReport");
+      await recomputeReputation(uow, [report.reporterId]);
       const result = ban.endsAt ? outcome.penalisedUntil : outcome.penalisedForGood;
       await tellOutcome(uow, report, report.reporterId, result, ban);
       await tellOutcome(uow, report, report.absentId, outcome.dismissed, null);
