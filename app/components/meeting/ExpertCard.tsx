@@ -13,8 +13,9 @@ export type { ExpertCardData };
 export type CodeLabels = Record<string, { ko: string; en: string }>;
 
 /** The request page of an expert's skill. */
-export function requestPath(card: ExpertCardData) {
-  return `/meeting/${card.skill.kind}/request?skill=${card.skill.id}`;
+export function requestPath(card: ExpertCardData, listingId?: number | null) {
+  const listing = listingId ? `&listing=${listingId}` : "";
+  return `/meeting/${card.skill.kind}/request?skill=${card.skill.id}${listing}`;
 }
 
 /** The names of the days of the week, Sunday (0) first. */
@@ -61,7 +62,16 @@ function usePriceText() {
  * An expert as the finder lists them: avatar, nickname and business badge, the skill, the district and distance
  * (never an address), the feedback score and response rate, and the way to request a meeting.
  */
-export function ExpertCard({ card, codeLabels }: { card: ExpertCardData; codeLabels: CodeLabels }) {
+export function ExpertCard({
+  card,
+  codeLabels,
+  listingId,
+}: {
+  card: ExpertCardData;
+  codeLabels: CodeLabels;
+  /** The listing the request is an inspection of (ADR 069). */
+  listingId?: number | null;
+}) {
   const t = useT();
   const language = useLanguage();
   const availabilityText = useAvailabilityText();
@@ -132,7 +142,7 @@ export function ExpertCard({ card, codeLabels }: { card: ExpertCardData; codeLab
         {hours && <li>{hours}</li>}
       </ul>
       <LocalLink
-        to={requestPath(card)}
+        to={requestPath(card, listingId)}
         aria-label={t("finder.card.requestTo", { nickname: card.nickname })}
         className="inline-flex min-h-11 items-center justify-center rounded-lg bg-primary px-4 font-semibold text-white"
       >
