@@ -69,6 +69,7 @@ export const enInspection: Widen<typeof koInspection> = {
     backToListing: "Back to the listing",
   },
   request: {
+    wishAtHint: "Required. This is the inspection time proposed to the seller, in Korean time.",
     banner: "You are asking for an inspection of '{title}'. The wished time is proposed to the seller.",
     symptom: "Please inspect this bike before I buy it.",
   },

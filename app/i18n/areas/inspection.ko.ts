@@ -67,6 +67,7 @@ export const koInspection = {
     backToListing: "매물로 돌아가기",
   },
   request: {
+    wishAtHint: "필수입니다. 판매자에게 제안되는 점검 일시이며, 시간은 한국 시간 기준입니다.",
     banner: "'{title}' 매물의 점검을 요청합니다. 희망 일시는 판매자에게 제안되는 점검 일정입니다.",
     symptom: "구매 전 점검을 부탁드립니다.",
   },

@@ -378,7 +378,7 @@ export function MeetingRequestForm({
           {text("wishAt", "meeting.request.wishAt", {
             type: "datetime-local",
             required: Boolean(data.inspection),
-            hint: t("meeting.request.wishAtHint"),
+            hint: t(data.inspection ? "inspection.request.wishAtHint" : "meeting.request.wishAtHint"),
           })}
           {text("memo", "meeting.request.memo", {
             multiline: true,
