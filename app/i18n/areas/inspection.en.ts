@@ -58,10 +58,8 @@ export const enInspection: Widen<typeof koInspection> = {
     summary: "Summary",
     photos: "Inspection photos",
     photoAlt: "Inspection photo {index}",
-    note: "Note",
     draft: "Draft report (only you can see it)",
     submittedAt: "Submitted {date}",
-    savedAt: "Saved {date}",
   },
   finder: {
     banner: "Finding a repair expert to inspect '{title}'. Listing area: {district}",

@@ -56,10 +56,8 @@ export const koInspection = {
     summary: "점검 요약",
     photos: "점검 사진",
     photoAlt: "점검 사진 {index}",
-    note: "메모",
     draft: "작성 중인 리포트 (나만 볼 수 있어요)",
     submittedAt: "{date} 제출",
-    savedAt: "{date} 저장",
   },
   finder: {
     banner: "'{title}' 매물 점검을 맡길 정비 전문가를 찾고 있습니다. 매물 지역: {district}",

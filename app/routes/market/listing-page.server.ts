@@ -73,7 +73,10 @@ export async function loadListingPage(
     listing: { ...listing, area: districtNames(listing.areaCode) },
     listPath: `/market/${listing.kind}`,
     trade: await tradePanel(reader, listing),
-    inspection: await listingInspectionPanel(getRuntime().db, reader, listing.id),
+    inspection: await listingInspectionPanel(getRuntime().db, reader, {
+      ...listing,
+      sellerId: listing.seller.id,
+    }),
     ...reading,
   };
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listingInspection, meeting, notification, transitionLog } from "#app/db/schema";
+import type { Database } from "#app/db/client.server";
+import type { Actor } from "#app/services/actor";
+import { listingInspection, marketListing, meeting, notification, transitionLog } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DomainError } from "#app/services/errors";
@@ -107,6 +109,12 @@ async function submitted() {
   const made = await agreed();
   await writeReport(runtime, expert, made.id, report({ intent: "submit" }));
   return made;
+}
+
+/** The listing page's inspection part, from the listing as its page reads it. */
+async function panelOf(db: Database, reader: Actor | null, articleId: number) {
+  const [listing] = await db.select().from(marketListing).where(eq(marketListing.articleId, articleId));
+  return listingInspectionPanel(db, reader, { ...listing!, id: articleId });
 }
 
 const row = async (id: number) =>
@@ -327,12 +335,12 @@ describe("publication", () => {
     expect(await outcome(getInspection(db, null, id))).toBe("inspection.not_found");
     for (const party of [buyer, seller, expert, admin])
       expect((await getInspection(db, party, id)).report?.verdict).toBe("recommended");
-    expect((await listingInspectionPanel(db, other, listingId))?.published).toEqual([]);
-    expect((await listingInspectionPanel(db, null, listingId))?.published).toEqual([]);
+    expect((await panelOf(db, other, listingId))?.published).toEqual([]);
+    expect((await panelOf(db, null, listingId))?.published).toEqual([]);
 
     await publishReport(db, clock, seller, id);
     expect((await getInspection(db, other, id)).report?.verdict).toBe("recommended");
-    const panel = await listingInspectionPanel(db, null, listingId);
+    const panel = await panelOf(db, null, listingId);
     expect(panel?.published).toMatchObject([
       { id, status: "published", expert: expert.nickname, verdict: "recommended" },
     ]);
@@ -351,11 +359,11 @@ describe("publication", () => {
     const { db } = runtime;
     const listingId = await vehicleListing();
     const gear = await insertListing(db, clock, seller, "gear");
-    expect((await listingInspectionPanel(db, buyer, listingId))?.askPath).toMatch(
+    expect((await panelOf(db, buyer, listingId))?.askPath).toMatch(
       new RegExp(`^/meeting/repair/search\\?lat=.+&lng=.+&listing=${listingId}$`),
     );
-    expect((await listingInspectionPanel(db, seller, listingId))?.askPath).toBeNull();
-    expect(await listingInspectionPanel(db, buyer, gear)).toBeNull();
+    expect((await panelOf(db, seller, listingId))?.askPath).toBeNull();
+    expect(await panelOf(db, buyer, gear)).toBeNull();
   });
 });
 
@@ -375,7 +383,7 @@ describe("an edit of the listing", () => {
       vehicle: { ...input.vehicle!, mileageKm: 9_000 },
     });
     expect(await row(id)).toMatchObject({ status: "outdated", outdatedAt: clock.now() });
-    expect((await listingInspectionPanel(db, null, listingId))?.published).toMatchObject([
+    expect((await panelOf(db, null, listingId))?.published).toMatchObject([
       { id, status: "outdated", outdatedAt: clock.now().toISOString() },
     ]);
   });

@@ -17,6 +17,7 @@ import type { FileStorage } from "#app/platform/storage/types";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
+import { areaByCode } from "#app/services/location/address-search";
 import { districtNames } from "#app/services/market/areas.server";
 import { isVehicleKind, listingPath, type MarketKind } from "#app/services/market/kinds";
 import { displayName } from "#app/services/members/display-name.server";
@@ -470,25 +471,16 @@ export interface ListingInspectionPanel {
 /**
  * The inspection part of a vehicle listing's page: the published reports for everybody, the reader's own
  * inspections in progress (as buyer, seller or expert), and the way to ask for one (not for the seller, nor once
- * the listing is sold). Null for any listing that is not a vehicle listing.
+ * the listing is sold), from the listing as its page read it. Null for any listing that is not a vehicle listing,
+ * without a statement.
  */
 export async function listingInspectionPanel(
   db: Database,
   reader: Actor | null,
-  articleId: number,
+  listing: { id: number; kind: string; sellerId: string; status: string; areaCode: string },
 ): Promise<ListingInspectionPanel | null> {
-  const [listing] = await db
-    .select({
-      kind: marketListing.kind,
-      sellerId: marketListing.sellerId,
-      status: marketListing.status,
-      areaCode: marketListing.areaCode,
-      latitude: marketListing.latitude,
-      longitude: marketListing.longitude,
-    })
-    .from(marketListing)
-    .where(eq(marketListing.articleId, articleId));
-  if (!listing || !isVehicleKind(listing.kind)) return null;
+  if (!isVehicleKind(listing.kind)) return null;
+  const articleId = listing.id;
   const rows = await db
     .select()
     .from(listingInspection)
@@ -508,7 +500,8 @@ export async function listingInspectionPanel(
       ),
     )
     .orderBy(desc(listingInspection.id));
-  const experts = await names(db, [...new Set(rows.map((row) => row.expertId))]);
+  const experts =
+    rows.length > 0 ? await names(db, [...new Set(rows.map((row) => row.expertId))]) : new Map();
   const published: PublishedReport[] = rows
     .filter((row) => isPublic(row.status))
     .map((row) => ({
@@ -535,12 +528,14 @@ export async function listingInspectionPanel(
         : [];
     });
   const open = listing.status === "selling" || listing.status === "reserved";
+  // The finder starts at the district's centre, the point the listing stores (never the seller's own).
+  const area = areaByCode(listing.areaCode);
   return {
     published,
     mine,
     askPath:
-      reader?.id !== listing.sellerId && open
-        ? inspectionFinderPath({ id: articleId, latitude: listing.latitude, longitude: listing.longitude })
+      reader?.id !== listing.sellerId && open && area
+        ? inspectionFinderPath({ id: articleId, latitude: area.lat, longitude: area.lng })
         : null,
     district: districtNames(listing.areaCode),
   };
