@@ -17,9 +17,9 @@ CREATE TABLE "listing_inspection" (
 	"published_at" timestamp with time zone,
 	"outdated_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "listing_inspection_status_check" CHECK ("listing_inspection"."status" in ('proposed', 'agreed', 'declined', 'submitted', 'published', 'outdated')),
+	CONSTRAINT "listing_inspection_status_check" CHECK ("listing_inspection"."status" in ('proposed', 'agreed', 'declined', 'submitted', 'published', 'outdated', 'closed')),
 	CONSTRAINT "listing_inspection_verdict_check" CHECK ("listing_inspection"."verdict" is null or "listing_inspection"."verdict" in ('recommended', 'withCare', 'notRecommended')),
-	CONSTRAINT "listing_inspection_submitted_check" CHECK ("listing_inspection"."status" in ('proposed', 'agreed', 'declined') or ("listing_inspection"."verdict" is not null and "listing_inspection"."submitted_at" is not null))
+	CONSTRAINT "listing_inspection_submitted_check" CHECK ("listing_inspection"."submitted_at" is null or "listing_inspection"."verdict" is not null)
 );
 --> statement-breakpoint
 ALTER TABLE "listing_inspection" ADD CONSTRAINT "listing_inspection_meeting_id_meeting_id_fk" FOREIGN KEY ("meeting_id") REFERENCES "public"."meeting"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

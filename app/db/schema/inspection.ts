@@ -15,7 +15,8 @@ const list = (values: readonly string[]) => sql.raw(values.map((value) => `'${va
 /**
  * The seller is asked to agree to the proposed time (proposed → agreed or declined; a declined time may be proposed
  * again), the expert submits the report (submitted), the seller publishes it on the listing (published), and an
- * edit of the listing's vehicle information makes a published report outdated.
+ * edit of the listing's vehicle information makes a published report outdated. One whose meeting was cancelled or
+ * expired before the report was submitted is closed.
  */
 export const inspectionStatuses = [
   "proposed",
@@ -24,6 +25,7 @@ export const inspectionStatuses = [
   "submitted",
   "published",
   "outdated",
+  "closed",
 ] as const;
 export type InspectionStatus = (typeof inspectionStatuses)[number];
 
@@ -111,9 +113,7 @@ export const listingInspection = pgTable(
       "listing_inspection_verdict_check",
       sql`${t.verdict} is null or ${t.verdict} in (${list(inspectionVerdicts)})`,
     ),
-    check(
-      "listing_inspection_submitted_check",
-      sql`${t.status} in ('proposed', 'agreed', 'declined') or (${t.verdict} is not null and ${t.submittedAt} is not null)`,
-    ),
+    // A submitted report has a verdict (its state's own CHECK is the status list, as every machine's column).
+    check("listing_inspection_submitted_check", sql`${t.submittedAt} is null or ${t.verdict} is not null`),
   ],
 );

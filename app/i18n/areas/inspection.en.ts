@@ -11,6 +11,7 @@ export const enInspection: Widen<typeof koInspection> = {
     submitted: "Report submitted",
     published: "Report published",
     outdated: "Based on earlier details",
+    closed: "Closed (meeting cancelled)",
   },
   role: {
     buyer: "Buyer",

@@ -8,6 +8,7 @@ export const koInspection = {
     submitted: "리포트 제출됨",
     published: "리포트 공개됨",
     outdated: "이전 정보 기준",
+    closed: "만남 취소로 종료",
   },
   role: {
     buyer: "구매 희망자",

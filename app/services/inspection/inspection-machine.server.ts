@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { boardArticle, listingInspection } from "#app/db/schema";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import { shortTitle } from "#app/services/board/interaction-access.server";
@@ -6,7 +6,12 @@ import { memberName } from "#app/services/members/display-name.server";
 import { notifyMany } from "#app/services/notifications/notify.server";
 import type { AlarmType } from "#app/services/notifications/types";
 import type { RoleOf } from "#app/services/state-machine";
-import { bindMachine, type TransitionActor, type TransitionInput } from "#app/services/state-machine.server";
+import {
+  applyTransition,
+  bindMachine,
+  type TransitionActor,
+  type TransitionInput,
+} from "#app/services/state-machine.server";
 import { inspectionMachine } from "./inspection-machine";
 import { inspectionPath } from "./paths";
 
@@ -123,3 +128,22 @@ export const inspections = bindMachine<
     },
   },
 });
+
+/**
+ * In the unit of work that cancels or expires a meeting: the inspection held in it, while its report is not yet
+ * submitted, is closed by the system (a submitted report stays the seller's to publish).
+ */
+export async function closeMeetingInspection(uow: UnitOfWork, meetingId: number): Promise<void> {
+  const [open] = await uow.tx
+    .select({ id: listingInspection.id })
+    .from(listingInspection)
+    .where(
+      and(
+        eq(listingInspection.meetingId, meetingId),
+        inArray(listingInspection.status, ["proposed", "agreed", "declined"]),
+      ),
+    );
+  if (!open) return;
+  const system = { role: "system", id: null } as const;
+  await applyTransition(uow, inspections, open.id, "close", system, { by: system, reason: "meeting_closed" });
+}

@@ -308,10 +308,25 @@ describe("the report", () => {
     );
   });
 
-  it("cannot change once the meeting was cancelled", async () => {
+  it("is closed with its meeting, and the buyer may ask again", async () => {
     const made = await agreed();
     await cancelMeeting(runtime.db, clock, buyer, made.meetingId, "일정이 안 맞아요");
-    expect(await outcome(writeReport(runtime, expert, made.id, report()))).toBe("inspection.meeting_closed");
+    expect(await row(made.id)).toMatchObject({ status: "closed" });
+    expect(await outcome(writeReport(runtime, expert, made.id, report()))).toBe(
+      "machine.transition_not_allowed",
+    );
+    expect(await outcome(answerInspection(runtime.db, clock, seller, made.id, "decline"))).toBe(
+      "inspection.meeting_closed",
+    );
+    const again = await requestInspection(runtime.db, clock, buyer, request(), made.listingId);
+    expect((await row(again.inspectionId)).status).toBe("proposed");
+  });
+
+  it("stays the seller's to publish once submitted, whatever becomes of the meeting", async () => {
+    const made = await submitted();
+    await cancelMeeting(runtime.db, clock, buyer, made.meetingId, "거래 안 하기로 했어요");
+    expect((await row(made.id)).status).toBe("submitted");
+    expect(await outcome(publishReport(runtime.db, clock, seller, made.id))).toBe("ok");
   });
 });
 
