@@ -75,7 +75,7 @@ export function InspectionReportBody({ report, headingLevel = 3 }: { report: Rep
 }
 
 /** A report the seller published: signed with the expert's name and dated, and marked when it is outdated. */
-export function PublishedInspection({ report }: { report: PublishedReport }) {
+function PublishedInspection({ report }: { report: PublishedReport }) {
   const t = useT();
   const language = useLanguage();
   return (

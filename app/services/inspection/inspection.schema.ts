@@ -70,5 +70,6 @@ export function inspectionPageSchema(now: () => Date = () => new Date()) {
   ]);
 }
 
-export type InspectionPageInput = z.output<ReturnType<typeof inspectionPageSchema>>;
+type InspectionPageInput = z.output<ReturnType<typeof inspectionPageSchema>>;
+/** The report form as the schema hands it over. */
 export type ReportInput = Extract<InspectionPageInput, { intent: "save" | "submit" }>;

@@ -45,8 +45,8 @@ import { inspectionFinderPath, inspectionPath } from "./paths";
 const fail = (code: InspectionErrorCode) => new DomainError("inspection", code);
 
 type InspectionRow = typeof listingInspection.$inferSelect;
-export type InspectionRole = "seller" | "buyer" | "expert" | "admin";
-export type InspectionStep = TransitionOf<typeof inspectionMachine>;
+type InspectionRole = "seller" | "buyer" | "expert" | "admin";
+type InspectionStep = TransitionOf<typeof inspectionMachine>;
 
 /** Whether a report shows on its listing, to anybody. */
 const isPublic = (status: InspectionStatus) => status === "published" || status === "outdated";
