@@ -51,6 +51,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("market/write", "routes/market/write.tsx", { id: id("market-write") }),
       route("market/:kind", "routes/market/list.tsx", { id: id("market-list") }),
       route("market/:kind/:boardId", "routes/market/listing.tsx", { id: id("market-listing") }),
+      route("inspection/:id", "routes/inspection/inspection.tsx", { id: id("inspection") }),
       route("admin/report", "routes/admin/report.tsx", { id: id("admin-report") }),
       // Motorcycles: catalogue, model pages, comparison, import
       route("specCompare/search", "routes/spec-compare/search.tsx", { id: id("spec-compare-search") }),

@@ -28,6 +28,7 @@ import { seedDemoCoupons } from "#app/services/demo/demo-coupons.server";
 import { seedDemoMarket } from "#app/services/demo/demo-market.server";
 import { seedDemoEarnings } from "#app/services/demo/demo-earnings.server";
 import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
+import { seedDemoInspection } from "#app/services/demo/demo-inspection.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
 import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
@@ -264,6 +265,7 @@ export async function startServer({
       });
       if (lines > 0) logger.info({ lines }, "demo earnings and withdrawals created");
     }
+    if ((await seedDemoInspection(runtime)) > 0) logger.info("demo inspection report published");
     const temperatures = await seedDemoReputations(runtime.db, runtime.clock);
     if (temperatures > 0) logger.info({ members: temperatures }, "demo manner temperatures computed");
   }

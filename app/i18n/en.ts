@@ -23,6 +23,7 @@ import { enReview } from "./areas/review.en";
 import { enSpark } from "./areas/spark.en";
 import { enGarage } from "./areas/garage.en";
 import { enReputation } from "./areas/reputation.en";
+import { enInspection } from "./areas/inspection.en";
 import { enModelReport } from "./areas/modelReport.en";
 import { enRescue } from "./areas/rescue.en";
 import { enConduct } from "./areas/conduct.en";
@@ -75,6 +76,7 @@ export const en: Messages = {
   spark: enSpark,
   garage: enGarage,
   reputation: enReputation,
+  inspection: enInspection,
   modelReport: enModelReport,
   skill: enSkill,
   finder: enFinder,

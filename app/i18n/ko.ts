@@ -23,6 +23,7 @@ import { koReview } from "./areas/review.ko";
 import { koSpark } from "./areas/spark.ko";
 import { koGarage } from "./areas/garage.ko";
 import { koReputation } from "./areas/reputation.ko";
+import { koInspection } from "./areas/inspection.ko";
 import { koModelReport } from "./areas/modelReport.ko";
 import { koRescue } from "./areas/rescue.ko";
 import { koConduct } from "./areas/conduct.ko";
@@ -76,6 +77,7 @@ export const ko = {
   spark: koSpark,
   garage: koGarage,
   reputation: koReputation,
+  inspection: koInspection,
   modelReport: koModelReport,
   skill: koSkill,
   finder: koFinder,

@@ -5,6 +5,7 @@ import { authErrors, type AuthErrorDetails } from "./auth/errors";
 import { boardErrors, commentErrors, memberReportErrors } from "./board/errors";
 import { editorErrors } from "./content/errors";
 import { couponErrors } from "./coupons/errors";
+import { inspectionErrors } from "./inspection/errors";
 import { earningsErrors } from "./settlement/earnings-errors";
 import { ledgerErrors, type LedgerErrorDetails } from "./ledger/errors";
 import { marketErrors } from "./market/errors";
@@ -53,6 +54,7 @@ export const errorTable = {
   garage: garageErrors,
   gift: giftErrors,
   inquiry: inquiryErrors,
+  inspection: inspectionErrors,
   jobs: failedJobErrors,
   ledger: ledgerErrors,
   machine: machineErrors,

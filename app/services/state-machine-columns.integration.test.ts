@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Database } from "#app/db/client.server";
 import { createTestDatabase } from "#tests/setup/database";
 import { reportQueue } from "./board/report-machine.server";
+import { inspections } from "./inspection/inspection-machine.server";
 import { saleListings, wantedListings, offers } from "./market/listing-machine.server";
 import { meetings } from "./meetings/meeting/meeting-machine.server";
 import { noShows } from "./meetings/conduct/no-show-machine.server";
@@ -38,6 +39,7 @@ const bound: BoundLike[] = [
   payments,
   orders,
   refundRequests,
+  inspections,
 ];
 
 /** Columns that more than one machine keeps their states in: each machine's states are a part of the check. */
@@ -78,8 +80,8 @@ async function columnDefault(table: string, column: string): Promise<string | nu
 }
 
 describe("state machines and their columns", () => {
-  it("binds twelve machines, each with its own name", () => {
-    expect(new Set(bound.map((b) => b.machine.name)).size).toBe(12);
+  it("binds thirteen machines, each with its own name", () => {
+    expect(new Set(bound.map((b) => b.machine.name)).size).toBe(13);
   });
 
   for (const { machine, table, state } of bound) {

@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import BadgeCheck from "lucide-react/icons/badge-check";
 import BadgeX from "lucide-react/icons/badge-x";
 import Bell from "lucide-react/icons/bell";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
 import BellRing from "lucide-react/icons/bell-ring";
 import CalendarCheck from "lucide-react/icons/calendar-check";
 import CalendarClock from "lucide-react/icons/calendar-clock";
@@ -73,6 +74,11 @@ const icons: Record<AlarmType, LucideIcon> = {
   rescueCall: Siren,
   rescueAccepted: Truck,
   rescueWithdrawn: CircleSlash,
+  inspectionRequested: ClipboardCheck,
+  inspectionAgreed: BadgeCheck,
+  inspectionDeclined: BadgeX,
+  inspectionReported: ClipboardCheck,
+  inspectionPublished: ClipboardCheck,
 };
 
 /** The picture of a notification type; decorative, as the message says what happened. */

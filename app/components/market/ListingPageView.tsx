@@ -16,6 +16,7 @@ import { Time } from "#app/components/ui/Time";
 import { useLanguage, useT } from "#app/i18n/react";
 import type { ArticleAuthor } from "#app/services/board/list.server";
 import type { ArticleInteractions } from "#app/services/board/interaction-types";
+import type { ListingInspectionPanel } from "#app/services/inspection/inspections.server";
 import type { ListingView } from "#app/services/market/listings.server";
 import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.server";
 import { takesOffers } from "#app/services/market/kinds";
@@ -29,6 +30,9 @@ const ManagePanel = await splitPart(() => panels().then((module) => module.Manag
 const OffersReceived = await splitPart(() => panels().then((module) => module.OffersReceived));
 const OfferForm = await splitPart(() => panels().then((module) => module.OfferForm));
 const ReviewPanel = await splitPart(() => panels().then((module) => module.ReviewPanel));
+const ListingInspections = await splitPart(() =>
+  import("#app/components/inspection/InspectionReport").then((module) => module.ListingInspections),
+);
 
 type Done =
   | "bumped"
@@ -64,6 +68,7 @@ export type ListingPageData =
       blinded: boolean;
       interactions: ArticleInteractions;
       trade: TradePanelData;
+      inspection?: ListingInspectionPanel | null;
       signedIn: boolean;
       viewerId: string | null;
       listPath: string;
@@ -165,6 +170,7 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
         <OfferForm price={listing.price} action={action} busy={busy} />
       ) : null}
       {trade.review ? <ReviewPanel review={trade.review} action={action} busy={busy} /> : null}
+      {data.inspection ? <ListingInspections panel={data.inspection} /> : null}
 
       {data.signedIn && !listing.mine && !blinded ? (
         <div className="flex justify-end">

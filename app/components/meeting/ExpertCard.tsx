@@ -15,8 +15,9 @@ export type { ExpertCardData };
 export type CodeLabels = Record<string, { ko: string; en: string }>;
 
 /** The request page of an expert's skill. */
-export function requestPath(card: ExpertCardData) {
-  return `/meeting/${card.skill.kind}/request?skill=${card.skill.id}`;
+export function requestPath(card: ExpertCardData, listingId?: number | null) {
+  const listing = listingId ? `&listing=${listingId}` : "";
+  return `/meeting/${card.skill.kind}/request?skill=${card.skill.id}${listing}`;
 }
 
 /** The names of the days of the week, Sunday (0) first. */
@@ -67,11 +68,14 @@ export function ExpertCard({
   card,
   codeLabels,
   reputation = REPUTATION_START,
+  listingId,
 }: {
   card: ExpertCardData;
   codeLabels: CodeLabels;
   /** The expert's manner temperature (the start value when the page has none for them). */
   reputation?: number;
+  /** The listing the request is an inspection of (ADR 069). */
+  listingId?: number | null;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -144,7 +148,7 @@ export function ExpertCard({
         {hours && <li>{hours}</li>}
       </ul>
       <LocalLink
-        to={requestPath(card)}
+        to={requestPath(card, listingId)}
         aria-label={t("finder.card.requestTo", { nickname: card.nickname })}
         className="inline-flex min-h-11 items-center justify-center rounded-lg bg-primary px-4 font-semibold text-white"
       >

@@ -19,3 +19,4 @@ export * from "./coupon";
 export * from "./payment";
 export * from "./settlement";
 export * from "./reputation";
+export * from "./inspection";

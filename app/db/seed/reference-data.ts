@@ -199,6 +199,11 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "rescueCall", ko: "긴급 출동 요청", en: "Rescue Call" },
     { code: "rescueAccepted", ko: "긴급 출동 수락", en: "Rescue Accepted" },
     { code: "rescueWithdrawn", ko: "긴급 출동 마감", en: "Rescue Closed" },
+    { code: "inspectionRequested", ko: "매물 점검 요청", en: "Inspection Requested" },
+    { code: "inspectionAgreed", ko: "매물 점검 일정 수락", en: "Inspection Time Agreed" },
+    { code: "inspectionDeclined", ko: "매물 점검 일정 거절", en: "Inspection Time Declined" },
+    { code: "inspectionReported", ko: "점검 리포트 제출", en: "Inspection Report Submitted" },
+    { code: "inspectionPublished", ko: "점검 리포트 공개", en: "Inspection Report Published" },
   ],
   paymentStatus: [
     { code: "ready", ko: "결제 대기", en: "Ready" },

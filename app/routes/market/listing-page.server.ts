@@ -4,6 +4,7 @@ import { getRuntime } from "#app/platform/runtime.server";
 import type { SessionViewer } from "#app/platform/viewer.server";
 import { actorOf, type Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
+import { listingInspectionPanel } from "#app/services/inspection/inspections.server";
 import { districtNames } from "#app/services/market/areas.server";
 import { bumpListing, nextBumpAt } from "#app/services/market/bump.server";
 import { listingPath, type MarketListKind } from "#app/services/market/kinds";
@@ -74,6 +75,10 @@ export async function loadListingPage(
     listPath: `/market/${listing.kind}`,
     trade: await tradePanel(reader, listing),
     sellerReputation: await memberScore(db, listing.seller.id),
+    inspection: await listingInspectionPanel(db, reader, {
+      ...listing,
+      sellerId: listing.seller.id,
+    }),
     ...reading,
   };
 }

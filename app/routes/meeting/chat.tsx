@@ -3,11 +3,13 @@ import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router"
 import type { Route } from "./+types/chat";
 import { ChatRoom, RoomRefused } from "#app/components/chat/ChatRoom";
 import { ConversationList } from "#app/components/chat/ConversationList";
+import { ChatInspectionBar } from "#app/components/inspection/ChatInspectionBar";
 import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
 import { memberScore } from "#app/services/reputation/reputation.server";
 import { actorOf, type Actor } from "#app/services/actor";
 import { isDomainError } from "#app/services/errors";
+import { meetingInspection } from "#app/services/inspection/inspections.server";
 import { listConversations, loadRoom, markRead, readHistory } from "#app/services/meetings/chat/read.server";
 import { meetingIdOfRoom } from "#app/services/meetings/chat/room.server";
 import { reportMessage } from "#app/services/meetings/chat/reports.server";
@@ -120,6 +122,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       kind,
       room,
       history,
+      inspection: await meetingInspection(db, actor, room.id),
       viewerId: viewer.id,
       // The form's message id when the page is used without JavaScript; the browser makes its own otherwise.
       clientId: randomUUID(),
@@ -290,5 +293,10 @@ export default function MeetingChat({ loaderData }: Route.ComponentProps) {
   if (loaderData.mode === "list") return <ConversationList data={loaderData} />;
   if (loaderData.mode === "refused")
     return <RoomRefused error={loaderData.error} backTo={loaderData.header.backTo} />;
-  return <ChatRoom key={loaderData.room.code} data={loaderData} />;
+  return (
+    <>
+      {loaderData.inspection ? <ChatInspectionBar inspection={loaderData.inspection} /> : null}
+      <ChatRoom key={loaderData.room.code} data={loaderData} />
+    </>
+  );
 }

@@ -7,12 +7,15 @@ import {
 } from "#app/components/meeting/request/MeetingRequestForm";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
 import { getRuntime } from "#app/platform/runtime.server";
+import { inspectionTarget, requestInspection } from "#app/services/inspection/inspections.server";
 import { isMeetingKind } from "#app/services/meetings/finder/finder-options";
 import { meetingChatPath, requestMeeting } from "#app/services/meetings/meeting/meetings.server";
 import { meetingRequestSchema } from "#app/services/meetings/meeting/request.schema";
 import { requestTarget } from "#app/services/meetings/meeting/request-target.server";
+import type { Actor } from "#app/services/actor";
 import { requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
+import { redirectWithFlash } from "#app/shell/flash.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
 import type { GuardName } from "#app/shell/guards";
 import { idOrNull, notFound, readForm } from "#app/shell/input.server";
@@ -31,7 +34,7 @@ function kindOf(value: string | undefined) {
 
 /** /meeting/{kind}/request?skill={id}: the expert's summary and the kind's request form. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireActor(request);
+  const actor = await requireActor(request);
   const kind = kindOf(params.kind);
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
@@ -45,11 +48,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     kind,
     expert,
     options,
+    inspection: await inspectionOf(actor, kind, url),
     reason: null,
     pageTitle: translate(language, "meeting.request.title", {
       kind: translate(language, `meeting.kind.${kind}`),
     }),
   };
+}
+
+/** The listing a repair request is an inspection of (`?listing=`, carried from the finder), when it may be one. */
+function inspectionOf(actor: Actor, kind: string, url: URL) {
+  const listingId = idOrNull(url.searchParams.get("listing"));
+  if (kind !== "repair" || listingId === null) return Promise.resolve(null);
+  return inspectionTarget(getRuntime().db, actor, listingId);
 }
 
 /** Everything typed, to show again after a refusal. */
@@ -77,20 +88,32 @@ export async function action({ request, params }: Route.ActionArgs) {
     const refused = refusedSubmission(submission);
     return data({ ...refused.data, values }, refused.init ?? undefined);
   }
-  let created: Awaited<ReturnType<typeof requestMeeting>>;
+  // A request carried from a listing's finder is an inspection of that listing (ADR 069).
+  const listingId = kind === "repair" ? idOrNull(new URL(request.url).searchParams.get("listing")) : null;
   try {
-    created = await requestMeeting(db, clock, actor, submission.value);
+    if (listingId !== null) {
+      const { meeting } = await requestInspection(db, clock, actor, submission.value, listingId);
+      return redirectWithFlash(localizePath(language, meetingChatPath(meeting)), {
+        key: "inspection.flash.requested",
+      });
+    }
+    const created = await requestMeeting(db, clock, actor, submission.value);
+    return redirect(localizePath(language, meetingChatPath(created)));
   } catch (error) {
     return domainFailure(language, error, values);
   }
-  return redirect(localizePath(language, meetingChatPath(created)));
 }
 
 export default function MeetingRequest({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.expert) return <NoExpert kind={loaderData.kind} reason={loaderData.reason ?? "choose"} />;
   return (
     <MeetingRequestForm
-      data={{ kind: loaderData.kind, expert: loaderData.expert, options: loaderData.options }}
+      data={{
+        kind: loaderData.kind,
+        expert: loaderData.expert,
+        options: loaderData.options,
+        inspection: loaderData.inspection ?? null,
+      }}
       result={actionData as MeetingRequestActionData | undefined}
     />
   );

@@ -11,6 +11,7 @@ import {
   type ExpertCardData,
 } from "#app/components/meeting/ExpertCard";
 import type { ExpertPin } from "#app/components/meeting/map/expert-markers";
+import { InspectionFinderBanner } from "#app/components/inspection/InspectionRequest";
 import { FormAlert } from "#app/components/ui/fields";
 import { useHydrated } from "#app/components/ui/use-hydrated";
 import { languageFromPath, localizePath, translate } from "#app/i18n";
@@ -18,6 +19,7 @@ import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { actorOf } from "#app/services/actor";
 import { isDomainError } from "#app/services/errors";
+import { inspectionTarget } from "#app/services/inspection/inspections.server";
 import {
   findExperts,
   ownerModels,
@@ -41,7 +43,7 @@ import type { RouteHandle } from "#app/shell/meta";
 import { clientGuards } from "#app/shell/route-guards";
 import { serverGuards } from "#app/shell/route-guards.server";
 import { notifyError } from "#app/shell/toasts";
-import { notFound } from "#app/shell/input.server";
+import { idOrNull, notFound } from "#app/shell/input.server";
 
 const guards: GuardName[] = ["auth"];
 export const middleware = [serverGuards(guards)];
@@ -124,6 +126,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     error = { code: caught.code, message: translate(language, answerOf("finder", caught.code).messageKey) };
     origin ??= await viewerOrigin(db, actor);
   }
+  // An inspection of a listing carried from its page: the requests made from here carry it on.
+  const inspection =
+    kind === "repair" ? await inspectionTarget(db, actor, idOrNull(search.get("listing"))) : null;
   // MAP_TILE_URL's server when configured, else the app's own tiles (the configuration decides).
   const tiles = { url: config.mapTileUrl, attribution: config.mapTileAttribution };
   return data(
@@ -138,6 +143,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ? { param: filterSpec.param, labelKey: filterSpec.labelKey, options: filterOptions }
         : null,
       codeLabels,
+      inspection,
       experts: result.experts,
       // The experts' manner temperatures, in one statement for the whole page.
       reputations: Object.fromEntries(
@@ -234,7 +240,7 @@ export default function MeetingSearch({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const language = useLanguage();
   const hydrated = useHydrated();
-  const { kind, values, view, origin, filter, experts, codeLabels } = loaderData;
+  const { kind, values, view, origin, filter, experts, codeLabels, inspection } = loaderData;
   const locate = useDeviceLocation(loaderData.sentPosition);
   const base = `/meeting/${kind}/search`;
   const href = (changes: Record<string, string | null>) => {
@@ -246,6 +252,7 @@ export default function MeetingSearch({ loaderData }: Route.ComponentProps) {
       ...(filter ? { [filter.param]: values.filter || null } : {}),
       view: view === "map" ? "map" : null,
       page: values.page === "1" ? null : values.page,
+      listing: inspection ? String(inspection.id) : null,
     };
     for (const [name, value] of Object.entries({ ...current, ...changes }))
       if (value) params.set(name, value);
@@ -267,7 +274,7 @@ export default function MeetingSearch({ loaderData }: Route.ComponentProps) {
         ? t("finder.card.noResponseRate")
         : t("finder.card.responseRate", { rate: card.responseRate }),
     ].join(" · "),
-    requestHref: localizePath(language, requestPath(card)),
+    requestHref: localizePath(language, requestPath(card, inspection?.id)),
     requestLabel: t("finder.card.request"),
   }));
   const page = Number(values.page) || 1;
@@ -287,6 +294,7 @@ export default function MeetingSearch({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </header>
+      {inspection && <InspectionFinderBanner target={inspection} />}
 
       <Form
         method="get"
@@ -296,6 +304,7 @@ export default function MeetingSearch({ loaderData }: Route.ComponentProps) {
         {values.lat && <input type="hidden" name="lat" value={values.lat} />}
         {values.lng && <input type="hidden" name="lng" value={values.lng} />}
         {view === "map" && <input type="hidden" name="view" value="map" />}
+        {inspection && <input type="hidden" name="listing" value={inspection.id} />}
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-semibold">{t("finder.search.radius")}</span>
           <select name="r" defaultValue={values.r} className={selectClass}>
@@ -377,6 +386,7 @@ export default function MeetingSearch({ loaderData }: Route.ComponentProps) {
                   card={card}
                   codeLabels={codeLabels}
                   reputation={loaderData.reputations[card.memberId]}
+                  listingId={inspection?.id}
                 />
               </li>
             ))}

@@ -43,6 +43,7 @@ import {
   MODEL_NAME_MAX,
 } from "./listing.schema";
 import { markListingDeleted } from "./deletion.server";
+import { outdateInspections } from "#app/services/inspection/inspections.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
@@ -359,6 +360,7 @@ export async function updateListing(
         ...checked.vehicle,
       })
       .where(eq(marketListing.articleId, id));
+    await outdateInspections(uow, id, existing, checked.vehicle);
     await attachUploads(uow, actor.id, checked.content.images, `article:${id}`);
     await recordModeration(
       uow,

@@ -42,6 +42,11 @@ export const alarmTypes = [
   "rescueCall",
   "rescueAccepted",
   "rescueWithdrawn",
+  "inspectionRequested",
+  "inspectionAgreed",
+  "inspectionDeclined",
+  "inspectionReported",
+  "inspectionPublished",
 ] as const;
 
 export type AlarmType = (typeof alarmTypes)[number];
@@ -89,6 +94,11 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "refundDeclined",
   "withdrawalPaid",
   "withdrawalFailed",
+  "inspectionRequested",
+  "inspectionAgreed",
+  "inspectionDeclined",
+  "inspectionReported",
+  "inspectionPublished",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {

@@ -8,7 +8,9 @@ import { FormAlert } from "#app/components/ui/fields";
 import type { MeetingKind } from "#app/db/schema";
 import type { MessageKey } from "#app/i18n";
 import { LocalLink, useT } from "#app/i18n/react";
+import type { InspectionTarget } from "#app/services/inspection/inspections.server";
 import { REQUEST_MEMO_MAX } from "#app/services/meetings/meeting/request.schema";
+import { InspectionRequestBanner, useInspectionDefaults } from "#app/components/inspection/InspectionRequest";
 
 export interface RequestExpert {
   skillId: number;
@@ -26,6 +28,8 @@ export interface MeetingRequestData {
   expert: RequestExpert | null;
   /** Repair items or pickup items the expert offers (or every one, when they named none). */
   options: { code: string; label: string }[];
+  /** The listing a repair request is an inspection of (ADR 069). */
+  inspection?: InspectionTarget | null;
 }
 
 export type MeetingRequestActionData =
@@ -244,7 +248,8 @@ export function MeetingRequestForm({
     { lastResult: result && "lastResult" in result ? result.lastResult : undefined },
   );
   const messages = useMessages();
-  const values = result?.values ?? {};
+  const inspectionDefaults = useInspectionDefaults(data.inspection, data.options);
+  const values = result?.values ?? inspectionDefaults;
   const errorOf = (name: string) =>
     messages((fields as Record<string, { errors?: string[] }>)[name]?.errors)[0];
   const failure = result && "error" in result && result.error ? result.error : undefined;
@@ -292,6 +297,7 @@ export function MeetingRequestForm({
         {t("meeting.request.title", { kind: t(`meeting.kind.${kind}`) })}
       </h1>
       <ExpertSummary expert={expert} />
+      {data.inspection ? <InspectionRequestBanner target={data.inspection} /> : null}
       <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="space-y-5">
         <FormAlert error={failure} />
         <input type="hidden" name="kind" value={kind} />
@@ -371,7 +377,8 @@ export function MeetingRequestForm({
           <legend className="px-1 text-sm font-bold">{t("meeting.request.common")}</legend>
           {text("wishAt", "meeting.request.wishAt", {
             type: "datetime-local",
-            hint: t("meeting.request.wishAtHint"),
+            required: Boolean(data.inspection),
+            hint: t(data.inspection ? "inspection.request.wishAtHint" : "meeting.request.wishAtHint"),
           })}
           {text("memo", "meeting.request.memo", {
             multiline: true,

@@ -12,6 +12,7 @@ import {
   type TransitionActor,
   type TransitionInput,
 } from "#app/services/state-machine.server";
+import { closeMeetingInspection } from "#app/services/inspection/inspection-machine.server";
 import { onMeetingCancelled, onMeetingEnded } from "#app/services/payments/refunds.server";
 import { meetingMachine } from "./meeting-machine";
 import { appendSystemMessage } from "#app/services/meetings/chat/messages.server";
@@ -110,6 +111,7 @@ export const meetings = bindMachine<typeof meetingMachine, typeof meeting, Meeti
       await cancelReminders(uow, row.id);
       await cancelExpiry(uow, row.id);
       await onMeetingCancelled(uow, updated, reason ?? null);
+      await closeMeetingInspection(uow, row.id);
     },
     end: async (uow, row, { by }) => {
       const updated = await touch(uow, row.id, { endedAt: uow.now });
@@ -123,6 +125,7 @@ export const meetings = bindMachine<typeof meetingMachine, typeof meeting, Meeti
     expire: async (uow, row) => {
       const updated = await touch(uow, row.id);
       await onMeetingCancelled(uow, updated, null);
+      await closeMeetingInspection(uow, row.id);
       await cancelReminders(uow, row.id);
       await appendSystemMessage(uow, row.id, "meetingExpired");
       await notify(uow, {

@@ -204,6 +204,8 @@ export async function requestMeeting(
   clock: Clock,
   actor: Actor,
   input: MeetingRequestInput,
+  /** What the same unit of work also opens with the meeting (an inspection of a listing, ADR 069). */
+  along?: (uow: UnitOfWork, created: Meeting) => Promise<void>,
 ): Promise<{ id: number; code: string; kind: MeetingKind }> {
   const codes = await requestCodes(db);
   return runInTransaction(db, clock, async (uow) => {
@@ -252,6 +254,7 @@ export async function requestMeeting(
       requestLatitude: hasPoint ? input.latitude! : null,
       requestLongitude: hasPoint ? input.longitude! : null,
     });
+    await along?.(uow, created);
     return { id: created.id, code: created.code, kind: created.kind };
   });
 }
