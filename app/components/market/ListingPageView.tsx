@@ -20,6 +20,8 @@ import type { ListingView } from "#app/services/market/listings.server";
 import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.server";
 import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
+import { HoldNotice } from "#app/components/theft/HoldNotice";
+import type { ListingHoldNotice } from "#app/services/theft/holds.server";
 import { PriceText, StatusBadge } from "./ListingBits";
 
 // The trade panels: few readers get any, so their code loads after the page's first load (ADR 045).
@@ -57,12 +59,14 @@ interface TradePanelData {
 
 export type ListingPageData =
   | { state: "missing"; listPath: string; pageTitle: string }
+  | { state: "unavailable"; listPath: string; pageTitle: string }
   | {
       state: "found";
       listing: ListingView & { area: { ko: string; en: string } | null };
       blinded: boolean;
       interactions: ArticleInteractions;
       trade: TradePanelData;
+      hold?: ListingHoldNotice | null;
       signedIn: boolean;
       viewerId: string | null;
       listPath: string;
@@ -86,6 +90,16 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
         backLabel={t("market.listing.backToList")}
       />
     );
+  if (data.state === "unavailable")
+    return (
+      <PostUnavailable
+        state="forbidden"
+        title={t("theft.unavailable.title")}
+        text={t("theft.unavailable.text")}
+        listPath={data.listPath}
+        backLabel={t("market.listing.backToList")}
+      />
+    );
   return <FoundListing data={data} />;
 }
 
@@ -102,6 +116,7 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
   return (
     <PostFrame post={listing} data={data} listName={t(`market.kind.${listing.kind}`)} blinding={blinding}>
       <Blinded blinded={blinded}>
+        <HoldNotice hold={data.hold ?? null} />
         <header className="space-y-3 border-b border-subtle pb-4">
           <p className="text-muted flex flex-wrap items-center gap-2 text-sm font-semibold">
             <StatusBadge status={listing.status} />

@@ -199,6 +199,7 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "rescueCall", ko: "긴급 출동 요청", en: "Rescue Call" },
     { code: "rescueAccepted", ko: "긴급 출동 수락", en: "Rescue Accepted" },
     { code: "rescueWithdrawn", ko: "긴급 출동 마감", en: "Rescue Closed" },
+    { code: "theftMatch", ko: "도난 차량 확인", en: "Stolen Vehicle Check" },
   ],
   paymentStatus: [
     { code: "ready", ko: "결제 대기", en: "Ready" },

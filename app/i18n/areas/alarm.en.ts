@@ -50,6 +50,8 @@ export const enAlarm: Widen<typeof koAlarm> = {
     rescueCall: "A rescue call {distance} km away: {situation}",
     rescueAccepted: "{nickname} accepted your rescue call ({distance} km away).",
     rescueWithdrawn: "Another expert accepted the rescue call first; it is closed.",
+    theftMatch:
+      "A listing with the frame number of the bike you reported stolen was posted; it is hidden until an administrator reviews it.",
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",

@@ -46,6 +46,8 @@ export const koAlarm = {
     rescueCall: "{distance}km 거리에서 긴급 출동 요청이 왔습니다: {situation}",
     rescueAccepted: "{nickname}님이 긴급 출동 요청을 수락했습니다. ({distance}km)",
     rescueWithdrawn: "다른 전문가가 먼저 수락해 긴급 출동 요청이 마감되었습니다.",
+    theftMatch:
+      "신고하신 도난 차량과 차대번호가 같은 매물이 등록되어, 관리자 확인 전까지 비공개 처리되었습니다.",
     fallback: "새 알림이 있습니다.",
   },
   formerMember: "탈퇴한 회원",

@@ -27,6 +27,7 @@ import {
   reserveListing,
   sellListing,
 } from "#app/services/market/trade.server";
+import { listingHoldNotice } from "#app/services/theft/holds.server";
 import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -60,6 +61,12 @@ export async function loadListingPage(
       listPath: `/market/${urlKind}`,
       pageTitle: translate(language, "market.listing.missingTitle"),
     });
+  if (page.state === "unavailable")
+    return missingPage({
+      state: "unavailable" as const,
+      listPath: `/market/${urlKind}`,
+      pageTitle: translate(language, "theft.unavailable.title"),
+    });
   const { listing, marks } = page;
   const reading = await postPageReading(
     viewer,
@@ -72,6 +79,7 @@ export async function loadListingPage(
     listing: { ...listing, area: districtNames(listing.areaCode) },
     listPath: `/market/${listing.kind}`,
     trade: await tradePanel(reader, listing),
+    hold: await listingHoldNotice(db, reader, { id: listing.id, sellerId: listing.seller.id }),
     ...reading,
   };
 }
