@@ -16,9 +16,9 @@ import { useSchemaForm } from "#app/components/forms/schema-form";
 import { useMessages } from "#app/components/forms/messages";
 import { useT } from "#app/i18n/react";
 import { ARTICLE_TITLE_MAX, articlePath, type ArticleKind, type BoardKind } from "#app/services/board/kinds";
+import { FrameNumberInput } from "#app/components/theft/FrameNumberInput";
 import { RichTextEditor } from "./RichTextEditor";
 
-import { FrameNumberInput } from "#app/components/theft/FrameNumberInput";
 export type WriteScope = "board" | "guestbook";
 
 export interface CategoryOption {
