@@ -20,7 +20,7 @@ export const DEMO_STOLEN_VIN = "RLHJC7710LY012345";
 
 /**
  * The stolen-vehicle check's demo: 서연's theft report of her PCX with its frame number, then a listing of the same
- * bike by 민수 a day later, which the check holds (hidden, 서연 notified, waiting in the administrators' queue).
+ * bike by 지영 a day later, which the check holds (hidden, 서연 notified, waiting in the administrators' queue).
  * Written through the board's and market's services; the rows carry demo = true. Needs the demo members and runs
  * once (nothing is written while any frame number is on file); answers how many posts it wrote.
  */

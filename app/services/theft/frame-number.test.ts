@@ -39,6 +39,8 @@ describe("frame number formats", () => {
       "MC221001234",
       "MC22-10A1234",
       "M-1001234",
+      "AB-12345",
+      "ABCDEF-1234567",
       "ABCDEFGHJ-1234",
       "1HGCM82633A00435",
       "1HGCM82633A0043521",
