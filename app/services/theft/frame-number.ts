@@ -28,7 +28,7 @@ export function normalisedFrameNumber(typed: string): string {
   return tidied(typed).replace(/[-‐‑–—]/g, "");
 }
 
-export type FrameNumberProblem = "frame_number_invalid" | "frame_number_letters";
+type FrameNumberProblem = "frame_number_invalid" | "frame_number_letters";
 
 export type FrameNumberReading =
   { ok: true; format: FrameNumberFormat; normalised: string } | { ok: false; problem: FrameNumberProblem };

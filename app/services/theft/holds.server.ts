@@ -35,8 +35,8 @@ import { theftHoldMachine } from "./hold-machine";
 
 const fail = (code: TheftErrorCode) => new DomainError("theft", code);
 
-export type HoldDecision = TransitionOf<typeof theftHoldMachine>;
-export const holdDecisions: readonly HoldDecision[] = ["release", "keep"];
+type HoldDecision = TransitionOf<typeof theftHoldMachine>;
+const holdDecisions: readonly HoldDecision[] = ["release", "keep"];
 
 const hidingStates = ["held", "kept"] as const;
 
