@@ -15,6 +15,7 @@ import {
   type SignedInMember,
 } from "#tests/setup/route-actions";
 import * as adminTheftPage from "../admin/theft";
+import * as articlePage from "../board/article";
 import * as boardWritePage from "../board/write";
 import * as listingPage from "./listing";
 import * as writePage from "./write";
@@ -166,6 +167,14 @@ describe("a theft report's frame number", () => {
     expect(reported.outcome).toBe("done");
     const reportId = idOf(reported.location);
     expect(await tailOf(reportId)).toBe(vin.slice(-4));
+    // The report's page shows everybody the number's last four characters, never the number.
+    const reportPage = await callLoader(articlePage.loader, {
+      path: `/board/reportTheft/${reportId}`,
+      params: { kind: "reportTheft", boardId: String(reportId) },
+      as: null,
+    });
+    expect(reportPage.data).toMatchObject({ state: "found", frameNumberTail: vin.slice(-4) });
+    expect(JSON.stringify(reportPage.data)).not.toContain(vin.slice(0, 8));
 
     const posted = await writeListing(await listingForm({ frameNumber: vin }), callers.other);
     const id = idOf(posted.location);

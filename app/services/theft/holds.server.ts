@@ -205,6 +205,15 @@ export async function frameNumberTailFor(db: Database, reader: Actor | null, art
   return row && mayManage(reader, row.authorId) ? row.tail : null;
 }
 
+/** The last four characters of a live theft report's number, which its page shows everybody; null without one. */
+export async function reportFrameNumberTail(db: Database, reportId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ tail: articleFrameNumber.tail })
+    .from(articleFrameNumber)
+    .where(and(eq(articleFrameNumber.articleId, reportId), eq(articleFrameNumber.role, "theftReport")));
+  return row?.tail ?? null;
+}
+
 /** What a listing's page tells its seller (or an administrator) about a hold: a neutral notice, never why. */
 export interface ListingHoldNotice {
   hidden: boolean;
