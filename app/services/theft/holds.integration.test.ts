@@ -8,6 +8,7 @@ import type { Actor } from "#app/services/actor";
 import { createArticle, listCategories } from "#app/services/board/articles.server";
 import { DomainError } from "#app/services/errors";
 import { listMarket } from "#app/services/market/list.server";
+import { makeOffer } from "#app/services/market/offers.server";
 import { getListingForEdit, getListingPage, updateListing } from "#app/services/market/listings.server";
 import { searchArea } from "#app/services/search/search.server";
 import { insertListing, listingInput } from "#tests/setup/market";
@@ -115,6 +116,10 @@ describe("a listing with a reported frame number", () => {
     expect(await getListingPage(db, null, id, { views: views() })).toEqual({ state: "unavailable" });
     expect(await getListingPage(db, other, id, { views: views() })).toEqual({ state: "unavailable" });
     expect(await getListingPage(db, reporter, id, { views: views() })).toEqual({ state: "unavailable" });
+    const offer = await makeOffer(db, clock, other, id, { price: 100_000, message: "" }).catch(
+      (error: unknown) => error,
+    );
+    expect((offer as DomainError).code).toBe("not_found");
 
     // The seller still sees it, with a neutral notice that names neither the report nor its writer.
     const own = await getListingPage(db, seller, id, { views: views() });
