@@ -98,6 +98,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
       route("my/feedback", "routes/my/feedback.tsx", { id: id("my-feedback") }),
       route("admin/meeting", "routes/admin/meeting.tsx", { id: id("admin-meeting") }),
       route("admin/no-show", "routes/admin/no-show.tsx", { id: id("admin-no-show") }),
+      route("admin/theft", "routes/admin/theft.tsx", { id: id("admin-theft") }),
       route("announce", "routes/announce/index.tsx", { id: id("announce") }),
       route("announce/:tab/:boardId", "routes/announce/article.tsx", { id: id("announce-article") }),
       route("faq", "routes/faq.tsx", { id: id("faq") }),

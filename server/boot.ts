@@ -25,6 +25,7 @@ import { createAddressProvider } from "#app/services/location/address-provider.s
 import { setRuntime, type Runtime } from "#app/platform/runtime.server";
 import { seedDemoCommunity } from "#app/services/demo/demo-community.server";
 import { seedDemoCoupons } from "#app/services/demo/demo-coupons.server";
+import { seedDemoTheft } from "#app/services/demo/demo-theft.server";
 import { seedDemoMarket } from "#app/services/demo/demo-market.server";
 import { seedDemoEarnings } from "#app/services/demo/demo-earnings.server";
 import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
@@ -247,6 +248,8 @@ export async function startServer({
     if (posts > 0) logger.info({ posts }, "demo posts created");
     const listings = await seedDemoMarket(runtime);
     if (listings > 0) logger.info({ listings }, "demo listings created");
+    const theft = await seedDemoTheft(runtime);
+    if (theft > 0) logger.info({ posts: theft }, "demo theft report and held listing created");
     const reviews = await seedDemoMotorcycles(runtime);
     if (reviews > 0) logger.info({ reviews }, "demo reviews created");
     const skills = await seedDemoSkills(runtime.db, runtime.clock);

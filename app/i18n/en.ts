@@ -24,6 +24,7 @@ import { enSpark } from "./areas/spark.en";
 import { enGarage } from "./areas/garage.en";
 import { enReputation } from "./areas/reputation.en";
 import { enInspection } from "./areas/inspection.en";
+import { enTheft } from "./areas/theft.en";
 import { enModelReport } from "./areas/modelReport.en";
 import { enRescue } from "./areas/rescue.en";
 import { enConduct } from "./areas/conduct.en";
@@ -77,6 +78,7 @@ export const en: Messages = {
   garage: enGarage,
   reputation: enReputation,
   inspection: enInspection,
+  theft: enTheft,
   modelReport: enModelReport,
   skill: enSkill,
   finder: enFinder,

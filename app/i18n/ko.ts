@@ -24,6 +24,7 @@ import { koSpark } from "./areas/spark.ko";
 import { koGarage } from "./areas/garage.ko";
 import { koReputation } from "./areas/reputation.ko";
 import { koInspection } from "./areas/inspection.ko";
+import { koTheft } from "./areas/theft.ko";
 import { koModelReport } from "./areas/modelReport.ko";
 import { koRescue } from "./areas/rescue.ko";
 import { koConduct } from "./areas/conduct.ko";
@@ -78,6 +79,7 @@ export const ko = {
   garage: koGarage,
   reputation: koReputation,
   inspection: koInspection,
+  theft: koTheft,
   modelReport: koModelReport,
   skill: koSkill,
   finder: koFinder,

@@ -29,6 +29,7 @@ import { searchErrors } from "./search/errors";
 import { settlementInfoErrors } from "./settlement/info-errors";
 import { settlementErrors } from "./settlement/errors";
 import { sparkErrors } from "./sparks/errors";
+import { theftErrors } from "./theft/errors";
 import { machineErrors } from "./state-machine-errors";
 import { inquiryErrors } from "./support/errors";
 import { uploadErrors, type UploadErrorDetails } from "./uploads/errors";
@@ -74,6 +75,7 @@ export const errorTable = {
   settlement: settlementErrors,
   skill: skillErrors,
   spark: sparkErrors,
+  theft: theftErrors,
   upload: uploadErrors,
 };
 

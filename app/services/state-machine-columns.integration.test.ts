@@ -12,6 +12,7 @@ import { rescueCalls } from "./meetings/rescue/rescue-machine.server";
 import { onboarding } from "./members/onboarding-machine.server";
 import { orders, payments, refundRequests } from "./payments/payment-machine.server";
 import { reports as motorcycleReports } from "./motorcycles/report-machine.server";
+import { theftHolds } from "./theft/holds.server";
 import type { AnyMachine } from "./state-machine";
 
 /**
@@ -40,6 +41,7 @@ const bound: BoundLike[] = [
   orders,
   refundRequests,
   inspections,
+  theftHolds,
 ];
 
 /** Columns that more than one machine keeps their states in: each machine's states are a part of the check. */

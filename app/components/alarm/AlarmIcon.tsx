@@ -32,6 +32,7 @@ import Gavel from "lucide-react/icons/gavel";
 import Siren from "lucide-react/icons/siren";
 import Truck from "lucide-react/icons/truck";
 import CircleSlash from "lucide-react/icons/circle-slash";
+import ShieldAlert from "lucide-react/icons/shield-alert";
 import type { AlarmType } from "#app/services/notifications/types";
 
 const icons: Record<AlarmType, LucideIcon> = {
@@ -79,6 +80,7 @@ const icons: Record<AlarmType, LucideIcon> = {
   inspectionDeclined: BadgeX,
   inspectionReported: ClipboardCheck,
   inspectionPublished: ClipboardCheck,
+  theftMatch: ShieldAlert,
 };
 
 /** The picture of a notification type; decorative, as the message says what happened. */

@@ -15,6 +15,7 @@ import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { ArticleView } from "#app/services/board/articles.server";
 import type { ArticleInteractions } from "#app/services/board/interaction-types";
 import { Blinded } from "./Blinded";
+import { ReportFrameNumber } from "#app/components/theft/ReportFrameNumber";
 
 type ActionResult = { done?: "blinded" | "unblinded"; error?: { code: string; message: string } } | undefined;
 
@@ -23,6 +24,8 @@ export type ArticlePageData =
   | {
       state: "found";
       article: ArticleView;
+      /** A theft report's frame number, its last four characters. */
+      frameNumberTail?: string | null;
       blinded: boolean;
       interactions: ArticleInteractions;
       signedIn: boolean;
@@ -98,6 +101,7 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
             ) : null}
           </p>
           <h1 className="text-2xl font-extrabold break-words">{article.title}</h1>
+          <ReportFrameNumber tail={data.frameNumberTail} />
           <PostByline author={article.author} views={t("board.article.views", { count: article.viewCount })}>
             <Time at={article.createdAt} now={data.now} />
             {article.updatedAt !== article.createdAt ? <span>{t("board.article.edited")}</span> : null}

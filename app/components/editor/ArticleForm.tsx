@@ -16,6 +16,7 @@ import { useSchemaForm } from "#app/components/forms/schema-form";
 import { useMessages } from "#app/components/forms/messages";
 import { useT } from "#app/i18n/react";
 import { ARTICLE_TITLE_MAX, articlePath, type ArticleKind, type BoardKind } from "#app/services/board/kinds";
+import { FrameNumberInput } from "#app/components/theft/FrameNumberInput";
 import { RichTextEditor } from "./RichTextEditor";
 
 export type WriteScope = "board" | "guestbook";
@@ -42,6 +43,8 @@ export interface WriteFormData {
   boards: BoardKind[];
   categories: CategoryOption[];
   values: ArticleFormValues;
+  /** The last four characters of a theft report's stored frame number, when editing one that has it. */
+  frameNumberTail?: string | null;
   /** One-time token of this form, so a double submission creates one article. */
   token: string;
   pageTitle: string;
@@ -54,12 +57,14 @@ export type WriteActionData =
   /** Refused by the form's schema: each field's messages, and what was typed. */
   | { lastResult: SubmissionResult<string[]>; values: Record<string, string>; error?: undefined };
 
-type FieldName = "board" | "category" | "title" | "content";
+type FieldName = "board" | "category" | "title" | "content" | "frameNumber";
 
 const fieldOfError: Record<string, FieldName> = {
   kind_invalid: "board",
   category_required: "category",
   ...titleAndContentOfError,
+  frame_number_invalid: "frameNumber",
+  frame_number_letters: "frameNumber",
 };
 
 /** The write and edit form of board articles and guestbook posts. */
@@ -94,6 +99,7 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
     category: fields.categoryId,
     title: fields.title,
     content: fields.content,
+    frameNumber: fields.frameNumber,
   };
   const fieldError = (name: FieldName) =>
     messages(schemaField[name].errors)[0] ?? (field === name ? failure?.error.message : undefined);
@@ -182,6 +188,16 @@ export function ArticleForm({ data, result }: { data: WriteFormData; result?: Wr
         </p>
         <FieldError id={ids.titleError} message={fieldError("title")} />
       </div>
+
+      {kind === "reportTheft" ? (
+        <FrameNumberInput
+          id={`${id}-frameNumber`}
+          defaultValue={echoed?.frameNumber ?? ""}
+          storedTail={data.frameNumberTail ?? null}
+          error={fieldError("frameNumber")}
+          report
+        />
+      ) : null}
 
       {isBoard ? (
         <div className="flex items-start gap-2">

@@ -16,6 +16,7 @@ import {
 } from "#app/components/posts/PostForm";
 import { FormAlert } from "#app/components/ui/fields";
 import { DistrictSelect, type DistrictOptions } from "./DistrictSelect";
+import { FrameNumberInput } from "#app/components/theft/FrameNumberInput";
 import { useT } from "#app/i18n/react";
 import type { MessageKey } from "#app/i18n";
 import { ARTICLE_TITLE_MAX } from "#app/services/board/kinds";
@@ -45,6 +46,7 @@ export interface ListingFormValues {
   accidentHistory: string;
   paperwork: VehiclePaperworkCode[];
   tuned: boolean;
+  frameNumber: string;
 }
 
 /** What the market write page's loader answers. */
@@ -57,6 +59,8 @@ export interface ListingFormData extends DistrictOptions {
   vehicleCount: number;
   modelYearMax: number;
   values: ListingFormValues;
+  /** The last four characters of the listing's stored frame number, when editing one that has it. */
+  frameNumberTail?: string | null;
   token: string;
   pageTitle: string;
 }
@@ -85,6 +89,8 @@ const fieldOfError: Record<string, keyof ListingFormValues | "kind"> = {
   mileage_invalid: "mileageKm",
   displacement_invalid: "displacementCc",
   displacement_kind: "displacementCc",
+  frame_number_invalid: "frameNumber",
+  frame_number_letters: "frameNumber",
 };
 
 function echoedValues(echoed: Record<string, string>): ListingFormValues {
@@ -110,6 +116,7 @@ function echoedValues(echoed: Record<string, string>): ListingFormValues {
         (vehiclePaperworks as readonly string[]).includes(code),
       ),
     tuned: on("tuned"),
+    frameNumber: echoed.frameNumber ?? "",
   };
 }
 
@@ -275,6 +282,12 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
             </div>
           </fieldset>
           <Check name="tuned" label={t("marketForm.tuned")} checked={values.tuned} />
+          <FrameNumberInput
+            id={`${id}-frameNumber`}
+            defaultValue={values.frameNumber}
+            storedTail={data.frameNumberTail ?? null}
+            error={errorOf("frameNumber")}
+          />
         </fieldset>
       ) : null}
 

@@ -21,6 +21,8 @@ import type { ListingView } from "#app/services/market/listings.server";
 import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.server";
 import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
+import { HoldNotice } from "#app/components/theft/HoldNotice";
+import type { ListingHoldNotice } from "#app/services/theft/holds.server";
 import { PriceText, StatusBadge } from "./ListingBits";
 import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
 
@@ -62,6 +64,7 @@ interface TradePanelData {
 
 export type ListingPageData =
   | { state: "missing"; listPath: string; pageTitle: string }
+  | { state: "unavailable"; listPath: string; pageTitle: string }
   | {
       state: "found";
       listing: ListingView & { area: { ko: string; en: string } | null };
@@ -69,6 +72,7 @@ export type ListingPageData =
       interactions: ArticleInteractions;
       trade: TradePanelData;
       inspection?: ListingInspectionPanel | null;
+      hold?: ListingHoldNotice | null;
       signedIn: boolean;
       viewerId: string | null;
       listPath: string;
@@ -94,6 +98,16 @@ export function ListingPageView({ data }: { data: ListingPageData }) {
         backLabel={t("market.listing.backToList")}
       />
     );
+  if (data.state === "unavailable")
+    return (
+      <PostUnavailable
+        state="forbidden"
+        title={t("theft.unavailable.title")}
+        text={t("theft.unavailable.text")}
+        listPath={data.listPath}
+        backLabel={t("market.listing.backToList")}
+      />
+    );
   return <FoundListing data={data} />;
 }
 
@@ -110,6 +124,7 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
   return (
     <PostFrame post={listing} data={data} listName={t(`market.kind.${listing.kind}`)} blinding={blinding}>
       <Blinded blinded={blinded}>
+        <HoldNotice hold={data.hold ?? null} />
         <header className="space-y-3 border-b border-subtle pb-4">
           <p className="text-muted flex flex-wrap items-center gap-2 text-sm font-semibold">
             <StatusBadge status={listing.status} />

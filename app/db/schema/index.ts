@@ -20,3 +20,4 @@ export * from "./payment";
 export * from "./settlement";
 export * from "./reputation";
 export * from "./inspection";
+export * from "./theft";

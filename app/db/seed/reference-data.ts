@@ -204,6 +204,7 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "inspectionDeclined", ko: "매물 점검 일정 거절", en: "Inspection Time Declined" },
     { code: "inspectionReported", ko: "점검 리포트 제출", en: "Inspection Report Submitted" },
     { code: "inspectionPublished", ko: "점검 리포트 공개", en: "Inspection Report Published" },
+    { code: "theftMatch", ko: "도난 차량 확인", en: "Stolen Vehicle Check" },
   ],
   paymentStatus: [
     { code: "ready", ko: "결제 대기", en: "Ready" },

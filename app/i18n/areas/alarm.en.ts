@@ -55,6 +55,8 @@ export const enAlarm: Widen<typeof koAlarm> = {
     inspectionDeclined: "The seller declined the inspection time for '{title}'. You can propose another.",
     inspectionReported: "{nickname} submitted the inspection report for '{title}'.",
     inspectionPublished: "The seller published the inspection report on '{title}'.",
+    theftMatch:
+      "A listing with the frame number of the bike you reported stolen was posted; it is hidden until an administrator reviews it.",
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",

@@ -51,6 +51,8 @@ export const koAlarm = {
     inspectionDeclined: "판매자가 '{title}' 매물 점검 일정을 거절했습니다. 다른 일정을 제안할 수 있습니다.",
     inspectionReported: "{nickname}님이 '{title}' 매물 점검 리포트를 제출했습니다.",
     inspectionPublished: "판매자가 '{title}' 매물에 점검 리포트를 공개했습니다.",
+    theftMatch:
+      "신고하신 도난 차량과 차대번호가 같은 매물이 등록되어, 관리자 확인 전까지 비공개 처리되었습니다.",
     fallback: "새 알림이 있습니다.",
   },
   formerMember: "탈퇴한 회원",

@@ -28,6 +28,8 @@ const actionNames = {
   "board.comment.delete": "admin.actions.board_comment_delete",
   "market.listing.update": "admin.actions.market_listing_update",
   "market.listing.delete": "admin.actions.market_listing_delete",
+  "market.theft_hold.release": "theft.admin.audit.release",
+  "market.theft_hold.keep": "theft.admin.audit.keep",
   "review.delete": "admin.actions.review_delete",
   "meeting.chat_report.decide": "admin.actions.meeting_chat_report_decide",
   "meeting.record.read": "admin.actions.meeting_record_read",

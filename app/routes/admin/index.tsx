@@ -28,6 +28,7 @@ const queuePages: { queue: keyof AdminQueues; label: MessageKey; path: string }[
   { queue: "modelReports", label: "admin.dashboard.modelReports", path: "/admin/motorcycle-report" },
   { queue: "inquiries", label: "admin.dashboard.inquiries", path: "/admin/inquiry" },
   { queue: "failedJobs", label: "admin.dashboard.failedJobs", path: "/admin/jobs" },
+  { queue: "theftHolds", label: "theft.admin.title", path: "/admin/theft" },
 ];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

@@ -77,11 +77,17 @@ describe("the console's pages", () => {
       Object.keys(
         ((await callLoader(dashboardPage.loader, { path: "/admin", as })).data as { queues: object }).queues,
       );
-    expect(await queuesOf(callers.moderator)).toEqual(["reports", "noShows", "modelReports", "inquiries"]);
+    expect(await queuesOf(callers.moderator)).toEqual([
+      "reports",
+      "noShows",
+      "modelReports",
+      "inquiries",
+      "theftHolds",
+    ]);
     expect(await queuesOf(callers.finance)).toEqual([]);
     const dashboard = () => callLoader(dashboardPage.loader, { path: "/admin", as: callers.admin });
     expect((await dashboard()).data).toEqual({
-      queues: { reports: 0, noShows: 0, modelReports: 0, inquiries: 0, failedJobs: 0 },
+      queues: { reports: 0, noShows: 0, modelReports: 0, inquiries: 0, failedJobs: 0, theftHolds: 0 },
     });
     // An unanswered inquiry and a job that failed for good are waiting; an answered inquiry is not.
     const now = clock.now();
@@ -106,7 +112,7 @@ describe("the console's pages", () => {
       finishedAt: now,
     });
     expect((await dashboard()).data).toEqual({
-      queues: { reports: 0, noShows: 0, modelReports: 0, inquiries: 1, failedJobs: 1 },
+      queues: { reports: 0, noShows: 0, modelReports: 0, inquiries: 1, failedJobs: 1, theftHolds: 0 },
     });
     const found = await callLoader(membersPage.loader, {
       path: `/admin/members?q=${encodeURIComponent(rider.nickname)}`,

@@ -6,6 +6,7 @@ import { actorOf } from "#app/services/actor";
 import { articlePageSchema } from "#app/services/board/article-page.schema";
 import { deleteArticle, getArticlePage } from "#app/services/board/articles.server";
 import { articlePath, type ArticleKind } from "#app/services/board/kinds";
+import { reportFrameNumberTail } from "#app/services/theft/holds.server";
 import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
@@ -52,6 +53,8 @@ export async function loadArticlePage(
     state: "found" as const,
     article,
     listPath: listPath(article.kind),
+    // Only theft reports carry a frame number: no other page reads one.
+    frameNumberTail: article.kind === "reportTheft" ? await reportFrameNumberTail(db, article.id) : null,
     ...(await postPageReading(
       viewer,
       { ...article, authorId: article.author.id },

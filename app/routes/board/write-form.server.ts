@@ -18,6 +18,8 @@ import {
 } from "#app/services/content/article-html.server";
 import { formContentHtml } from "#app/services/content/rich-text.server";
 import { submitOnce } from "#app/services/content/submit-once.server";
+import { digestTypedFrameNumber } from "#app/services/theft/frame-number-digest.server";
+import { frameNumberTailFor } from "#app/services/theft/holds.server";
 import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
@@ -81,6 +83,8 @@ export async function loadWriteForm(request: Request, scope: WriteScope): Promis
         content: article.contentHtml,
         isPrivate: article.isPrivate,
       },
+      frameNumberTail:
+        article.kind === "reportTheft" ? await frameNumberTailFor(getRuntime().db, actor, article.id) : null,
       token: randomUUID(),
       pageTitle: translate(language, scope === "board" ? "editor.editTitle" : "editor.guestbookEditTitle"),
     };
@@ -114,7 +118,9 @@ function echoedContent(typed: string, error: unknown): string {
 }
 
 /** What the member typed, as the form shows it again after a refusal. */
-function typedValues(payload: Record<string, unknown>): ArticleFormValues & { kind: string } {
+function typedValues(
+  payload: Record<string, unknown>,
+): ArticleFormValues & { kind: string; frameNumber: string } {
   const text = (name: string) => {
     const value = payload[name];
     return typeof value === "string" ? value : "";
@@ -125,6 +131,7 @@ function typedValues(payload: Record<string, unknown>): ArticleFormValues & { ki
     title: text("title"),
     content: text("content"),
     isPrivate: text("isPrivate") === "on",
+    frameNumber: text("frameNumber"),
   };
 }
 
@@ -149,6 +156,8 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
     title: typed.title,
     content: typed.content,
     isPrivate: typed.isPrivate ? "on" : "",
+    // Only this answer to the member's own submission carries the number back; nothing stores it in the clear.
+    frameNumber: typed.frameNumber,
   };
 
   if (scope === "board" && step.status === "success") {
@@ -176,11 +185,15 @@ export async function submitWriteForm(request: Request, scope: WriteScope) {
   };
   let saved: { id: number; kind: ArticleKind };
   try {
+    const frameNumber =
+      scope === "board"
+        ? digestTypedFrameNumber(getRuntime().config.personalDataKeys, article.frameNumber)
+        : null;
     if (id !== null) {
-      saved = await updateArticle(db, clock, actor, id, input, actingFrom(request));
+      saved = await updateArticle(db, clock, actor, id, { ...input, frameNumber }, actingFrom(request));
     } else {
       const kind = scope === "guestbook" ? "guestbook" : article.kind;
-      const checked = await checkArticle(db, { ...input, kind });
+      const checked = await checkArticle(db, { ...input, kind, frameNumber });
       saved = await submitOnce(db, clock, { memberId: actor.id, token: article.token }, (uow) =>
         insertArticle(uow, clock, actor, checked),
       );

@@ -28,6 +28,7 @@ import {
   reserveListing,
   sellListing,
 } from "#app/services/market/trade.server";
+import { listingHoldNotice } from "#app/services/theft/holds.server";
 import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -62,6 +63,12 @@ export async function loadListingPage(
       listPath: `/market/${urlKind}`,
       pageTitle: translate(language, "market.listing.missingTitle"),
     });
+  if (page.state === "unavailable")
+    return missingPage({
+      state: "unavailable" as const,
+      listPath: `/market/${urlKind}`,
+      pageTitle: translate(language, "theft.unavailable.title"),
+    });
   const { listing, marks } = page;
   const reading = await postPageReading(
     viewer,
@@ -79,6 +86,7 @@ export async function loadListingPage(
       ...listing,
       sellerId: listing.seller.id,
     }),
+    hold: await listingHoldNotice(db, reader, { id: listing.id, sellerId: listing.seller.id }),
     ...reading,
   };
 }

@@ -29,6 +29,8 @@ import {
 } from "#app/services/market/listings.server";
 import { listingKindStepSchema, listingSchema } from "#app/services/market/listing.schema";
 import { DomainError } from "#app/services/errors";
+import { digestTypedFrameNumber } from "#app/services/theft/frame-number-digest.server";
+import { frameNumberTailFor } from "#app/services/theft/holds.server";
 import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
 import { parseSubmission, refusedSubmission } from "#app/shell/form.server";
@@ -60,6 +62,7 @@ const emptyValues: ListingFormValues = {
   accidentHistory: "",
   paperwork: [],
   tuned: false,
+  frameNumber: "",
 };
 
 const text = (value: number | string | null | undefined) =>
@@ -116,7 +119,10 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
         accidentHistory: text(listing.vehicle.accidentHistory),
         paperwork: listing.vehicle.paperwork ?? [],
         tuned: listing.vehicle.tuned ?? false,
+        // Never shown again in full: the field starts empty, and only the stored number's tail is named.
+        frameNumber: "",
       },
+      frameNumberTail: await frameNumberTailFor(db, actor, id),
       pageTitle: translate(language, "marketForm.editTitle"),
     };
   }
@@ -148,6 +154,7 @@ function typedValues(payload: Record<string, unknown>): Record<string, string> {
     "displacementCc",
     "colour",
     "accidentHistory",
+    "frameNumber",
   ];
   const texts = (name: string) => [payload[name]].flat().filter((value) => typeof value === "string");
   const values: Record<string, string> = {};
@@ -215,6 +222,8 @@ export async function submitListingForm(request: Request) {
   const id = idOrNull(listing.id);
   let saved: { id: number; kind: MarketKind };
   try {
+    if (isVehicleKind(kind))
+      input.frameNumber = digestTypedFrameNumber(getRuntime().config.personalDataKeys, listing.frameNumber);
     if (listing.id !== "") {
       if (id === null) throw new DomainError("market", "not_found");
       saved = await updateListing(db, clock, actor, id, input, actingFrom(request));

@@ -34,6 +34,8 @@ export type AdminAction =
   | "board.comment.delete"
   | "market.listing.update"
   | "market.listing.delete"
+  | "market.theft_hold.release"
+  | "market.theft_hold.keep"
   | "review.delete"
   | "meeting.chat_report.decide"
   | "meeting.record.read"

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
-import { contentReport, inquiry, job, motorcycleReport, noShowReport } from "#app/db/schema";
+import { contentReport, inquiry, job, motorcycleReport, noShowReport, theftHold } from "#app/db/schema";
 import type { Actor } from "#app/services/actor";
 import { can, isStaff, type Permission } from "#app/services/permissions";
 import { DomainError } from "#app/services/errors";
@@ -17,6 +17,8 @@ export interface AdminQueues {
   inquiries: number;
   /** Jobs that failed for good. */
   failedJobs: number;
+  /** Listings held by the stolen-vehicle check, waiting for a decision. */
+  theftHolds: number;
 }
 
 const queueNames = [
@@ -25,6 +27,7 @@ const queueNames = [
   "modelReports",
   "inquiries",
   "failedJobs",
+  "theftHolds",
 ] as const satisfies readonly (keyof AdminQueues)[];
 
 /** The permission that opens each queue's page. */
@@ -34,6 +37,7 @@ const queuePermissions = {
   modelReports: "moderate:content",
   inquiries: "moderate:content",
   failedJobs: "manage:site",
+  theftHolds: "moderate:content",
 } as const satisfies Record<keyof AdminQueues, Permission>;
 
 /**
@@ -50,6 +54,7 @@ export async function adminQueues(db: Database, actor: Actor | null): Promise<Pa
         where ${motorcycleReport.status} = 'submitted')`,
       inquiries: sql<number>`(select count(*)::int from ${inquiry} where ${inquiry.answeredAt} is null)`,
       failedJobs: sql<number>`(select count(*)::int from ${job} where ${job.status} = 'failed')`,
+      theftHolds: sql<number>`(select count(*)::int from ${theftHold} where ${theftHold.state} = 'held')`,
     })
     .from(sql`(values (1)) as console`);
   const counts: AdminQueues = {
@@ -58,6 +63,7 @@ export async function adminQueues(db: Database, actor: Actor | null): Promise<Pa
     modelReports: Number(row?.modelReports ?? 0),
     inquiries: Number(row?.inquiries ?? 0),
     failedJobs: Number(row?.failedJobs ?? 0),
+    theftHolds: Number(row?.theftHolds ?? 0),
   };
   const open: Partial<AdminQueues> = {};
   for (const queue of queueNames) if (can(actor, queuePermissions[queue])) open[queue] = counts[queue];

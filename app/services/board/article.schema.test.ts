@@ -32,6 +32,7 @@ describe("the article form's schema", () => {
       title: "남해 일주",
       content: "<p>바람</p>",
       isPrivate: true,
+      frameNumber: "",
     });
   });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
 import { overRichTextBytes } from "../content/limits";
 import { checkbox, idText, optionalText, requiredText } from "../form-fields";
+import { frameNumberField } from "../theft/frame-number";
 import { ARTICLE_TITLE_MAX } from "./kinds";
 
 /**
@@ -27,6 +28,8 @@ export const articleSchema = z
       .refine((content) => content.trim() !== "", { error: "board.error.content_required" })
       .refine((content) => !overRichTextBytes(content), { error: "board.error.content_too_large" }),
     isPrivate: checkbox,
+    /** A theft report's frame number (the `reportTheft` board only; elsewhere it is ignored). */
+    frameNumber: frameNumberField,
   })
   .superRefine(
     (value, ctx) => {

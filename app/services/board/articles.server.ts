@@ -14,6 +14,8 @@ import {
   sanitisedContentOf,
 } from "#app/services/content/article-html.server";
 import { excerpt } from "#app/services/content/excerpt";
+import type { FrameNumberDigest } from "#app/services/theft/frame-number-digest.server";
+import { checkReportFrameNumber } from "#app/services/theft/holds.server";
 import { DomainError, isDomainError } from "#app/services/errors";
 import type { BoardErrorCode } from "./errors";
 import { categorySeeds, type CategorySeed } from "./categories";
@@ -77,6 +79,8 @@ export interface ArticleInput {
   /** The editor's HTML, sanitised here before it is stored. */
   contentHtml: string;
   isPrivate: boolean;
+  /** A theft report's frame number, digested (ADR 070); ignored on other boards, the stored one kept without it. */
+  frameNumber?: FrameNumberDigest | null;
 }
 
 const fail = (code: BoardErrorCode) => new DomainError("board", code);
@@ -119,7 +123,8 @@ async function checkedFields(db: Database, input: ArticleInput) {
   const title = input.title.trim();
   if (!title) throw fail("title_required");
   if ([...title].length > ARTICLE_TITLE_MAX) throw fail("title_length");
-  return { kind, categoryId, title, isPrivate: kind !== "guestbook" && input.isPrivate };
+  const frameNumber = kind === "reportTheft" ? (input.frameNumber ?? null) : null;
+  return { kind, categoryId, title, isPrivate: kind !== "guestbook" && input.isPrivate, frameNumber };
 }
 
 export type CheckedArticle = Awaited<ReturnType<typeof checkedInput>>;
@@ -158,6 +163,8 @@ export async function insertArticle(
       })
       .returning({ id: boardArticle.id, kind: boardArticle.kind });
     await attachUploads(uow, author.id, checked.content.images, `article:${row!.id}`);
+    if (checked.frameNumber)
+      await checkReportFrameNumber(uow, { id: row!.id, authorId: author.id }, checked.frameNumber);
     return { id: row!.id, kind: row!.kind as ArticleKind };
   });
 }
@@ -200,6 +207,8 @@ export async function updateArticle(
       })
       .where(eq(boardArticle.id, id));
     await attachUploads(uow, reader.id, checked.content.images, `article:${id}`);
+    if (checked.frameNumber)
+      await checkReportFrameNumber(uow, { id, authorId: existing.authorId }, checked.frameNumber);
     await recordModeration(
       uow,
       reader,

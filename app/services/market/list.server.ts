@@ -140,6 +140,8 @@ export function marketListQuery(db: Database, params: MarketListParams, options:
     conditions.push(sql`${marketListing.deletedAt} is null`);
     if (kind) conditions.push(eq(marketListing.kind, kind));
   }
+  // A listing held by the stolen-vehicle check is private (ADR 070) and leaves every list.
+  conditions.push(sql`${boardArticle.isPrivate} = false`);
   if (kind && params.categoryId) conditions.push(eq(boardArticle.categoryId, params.categoryId));
   if (params.hideClosed ?? true)
     conditions.push(

@@ -44,6 +44,8 @@ import {
 } from "./listing.schema";
 import { markListingDeleted } from "./deletion.server";
 import { outdateInspections } from "#app/services/inspection/inspections.server";
+import type { FrameNumberDigest } from "#app/services/theft/frame-number-digest.server";
+import { checkListingFrameNumber } from "#app/services/theft/holds.server";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
@@ -60,6 +62,8 @@ export interface ListingInput {
   tradeDelivery: boolean;
   areaCode: string;
   vehicle?: VehicleInput | null;
+  /** A vehicle's frame number, digested; none (or, when editing, the stored one kept) without it. */
+  frameNumber?: FrameNumberDigest | null;
 }
 
 export interface VehicleInput {
@@ -96,6 +100,7 @@ export interface CheckedListing {
     paperwork: VehiclePaperworkCode[] | null;
     tuned: boolean | null;
   };
+  frameNumber: FrameNumberDigest | null;
 }
 
 const noVehicle: CheckedListing["vehicle"] = {
@@ -173,6 +178,7 @@ async function checkedFields(db: Database, input: ListingInput, yearMax: number)
     latitude: area.lat,
     longitude: area.lng,
     vehicle: checkedVehicle(kind, input.vehicle, yearMax),
+    frameNumber: isVehicleKind(kind) ? (input.frameNumber ?? null) : null,
   };
 }
 
@@ -292,7 +298,11 @@ export async function insertListing(
       demo: options.demo ?? false,
     });
     await attachUploads(uow, seller.id, checked.content.images, `article:${id}`);
-    if (!options.demo) await enqueueKeywordAlerts(uow, id);
+    // A listing held by the stolen-vehicle check is private: nobody is alerted to it.
+    const held = checked.frameNumber
+      ? await checkListingFrameNumber(uow, { id, sellerId: seller.id }, checked.frameNumber)
+      : false;
+    if (!options.demo && !held) await enqueueKeywordAlerts(uow, id);
     return { id, kind: checked.kind };
   });
 }
@@ -362,6 +372,8 @@ export async function updateListing(
       .where(eq(marketListing.articleId, id));
     await outdateInspections(uow, id, existing, checked.vehicle);
     await attachUploads(uow, actor.id, checked.content.images, `article:${id}`);
+    if (checked.frameNumber)
+      await checkListingFrameNumber(uow, { id, sellerId: existing.sellerId }, checked.frameNumber);
     await recordModeration(
       uow,
       actor,
@@ -475,6 +487,7 @@ export interface ListingView {
 export type ListingPage =
   | { state: "found"; listing: ListingView; marks: ReaderMarks }
   | { state: "missing" }
+  | { state: "unavailable" }
   | { state: "elsewhere"; kind: MarketKind; id: number };
 
 /**
@@ -512,6 +525,8 @@ export async function getListingPage(
   const { article, listing } = row;
   const kind = listing.kind as MarketKind;
   if (options.kind !== undefined && options.kind !== kind) return { state: "elsewhere", kind, id };
+  // Only a listing held by the stolen-vehicle check is private (ADR 070): its seller and administrators see it.
+  if (article.isPrivate && !mayManage(reader, article.authorId)) return { state: "unavailable" };
   const mine = reader?.id === article.authorId;
   if (!mine) options.views.add(id);
   return {

@@ -37,6 +37,8 @@ export interface OfferInput {
 /** Why a listing takes no offer from this member, or null when it does. The order is the order a member reads. */
 function offerRefusal(buyer: Actor, listing: TradeListing): MarketErrorCode | null {
   if (listing.sellerId === buyer.id) return "offer_own";
+  // A held listing is not there for other members (ADR 070).
+  if (listing.isPrivate) return "not_found";
   if (isWantedKind(listing.kind)) return "offer_not_negotiable";
   if (listing.price === 0) return "offer_free";
   if (!listing.negotiable) return "offer_not_negotiable";

@@ -17,7 +17,12 @@ import { candidates, saleListings, wantedListings, type ListingStepInput } from 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
 /** A live listing row with its article's title (what notifications name it by). */
-export type TradeListing = typeof marketListing.$inferSelect & { kind: MarketKind; title: string };
+export type TradeListing = typeof marketListing.$inferSelect & {
+  kind: MarketKind;
+  title: string;
+  /** Held by the stolen-vehicle check (ADR 070): nobody but its seller and administrators sees it. */
+  isPrivate: boolean;
+};
 
 /**
  * What an actor is to a listing, the one rule every market service asks: its seller, an acting administrator (with
@@ -47,13 +52,13 @@ export async function liveListing(
 ): Promise<TradeListing> {
   if (!Number.isSafeInteger(articleId) || articleId <= 0) throw fail("not_found");
   const query = db
-    .select({ listing: marketListing, title: boardArticle.title })
+    .select({ listing: marketListing, title: boardArticle.title, isPrivate: boardArticle.isPrivate })
     .from(marketListing)
     .innerJoin(boardArticle, eq(boardArticle.id, marketListing.articleId))
     .where(and(eq(marketListing.articleId, articleId), isNull(marketListing.deletedAt)));
   const [row] = lock ? await query.for(lock, { of: marketListing }) : await query;
   if (!row) throw fail("not_found");
-  return { ...row.listing, kind: row.listing.kind as MarketKind, title: row.title };
+  return { ...row.listing, kind: row.listing.kind as MarketKind, title: row.title, isPrivate: row.isPrivate };
 }
 
 type SaleStep = TransitionOf<typeof saleMachine>;

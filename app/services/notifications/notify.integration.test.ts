@@ -536,6 +536,7 @@ describe("notification settings", () => {
       "inspectionDeclined",
       "inspectionReported",
       "inspectionPublished",
+      "theftMatch",
     ]);
     expect(initial.every((item) => item.enabled)).toBe(true);
     expect(initial[0]).toEqual({ type: "comment", label: { ko: "댓글", en: "Comment" }, enabled: true });

@@ -47,6 +47,7 @@ export const alarmTypes = [
   "inspectionDeclined",
   "inspectionReported",
   "inspectionPublished",
+  "theftMatch",
 ] as const;
 
 export type AlarmType = (typeof alarmTypes)[number];
@@ -99,6 +100,7 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "inspectionDeclined",
   "inspectionReported",
   "inspectionPublished",
+  "theftMatch",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {
