@@ -40,6 +40,7 @@ import { paymentJobs } from "#app/services/payments/jobs.server";
 import { withdrawalJobs } from "#app/services/settlement/payouts.server";
 import { earningsJobs } from "#app/services/settlement/earnings.server";
 import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
+import { serviceLogJobs } from "#app/services/service-log/reminder-job.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
 import { ensureUploadCollection, uploadCollectionJob } from "#app/services/uploads/ownership.server";
 import { runInTransaction } from "#app/platform/unit-of-work.server";
@@ -270,6 +271,7 @@ export async function startServer({
     noticeJobs,
     marketJobs,
     sparkJobs,
+    serviceLogJobs,
     meetingJobs,
     paymentJobs(runtime.payments),
     earningsJobs,

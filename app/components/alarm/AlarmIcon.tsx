@@ -31,6 +31,7 @@ import Gavel from "lucide-react/icons/gavel";
 import Siren from "lucide-react/icons/siren";
 import Truck from "lucide-react/icons/truck";
 import CircleSlash from "lucide-react/icons/circle-slash";
+import Wrench from "lucide-react/icons/wrench";
 import type { AlarmType } from "#app/services/notifications/types";
 
 const icons: Record<AlarmType, LucideIcon> = {
@@ -73,6 +74,7 @@ const icons: Record<AlarmType, LucideIcon> = {
   rescueCall: Siren,
   rescueAccepted: Truck,
   rescueWithdrawn: CircleSlash,
+  serviceDue: Wrench,
 };
 
 /** The picture of a notification type; decorative, as the message says what happened. */

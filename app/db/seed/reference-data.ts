@@ -199,6 +199,7 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "rescueCall", ko: "긴급 출동 요청", en: "Rescue Call" },
     { code: "rescueAccepted", ko: "긴급 출동 수락", en: "Rescue Accepted" },
     { code: "rescueWithdrawn", ko: "긴급 출동 마감", en: "Rescue Closed" },
+    { code: "serviceDue", ko: "정비 알림", en: "Service Reminder" },
   ],
   paymentStatus: [
     { code: "ready", ko: "결제 대기", en: "Ready" },

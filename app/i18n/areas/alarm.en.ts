@@ -50,6 +50,7 @@ export const enAlarm: Widen<typeof koAlarm> = {
     rescueCall: "A rescue call {distance} km away: {situation}",
     rescueAccepted: "{nickname} accepted your rescue call ({distance} km away).",
     rescueWithdrawn: "Another expert accepted the rescue call first; it is closed.",
+    serviceDue: "{modelEn}: {workEn} is due. Open the service log.",
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",

@@ -42,6 +42,7 @@ export const alarmTypes = [
   "rescueCall",
   "rescueAccepted",
   "rescueWithdrawn",
+  "serviceDue",
 ] as const;
 
 export type AlarmType = (typeof alarmTypes)[number];
@@ -89,6 +90,7 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "refundDeclined",
   "withdrawalPaid",
   "withdrawalFailed",
+  "serviceDue",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {

@@ -1,0 +1,77 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
+import {
+  garageBike,
+  motorcycle,
+  motorcycleManufacturer,
+  motorcycleModel,
+  periodicWorks,
+  serviceLogEntry,
+} from "#app/db/schema";
+import { translate } from "#app/i18n";
+import { defineJob } from "#app/platform/jobs.server";
+import { seoulDay } from "#app/platform/seoul-calendar";
+import type { UnitOfWork } from "#app/platform/unit-of-work.server";
+import { notifyEach, type NotifyInput } from "#app/services/notifications/notify.server";
+import { reminderDedupeKey } from "./reminders";
+import { remindersOf } from "./service-log.server";
+
+/** The page a reminder opens: the bike's log. */
+export const serviceLogPath = (bikeId: number) => `/my/garage/${bikeId}/log`;
+
+/**
+ * Tells each owner once when a periodic work of a bike in their garage becomes due (ADR 071): the notification's
+ * dedupe key names the bike, the work and the entry it counts from, so a new entry of that work starts a new
+ * reminder and a run on another day (or a retried one) repeats nothing. Only bikes with an entry of a periodic work
+ * can be due. Answers how many were due.
+ */
+export async function notifyDueReminders(uow: UnitOfWork): Promise<number> {
+  const bikes = await uow.tx
+    .selectDistinct({
+      id: garageBike.id,
+      memberId: garageBike.memberId,
+      odometerKm: garageBike.odometerKm,
+      nameKo: motorcycleModel.nameKo,
+      nameEn: motorcycleModel.nameEn,
+      makerKo: motorcycleManufacturer.nameKo,
+      makerEn: motorcycleManufacturer.nameEn,
+    })
+    .from(garageBike)
+    .innerJoin(serviceLogEntry, eq(serviceLogEntry.garageBikeId, garageBike.id))
+    .innerJoin(motorcycle, eq(motorcycle.id, garageBike.motorcycleId))
+    .innerJoin(motorcycleModel, eq(motorcycleModel.id, motorcycle.modelId))
+    .innerJoin(motorcycleManufacturer, eq(motorcycleManufacturer.id, motorcycleModel.manufacturerId))
+    .where(and(isNull(garageBike.deletedAt), inArray(serviceLogEntry.work, [...periodicWorks])));
+  const reminders = await remindersOf(uow, bikes, seoulDay(uow.now));
+  const due: NotifyInput[] = [];
+  for (const bike of bikes)
+    for (const status of reminders.get(bike.id) ?? []) {
+      if (status.state !== "due") continue;
+      due.push({
+        recipientId: bike.memberId,
+        type: "serviceDue",
+        params: {
+          modelKo: `${bike.makerKo} ${bike.nameKo}`,
+          modelEn: `${bike.makerEn} ${bike.nameEn}`,
+          workKo: translate("ko", `serviceLog.work.${status.work}`),
+          workEn: translate("en", `serviceLog.work.${status.work}`),
+        },
+        link: serviceLogPath(bike.id),
+        dedupeKey: reminderDedupeKey(bike.id, status),
+      });
+    }
+  if (due.length > 0) await notifyEach(uow, due);
+  return due.length;
+}
+
+/** Every day at 09:00 in Seoul. */
+export const serviceReminderJob = defineJob("serviceLog.reminders", {
+  payload: z.object({}).strict(),
+  daily: { seoulHour: 9 },
+  handle: async (_payload, { uow }) => {
+    await notifyDueReminders(uow);
+  },
+});
+
+/** The service log's jobs, composed into the worker's registry at start-up. */
+export const serviceLogJobs = [serviceReminderJob];
