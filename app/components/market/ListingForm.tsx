@@ -27,6 +27,8 @@ import {
   type MarketKind,
   type VehiclePaperworkCode,
 } from "#app/services/market/kinds";
+import { ServiceLogPicker } from "#app/components/serviceLog/ServiceLogPicker";
+import type { ServiceLogFormChoice } from "#app/services/service-log/listing-log.server";
 
 export interface ListingFormValues {
   categoryId: string;
@@ -59,6 +61,7 @@ export interface ListingFormData extends DistrictOptions {
   values: ListingFormValues;
   token: string;
   pageTitle: string;
+  serviceLog: ServiceLogFormChoice | null;
 }
 
 export type ListingActionData =
@@ -275,6 +278,9 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
             </div>
           </fieldset>
           <Check name="tuned" label={t("marketForm.tuned")} checked={values.tuned} />
+          {data.serviceLog ? (
+            <ServiceLogPicker choice={data.serviceLog} typed={result?.values?.serviceLogBikeId} />
+          ) : null}
         </fieldset>
       ) : null}
 

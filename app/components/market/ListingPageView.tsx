@@ -20,6 +20,8 @@ import type { ListingView } from "#app/services/market/listings.server";
 import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.server";
 import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
+import { AttachedServiceLogView } from "#app/components/serviceLog/AttachedServiceLog";
+import type { AttachedServiceLog } from "#app/services/service-log/listing-log.server";
 import { PriceText, StatusBadge } from "./ListingBits";
 
 // The trade panels: few readers get any, so their code loads after the page's first load (ADR 045).
@@ -63,6 +65,7 @@ export type ListingPageData =
       blinded: boolean;
       interactions: ArticleInteractions;
       trade: TradePanelData;
+      serviceLog?: AttachedServiceLog | null;
       signedIn: boolean;
       viewerId: string | null;
       listPath: string;
@@ -130,6 +133,7 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
           ) : null}
         </header>
         <ListingDetails listing={listing} />
+        {data.serviceLog ? <AttachedServiceLogView log={data.serviceLog} /> : null}
         <PostContent html={listing.contentHtml} />
       </Blinded>
 

@@ -18,6 +18,7 @@ import {
   withdrawOffer,
 } from "#app/services/market/offers.server";
 import { tradeReviewState, writeReview } from "#app/services/market/reviews.server";
+import { attachedServiceLog } from "#app/services/service-log/listing-log.server";
 import {
   completeWanted,
   confirmPurchase,
@@ -72,6 +73,7 @@ export async function loadListingPage(
     listing: { ...listing, area: districtNames(listing.areaCode) },
     listPath: `/market/${listing.kind}`,
     trade: await tradePanel(reader, listing),
+    serviceLog: await attachedServiceLog(db, listing.id),
     ...reading,
   };
 }

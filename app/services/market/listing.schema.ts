@@ -66,6 +66,8 @@ export function listingSchema(modelYearMax: number) {
         .optional()
         .transform((values) => [...new Set(values ?? [])]),
       tuned: checkbox,
+      /** A garage bike whose service log the listing shows, or "none"; absent keeps the link (ADR 071). */
+      serviceLogBikeId: z.string().optional(),
     })
     .superRefine(
       (value, ctx) => {

@@ -8,10 +8,12 @@ import {
   motorcycleModel,
   serviceLogEntry,
 } from "#app/db/schema";
+import type { Database } from "#app/db/client.server";
 import { executor, type DatabaseOrUnit, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 import { isVehicleKind } from "#app/services/market/kinds";
+import { garageOf } from "#app/services/motorcycles/garage.server";
 import { entriesOfBike, type ServiceLogEntryView } from "./service-log.server";
 
 /**
@@ -82,13 +84,55 @@ export async function setListingServiceLog(
     });
 }
 
-/** The garage bike whose log a listing shows, if any (for the edit form's choice). */
-export async function attachedBikeId(source: DatabaseOrUnit, listingId: number): Promise<number | null> {
-  const [row] = await executor(source)
-    .select({ bikeId: listingServiceLog.garageBikeId })
-    .from(listingServiceLog)
-    .where(eq(listingServiceLog.listingId, listingId));
-  return row?.bikeId ?? null;
+/** The listing form's choice of a log: the seller's garage bikes, and the one attached now. */
+export interface ServiceLogFormChoice {
+  bikes: {
+    id: number;
+    nameKo: string;
+    nameEn: string;
+    manufacturerKo: string;
+    manufacturerEn: string;
+    year: number;
+  }[];
+  attached: number | null;
+}
+
+/**
+ * What the listing form offers its writer: the bikes of their garage, when they have any and write their own
+ * listing (an administrator editing another member's listing gets no choice, and the link stays).
+ */
+export async function serviceLogFormChoice(
+  db: Database,
+  actor: Actor,
+  listingId: number | null,
+): Promise<ServiceLogFormChoice | null> {
+  if (listingId !== null) {
+    const [listing] = await db
+      .select({ sellerId: marketListing.sellerId })
+      .from(marketListing)
+      .where(eq(marketListing.articleId, listingId));
+    if (listing?.sellerId !== actor.id) return null;
+  }
+  const bikes = await garageOf(db, actor.id);
+  if (bikes.length === 0) return null;
+  const [row] =
+    listingId === null
+      ? []
+      : await db
+          .select({ bikeId: listingServiceLog.garageBikeId })
+          .from(listingServiceLog)
+          .where(eq(listingServiceLog.listingId, listingId));
+  return {
+    bikes: bikes.map(({ id, nameKo, nameEn, manufacturerKo, manufacturerEn, year }) => ({
+      id,
+      nameKo,
+      nameEn,
+      manufacturerKo,
+      manufacturerEn,
+      year,
+    })),
+    attached: row?.bikeId ?? null,
+  };
 }
 
 export interface LogTotals {

@@ -359,6 +359,15 @@ export async function remindersOf(
   return result;
 }
 
+/** The reminders of a member's garage, by bike id, for the garage page. */
+export async function garageReminders(
+  db: Database,
+  clock: Clock,
+  bikes: readonly { id: number; odometerKm: number | null }[],
+): Promise<Record<number, ReminderStatus[]>> {
+  return Object.fromEntries(await remindersOf(db, bikes, seoulDay(clock.now())));
+}
+
 export interface ServiceLogPage {
   bike: {
     id: number;
