@@ -31,6 +31,7 @@ import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
 import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
+import { seedDemoServiceLog } from "#app/services/demo/demo-service-log.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { flushArticleViews, seedBoardCategories } from "#app/services/board/articles.server";
 import { scheduleEventStartCheck } from "#app/services/notice/events.server";
@@ -247,6 +248,8 @@ export async function startServer({
     if (listings > 0) logger.info({ listings }, "demo listings created");
     const reviews = await seedDemoMotorcycles(runtime);
     if (reviews > 0) logger.info({ reviews }, "demo reviews created");
+    const services = await seedDemoServiceLog(runtime);
+    if (services > 0) logger.info({ services }, "demo service log created");
     const skills = await seedDemoSkills(runtime.db, runtime.clock);
     if (skills > 0) logger.info({ skills }, "demo skills created");
     // The coupon first: a demo payment uses it.
