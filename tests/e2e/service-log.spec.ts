@@ -39,7 +39,7 @@ test("a rider logs services of a garage bike, attaches the log to a listing, and
   await expect(page.getByText("아직 정비 기록이 없습니다.")).toBeVisible();
   await addService(page, { day: "2025-03-02", work: "엔진오일", km: "9500", cost: "48000", shop: "마포 바이크" });
   await addService(page, { day: "2025-09-14", work: "타이어", km: "11800", cost: "310000", shop: "합정 타이어" });
-  const entries = page.getByRole("region", { name: "기록" });
+  const entries = page.getByRole("region", { name: "기록", exact: true });
   await expect(entries.locator("[data-service-entry]")).toHaveCount(2);
   await expect(entries).toContainText("358,000원");
   await expect(page.locator('[data-reminder="oil"] [data-reminder-state]')).not.toHaveText("기록 없음");
@@ -65,7 +65,7 @@ test("a rider logs services of a garage bike, attaches the log to a listing, and
   const visitorContext = await browser.newContext({ locale: "ko-KR" });
   const visitor = await visitorContext.newPage();
   await visitor.goto(listingUrl);
-  const log = visitor.getByRole("region", { name: "정비 기록" });
+  const log = visitor.getByRole("region", { name: "정비 기록", exact: true });
   await expect(log).toBeVisible();
   await expect(log).toContainText("2건 · 비용 합계 358,000원");
   await expect(log.locator("[data-service-entry]")).toHaveCount(2);
