@@ -37,8 +37,20 @@ test("a rider logs services of a garage bike, attaches the log to a listing, and
   await page.getByRole("link", { name: "혼다 포르자 350 정비 기록" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "혼다 포르자 350 정비 기록" })).toBeVisible();
   await expect(page.getByText("아직 정비 기록이 없습니다.")).toBeVisible();
-  await addService(page, { day: "2025-03-02", work: "엔진오일", km: "9500", cost: "48000", shop: "마포 바이크" });
-  await addService(page, { day: "2025-09-14", work: "타이어", km: "11800", cost: "310000", shop: "합정 타이어" });
+  await addService(page, {
+    day: "2025-03-02",
+    work: "엔진오일",
+    km: "9500",
+    cost: "48000",
+    shop: "마포 바이크",
+  });
+  await addService(page, {
+    day: "2025-09-14",
+    work: "타이어",
+    km: "11800",
+    cost: "310000",
+    shop: "합정 타이어",
+  });
   const entries = page.getByRole("region", { name: "기록", exact: true });
   await expect(entries.locator("[data-service-entry]")).toHaveCount(2);
   await expect(entries).toContainText("358,000원");

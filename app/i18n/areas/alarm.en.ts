@@ -50,7 +50,8 @@ export const enAlarm: Widen<typeof koAlarm> = {
     rescueCall: "A rescue call {distance} km away: {situation}",
     rescueAccepted: "{nickname} accepted your rescue call ({distance} km away).",
     rescueWithdrawn: "Another expert accepted the rescue call first; it is closed.",
-    serviceDue: "{modelEn}: {workEn} is due. Open the service log.",
+    serviceDue:
+      "{model}: {work, plural, =1 {an engine oil change} =2 {chain care} =3 {a tyre check} one {a service} other {a service}} is due. See the service log.",
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",

@@ -46,7 +46,8 @@ export const koAlarm = {
     rescueCall: "{distance}km 거리에서 긴급 출동 요청이 왔습니다: {situation}",
     rescueAccepted: "{nickname}님이 긴급 출동 요청을 수락했습니다. ({distance}km)",
     rescueWithdrawn: "다른 전문가가 먼저 수락해 긴급 출동 요청이 마감되었습니다.",
-    serviceDue: "{modelKo}: {workKo} 정비 시기가 되었습니다. 정비 기록을 확인하세요.",
+    serviceDue:
+      "{model}: {work, plural, =1 {엔진오일} =2 {체인} =3 {타이어} other {정기}} 정비 시기가 되었습니다. 정비 기록을 확인하세요.",
     fallback: "새 알림이 있습니다.",
   },
   formerMember: "탈퇴한 회원",

@@ -8,7 +8,6 @@ import {
   periodicWorks,
   serviceLogEntry,
 } from "#app/db/schema";
-import { translate } from "#app/i18n";
 import { defineJob } from "#app/platform/jobs.server";
 import { seoulDay } from "#app/platform/seoul-calendar";
 import type { UnitOfWork } from "#app/platform/unit-of-work.server";
@@ -31,9 +30,7 @@ export async function notifyDueReminders(uow: UnitOfWork): Promise<number> {
       id: garageBike.id,
       memberId: garageBike.memberId,
       odometerKm: garageBike.odometerKm,
-      nameKo: motorcycleModel.nameKo,
       nameEn: motorcycleModel.nameEn,
-      makerKo: motorcycleManufacturer.nameKo,
       makerEn: motorcycleManufacturer.nameEn,
     })
     .from(garageBike)
@@ -50,12 +47,8 @@ export async function notifyDueReminders(uow: UnitOfWork): Promise<number> {
       due.push({
         recipientId: bike.memberId,
         type: "serviceDue",
-        params: {
-          modelKo: `${bike.makerKo} ${bike.nameKo}`,
-          modelEn: `${bike.makerEn} ${bike.nameEn}`,
-          workKo: translate("ko", `serviceLog.work.${status.work}`),
-          workEn: translate("en", `serviceLog.work.${status.work}`),
-        },
+        // The catalogue's messages choose by number: the work as its place in `periodicWorks` (1: oil …).
+        params: { model: `${bike.makerEn} ${bike.nameEn}`, work: periodicWorks.indexOf(status.work) + 1 },
         link: serviceLogPath(bike.id),
         dedupeKey: reminderDedupeKey(bike.id, status),
       });

@@ -8,6 +8,7 @@ import type { Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
 import { addBike, removeBike } from "#app/services/motorcycles/garage.server";
 import { notificationsOf } from "#app/services/meetings/meetings.fixtures";
+import { renderAlarmMessage } from "#app/services/notifications/messages.server";
 import { insertListing } from "#tests/setup/market";
 import { insertAdmin, insertMember } from "#tests/setup/members";
 import { insertMotorcycle, insertTestCatalogue } from "#tests/setup/motorcycles";
@@ -274,8 +275,12 @@ describe("reminders", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       link: `/my/garage/${bikeId}/log`,
-      params: { workKo: "엔진오일", workEn: "Engine oil", modelEn: "Honda PCX 125" },
+      params: { model: "Honda PCX 125", work: 1 },
     });
+    const line = (language: "ko" | "en") =>
+      renderAlarmMessage(language, { type: "serviceDue", params: sent[0]!.params, actor: null });
+    expect(line("ko")).toBe("Honda PCX 125: 엔진오일 정비 시기가 되었습니다. 정비 기록을 확인하세요.");
+    expect(line("en")).toBe("Honda PCX 125: an engine oil change is due. See the service log.");
 
     await addEntry(
       runtime.db,

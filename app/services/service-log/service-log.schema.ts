@@ -28,8 +28,8 @@ export function checkedDay(
 ): { ok: true; day: string } | { ok: false; code: "date_invalid" | "date_future" } {
   const text = value.trim();
   if (!DAY.test(text) || text < EARLIEST_DAY) return { ok: false, code: "date_invalid" };
-  const parsed = new Date(`${text}T00:00:00Z`);
-  if (parsed.toISOString().slice(0, 10) !== text) return { ok: false, code: "date_invalid" };
+  const [year, month, date] = text.split("-").map(Number) as [number, number, number];
+  if (date > new Date(Date.UTC(year, month, 0)).getUTCDate()) return { ok: false, code: "date_invalid" };
   if (text > today) return { ok: false, code: "date_future" };
   return { ok: true, day: text };
 }
