@@ -20,7 +20,7 @@ const stateStyle: Record<ReminderStatus["state"], string> = {
 };
 
 /** What a reminder says: its state, and when or at what mileage it is due. */
-export function ReminderLine({ status, language }: { status: ReminderStatus; language: Language }) {
+function ReminderLine({ status, language }: { status: ReminderStatus; language: Language }) {
   const t = useT();
   const when =
     status.dueOn === null

@@ -6,14 +6,12 @@ import { EntryForm } from "#app/components/serviceLog/EntryForm";
 import { EntryList } from "#app/components/serviceLog/EntryList";
 import { ReminderPanel } from "#app/components/serviceLog/ReminderPanel";
 import { FormAlert } from "#app/components/ui/fields";
-import { periodicWorks, type PeriodicWork } from "#app/services/service-log/works";
 import { languageFromPath, localizePath, translate, type Language } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { seoulDay } from "#app/platform/seoul-calendar";
 import { submitOnce } from "#app/services/content/submit-once.server";
-import type { ReminderInterval } from "#app/services/service-log/reminders";
-import { intervalFields, serviceLogSchema } from "#app/services/service-log/service-log.schema";
+import { intervalsOf, serviceLogSchema } from "#app/services/service-log/service-log.schema";
 import {
   addEntryIn,
   deleteEntry,
@@ -114,22 +112,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "delete":
         await deleteEntry(db, clock, actor, value.entryId);
         break;
-      case "reminders": {
-        const fields = value as unknown as Record<string, number | boolean>;
-        const intervals = Object.fromEntries(
-          periodicWorks.map((work) => {
-            const names = intervalFields(work);
-            const interval: ReminderInterval = {
-              enabled: fields[names.enabled] === true,
-              months: fields[names.months] as number,
-              km: fields[names.km] as number,
-            };
-            return [work, interval];
-          }),
-        ) as Record<PeriodicWork, ReminderInterval>;
-        await saveReminders(db, clock, actor, bikeId, intervals);
+      case "reminders":
+        await saveReminders(db, clock, actor, bikeId, intervalsOf(value));
         break;
-      }
     }
   } catch (error) {
     const refused = withLastResult(domainFailure(language, error), submission);

@@ -23,7 +23,7 @@ import { entriesOfBike, type ServiceLogEntryView } from "./service-log.server";
  */
 
 /** Most entries a listing page shows; the totals count them all. */
-export const LISTING_LOG_ENTRIES = 50;
+const LISTING_LOG_ENTRIES = 50;
 
 /**
  * What the listing form asks: `keep` (the field was not on the form, as for an administrator editing another

@@ -16,7 +16,7 @@ import { reminderDedupeKey } from "./reminders";
 import { remindersOf } from "./service-log.server";
 
 /** The page a reminder opens: the bike's log. */
-export const serviceLogPath = (bikeId: number) => `/my/garage/${bikeId}/log`;
+const serviceLogPath = (bikeId: number) => `/my/garage/${bikeId}/log`;
 
 /**
  * Tells each owner once when a periodic work of a bike in their garage becomes due (ADR 071): the notification's
@@ -58,7 +58,7 @@ export async function notifyDueReminders(uow: UnitOfWork): Promise<number> {
 }
 
 /** Every day at 09:00 in Seoul. */
-export const serviceReminderJob = defineJob("serviceLog.reminders", {
+const serviceReminderJob = defineJob("serviceLog.reminders", {
   payload: z.object({}).strict(),
   daily: { seoulHour: 9 },
   handle: async (_payload, { uow }) => {

@@ -23,14 +23,14 @@ export const INTERVAL_KM_MIN = 100;
 export const INTERVAL_KM_MAX = 100_000;
 
 /** How close to its day or distance an item counts as coming soon. */
-export const SOON_DAYS = 30;
-export const SOON_KM = 300;
+const SOON_DAYS = 30;
+const SOON_KM = 300;
 
 /**
  * `none`: no entry of that work yet, so nothing to count from; `ok`; `soon`: within SOON_DAYS or SOON_KM; `due`:
  * its day has come or its distance has been ridden.
  */
-export type ReminderState = "off" | "none" | "ok" | "soon" | "due";
+type ReminderState = "off" | "none" | "ok" | "soon" | "due";
 
 export interface LastService {
   entryId: number;

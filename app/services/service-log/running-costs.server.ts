@@ -82,13 +82,13 @@ export async function setRunningCosts(
   });
 }
 
-export interface RunningCosts extends LogTotals {
+interface RunningCosts extends LogTotals {
   /** Won per 1,000 km ridden between the first and the last reading; null under 1,000 km. */
   costPer1000Km: number | null;
 }
 
 /** Won per 1,000 km from a log's totals, when the readings span at least 1,000 km. */
-export function costPer1000Km(totals: LogTotals): number | null {
+function costPer1000Km(totals: LogTotals): number | null {
   if (totals.kmSpan === null || totals.kmSpan < 1_000) return null;
   return Math.round((totals.totalCostWon * 1_000) / totals.kmSpan);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "#app/i18n";
 import { checkbox, idText, optionalText } from "../form-fields";
-import { INTERVAL_KM_MAX, INTERVAL_KM_MIN, INTERVAL_MONTHS_MAX } from "./reminders";
+import { INTERVAL_KM_MAX, INTERVAL_KM_MIN, INTERVAL_MONTHS_MAX, type ReminderInterval } from "./reminders";
 import { periodicWorks, serviceWorks, type PeriodicWork } from "./works";
 
 /**
@@ -99,6 +99,17 @@ const reminderFields = Object.fromEntries(
   }),
 ) as Record<`${PeriodicWork}Enabled`, typeof checkbox> &
   Record<`${PeriodicWork}Months` | `${PeriodicWork}Km`, ReturnType<typeof interval>>;
+
+type ReminderFields = { [Name in keyof typeof reminderFields]: z.output<(typeof reminderFields)[Name]> };
+
+/** The reminder form's fields as the bike's intervals, one per periodic work. */
+export function intervalsOf(fields: ReminderFields): Record<PeriodicWork, ReminderInterval> {
+  const interval = (work: PeriodicWork): ReminderInterval => {
+    const names = intervalFields(work);
+    return { enabled: fields[names.enabled], months: fields[names.months], km: fields[names.km] };
+  };
+  return { oil: interval("oil"), chain: interval("chain"), tyres: interval("tyres") };
+}
 
 export function serviceLogSchema(today: string) {
   return z.discriminatedUnion("intent", [

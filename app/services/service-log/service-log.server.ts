@@ -42,7 +42,7 @@ import { checkedDay, COST_MAX, ENTRY_LIMIT, MILEAGE_MAX, NOTE_MAX, SHOP_MAX } fr
 
 const fail = (code: ServiceLogErrorCode) => new DomainError("serviceLog", code);
 
-export const LOG_PAGE_SIZE = 20;
+const LOG_PAGE_SIZE = 20;
 
 export interface EntryInput {
   /** null only with a meeting, whose day fills it in. */
