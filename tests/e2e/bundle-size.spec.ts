@@ -38,7 +38,8 @@ const budgets: Record<string, { kib: number; modules: number; cap: keyof typeof 
   "/search": { kib: 127, modules: 10, cap: "page" },
   "/market/total": { kib: 132, modules: 16, cap: "page" },
   "/market/gear/1": { kib: 138, modules: 24, cap: "page" },
-  "/market/write": { kib: 149, modules: 26, cap: "editor" },
+  // The listing form's choice of a garage bike's service log loads after hydration (ADR 071): 26 bytes over 149.
+  "/market/write": { kib: 150, modules: 26, cap: "editor" },
 };
 
 /** The self-hosted Pretendard as it ships: the piece every first paint preloads, and all pieces together (bytes). */

@@ -27,8 +27,13 @@ import {
   type MarketKind,
   type VehiclePaperworkCode,
 } from "#app/services/market/kinds";
-import { ServiceLogPicker } from "#app/components/serviceLog/ServiceLogPicker";
+import { splitPart } from "#app/components/ui/split-component";
 import type { ServiceLogFormChoice } from "#app/services/service-log/listing-log.server";
+
+// The choice of a garage bike's service log (ADR 071): only sellers with bikes in their garage get it.
+const ServiceLogPicker = await splitPart(() =>
+  import("#app/components/serviceLog/ServiceLogPicker").then((module) => module.ServiceLogPicker),
+);
 
 export interface ListingFormValues {
   categoryId: string;

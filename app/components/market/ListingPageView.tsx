@@ -20,7 +20,6 @@ import type { ListingView } from "#app/services/market/listings.server";
 import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.server";
 import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
-import { AttachedServiceLogView } from "#app/components/serviceLog/AttachedServiceLog";
 import type { AttachedServiceLog } from "#app/services/service-log/listing-log.server";
 import { PriceText, StatusBadge } from "./ListingBits";
 
@@ -30,6 +29,10 @@ const ManagePanel = await splitPart(() => panels().then((module) => module.Manag
 const OffersReceived = await splitPart(() => panels().then((module) => module.OffersReceived));
 const OfferForm = await splitPart(() => panels().then((module) => module.OfferForm));
 const ReviewPanel = await splitPart(() => panels().then((module) => module.ReviewPanel));
+// A vehicle listing's service log (ADR 071): only some listings have one.
+const AttachedServiceLogView = await splitPart(() =>
+  import("#app/components/serviceLog/AttachedServiceLog").then((module) => module.AttachedServiceLogView),
+);
 
 type Done =
   | "bumped"
