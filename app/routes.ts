@@ -86,6 +86,7 @@ function pages(language: "ko" | "en"): RouteConfigEntry[] {
         id: id("admin-motorcycle-report"),
       }),
       route("my/garage", "routes/my/garage.tsx", { id: id("my-garage") }),
+      route("my/garage/:bikeId/log", "routes/my/service-log.tsx", { id: id("my-service-log") }),
       // Expert exchange: skills, finder, requests, meetings, no-shows, feedback, rescue calls
       route("my/skill", "routes/my/skill.tsx", { id: id("my-skill") }),
       route("meeting/rescue/call", "routes/meeting/rescue-call.tsx", { id: id("meeting-rescue-call") }),

@@ -34,6 +34,7 @@ import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
 import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
 import { seedDemoReputations } from "#app/services/demo/demo-reputation.server";
+import { seedDemoServiceLog } from "#app/services/demo/demo-service-log.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { flushArticleViews, seedBoardCategories } from "#app/services/board/articles.server";
 import { scheduleEventStartCheck } from "#app/services/notice/events.server";
@@ -43,6 +44,7 @@ import { paymentJobs } from "#app/services/payments/jobs.server";
 import { withdrawalJobs } from "#app/services/settlement/payouts.server";
 import { earningsJobs } from "#app/services/settlement/earnings.server";
 import { ensurePodiumJob, sparkJobs } from "#app/services/sparks/podium.server";
+import { serviceLogJobs } from "#app/services/service-log/reminder-job.server";
 import { meetingJobs } from "#app/services/meetings/jobs.server";
 import { reputationJobs } from "#app/services/reputation/reputation.server";
 import { ensureUploadCollection, uploadCollectionJob } from "#app/services/uploads/ownership.server";
@@ -252,6 +254,8 @@ export async function startServer({
     if (theft > 0) logger.info({ posts: theft }, "demo theft report and held listing created");
     const reviews = await seedDemoMotorcycles(runtime);
     if (reviews > 0) logger.info({ reviews }, "demo reviews created");
+    const services = await seedDemoServiceLog(runtime);
+    if (services > 0) logger.info({ services }, "demo service log created");
     const skills = await seedDemoSkills(runtime.db, runtime.clock);
     if (skills > 0) logger.info({ skills }, "demo skills created");
     // The coupon first: a demo payment uses it.
@@ -279,6 +283,7 @@ export async function startServer({
     noticeJobs,
     marketJobs,
     sparkJobs,
+    serviceLogJobs,
     meetingJobs,
     reputationJobs,
     paymentJobs(runtime.payments),

@@ -25,6 +25,7 @@ import { enGarage } from "./areas/garage.en";
 import { enReputation } from "./areas/reputation.en";
 import { enInspection } from "./areas/inspection.en";
 import { enTheft } from "./areas/theft.en";
+import { enServiceLog } from "./areas/serviceLog.en";
 import { enModelReport } from "./areas/modelReport.en";
 import { enRescue } from "./areas/rescue.en";
 import { enConduct } from "./areas/conduct.en";
@@ -79,6 +80,7 @@ export const en: Messages = {
   reputation: enReputation,
   inspection: enInspection,
   theft: enTheft,
+  serviceLog: enServiceLog,
   modelReport: enModelReport,
   skill: enSkill,
   finder: enFinder,

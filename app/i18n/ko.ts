@@ -25,6 +25,7 @@ import { koGarage } from "./areas/garage.ko";
 import { koReputation } from "./areas/reputation.ko";
 import { koInspection } from "./areas/inspection.ko";
 import { koTheft } from "./areas/theft.ko";
+import { koServiceLog } from "./areas/serviceLog.ko";
 import { koModelReport } from "./areas/modelReport.ko";
 import { koRescue } from "./areas/rescue.ko";
 import { koConduct } from "./areas/conduct.ko";
@@ -80,6 +81,7 @@ export const ko = {
   reputation: koReputation,
   inspection: koInspection,
   theft: koTheft,
+  serviceLog: koServiceLog,
   modelReport: koModelReport,
   skill: koSkill,
   finder: koFinder,

@@ -26,6 +26,7 @@ import { giftErrors } from "./points/errors";
 import { requestErrors } from "./request-errors";
 import { reviewErrors } from "./reviews/errors";
 import { searchErrors } from "./search/errors";
+import { serviceLogErrors } from "./service-log/errors";
 import { settlementInfoErrors } from "./settlement/info-errors";
 import { settlementErrors } from "./settlement/errors";
 import { sparkErrors } from "./sparks/errors";
@@ -71,6 +72,7 @@ export const errorTable = {
   rescue: rescueErrors,
   review: reviewErrors,
   search: searchErrors,
+  serviceLog: serviceLogErrors,
   settlementInfo: settlementInfoErrors,
   settlement: settlementErrors,
   skill: skillErrors,

@@ -33,6 +33,7 @@ import Siren from "lucide-react/icons/siren";
 import Truck from "lucide-react/icons/truck";
 import CircleSlash from "lucide-react/icons/circle-slash";
 import ShieldAlert from "lucide-react/icons/shield-alert";
+import Wrench from "lucide-react/icons/wrench";
 import type { AlarmType } from "#app/services/notifications/types";
 
 const icons: Record<AlarmType, LucideIcon> = {
@@ -81,6 +82,7 @@ const icons: Record<AlarmType, LucideIcon> = {
   inspectionReported: ClipboardCheck,
   inspectionPublished: ClipboardCheck,
   theftMatch: ShieldAlert,
+  serviceDue: Wrench,
 };
 
 /** The picture of a notification type; decorative, as the message says what happened. */

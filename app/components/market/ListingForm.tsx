@@ -28,6 +28,13 @@ import {
   type MarketKind,
   type VehiclePaperworkCode,
 } from "#app/services/market/kinds";
+import { splitPart } from "#app/components/ui/split-component";
+import type { ServiceLogFormChoice } from "#app/services/service-log/listing-log.server";
+
+// The choice of a garage bike's service log (ADR 071): only sellers with bikes in their garage get it.
+const ServiceLogPicker = await splitPart(() =>
+  import("#app/components/serviceLog/ServiceLogPicker").then((module) => module.ServiceLogPicker),
+);
 
 export interface ListingFormValues {
   categoryId: string;
@@ -63,6 +70,7 @@ export interface ListingFormData extends DistrictOptions {
   frameNumberTail?: string | null;
   token: string;
   pageTitle: string;
+  serviceLog: ServiceLogFormChoice | null;
 }
 
 export type ListingActionData =
@@ -288,6 +296,9 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
             storedTail={data.frameNumberTail ?? null}
             error={errorOf("frameNumber")}
           />
+          {data.serviceLog ? (
+            <ServiceLogPicker choice={data.serviceLog} typed={result?.values?.serviceLogBikeId} />
+          ) : null}
         </fieldset>
       ) : null}
 

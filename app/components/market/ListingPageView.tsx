@@ -23,6 +23,7 @@ import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
 import { HoldNotice } from "#app/components/theft/HoldNotice";
 import type { ListingHoldNotice } from "#app/services/theft/holds.server";
+import type { AttachedServiceLog } from "#app/services/service-log/listing-log.server";
 import { PriceText, StatusBadge } from "./ListingBits";
 import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
 
@@ -34,6 +35,10 @@ const OfferForm = await splitPart(() => panels().then((module) => module.OfferFo
 const ReviewPanel = await splitPart(() => panels().then((module) => module.ReviewPanel));
 const ListingInspections = await splitPart(() =>
   import("#app/components/inspection/InspectionReport").then((module) => module.ListingInspections),
+);
+// A vehicle listing's service log (ADR 071): only some listings have one.
+const AttachedServiceLogView = await splitPart(() =>
+  import("#app/components/serviceLog/AttachedServiceLog").then((module) => module.AttachedServiceLogView),
 );
 
 type Done =
@@ -73,6 +78,7 @@ export type ListingPageData =
       trade: TradePanelData;
       inspection?: ListingInspectionPanel | null;
       hold?: ListingHoldNotice | null;
+      serviceLog?: AttachedServiceLog | null;
       signedIn: boolean;
       viewerId: string | null;
       listPath: string;
@@ -154,6 +160,7 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
           ) : null}
         </header>
         <ListingDetails listing={listing} />
+        {data.serviceLog ? <AttachedServiceLogView log={data.serviceLog} /> : null}
         <PostContent html={listing.contentHtml} />
       </Blinded>
 

@@ -21,3 +21,4 @@ export * from "./settlement";
 export * from "./reputation";
 export * from "./inspection";
 export * from "./theft";
+export * from "./service-log";

@@ -205,6 +205,7 @@ export const filterSeeds: Record<FilterTableName, FilterSeed[]> = {
     { code: "inspectionReported", ko: "점검 리포트 제출", en: "Inspection Report Submitted" },
     { code: "inspectionPublished", ko: "점검 리포트 공개", en: "Inspection Report Published" },
     { code: "theftMatch", ko: "도난 차량 확인", en: "Stolen Vehicle Check" },
+    { code: "serviceDue", ko: "정비 알림", en: "Service Reminder" },
   ],
   paymentStatus: [
     { code: "ready", ko: "결제 대기", en: "Ready" },

@@ -57,6 +57,8 @@ export const enAlarm: Widen<typeof koAlarm> = {
     inspectionPublished: "The seller published the inspection report on '{title}'.",
     theftMatch:
       "A listing with the frame number of the bike you reported stolen was posted; it is hidden until an administrator reviews it.",
+    serviceDue:
+      "{model}: {work, plural, =1 {an engine oil change} =2 {chain care} =3 {a tyre check} one {a service} other {a service}} is due. See the service log.",
     fallback: "You have a new notification.",
   },
   formerMember: "Former member",

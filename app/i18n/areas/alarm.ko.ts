@@ -53,6 +53,8 @@ export const koAlarm = {
     inspectionPublished: "판매자가 '{title}' 매물에 점검 리포트를 공개했습니다.",
     theftMatch:
       "신고하신 도난 차량과 차대번호가 같은 매물이 등록되어, 관리자 확인 전까지 비공개 처리되었습니다.",
+    serviceDue:
+      "{model}: {work, plural, =1 {엔진오일} =2 {체인} =3 {타이어} other {정기}} 정비 시기가 되었습니다. 정비 기록을 확인하세요.",
     fallback: "새 알림이 있습니다.",
   },
   formerMember: "탈퇴한 회원",

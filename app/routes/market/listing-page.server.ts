@@ -19,6 +19,7 @@ import {
   withdrawOffer,
 } from "#app/services/market/offers.server";
 import { tradeReviewState, writeReview } from "#app/services/market/reviews.server";
+import { attachedServiceLog } from "#app/services/service-log/listing-log.server";
 import {
   completeWanted,
   confirmPurchase,
@@ -87,6 +88,7 @@ export async function loadListingPage(
       sellerId: listing.seller.id,
     }),
     hold: await listingHoldNotice(db, reader, { id: listing.id, sellerId: listing.seller.id }),
+    serviceLog: await attachedServiceLog(db, listing.id),
     ...reading,
   };
 }

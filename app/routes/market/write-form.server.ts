@@ -28,6 +28,11 @@ import {
   type ListingInput,
 } from "#app/services/market/listings.server";
 import { listingKindStepSchema, listingSchema } from "#app/services/market/listing.schema";
+import {
+  serviceLogChoiceOf,
+  serviceLogFormChoice,
+  setListingServiceLog,
+} from "#app/services/service-log/listing-log.server";
 import { DomainError } from "#app/services/errors";
 import { digestTypedFrameNumber } from "#app/services/theft/frame-number-digest.server";
 import { frameNumberTailFor } from "#app/services/theft/holds.server";
@@ -100,6 +105,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
       ...common,
       mode: "edit",
       listingId: id,
+      serviceLog: await serviceLogFormChoice(db, actor, id),
       kind: listing.kind,
       categories: await categoryOptions(listing.kind, language),
       values: {
@@ -132,6 +138,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
     ...common,
     mode: "create",
     listingId: null,
+    serviceLog: await serviceLogFormChoice(db, actor, null),
     kind,
     categories: await categoryOptions(kind, language),
     values: { ...emptyValues, areaCode: common.areas[0]?.code ?? "" },
@@ -155,6 +162,7 @@ function typedValues(payload: Record<string, unknown>): Record<string, string> {
     "colour",
     "accidentHistory",
     "frameNumber",
+    "serviceLogBikeId",
   ];
   const texts = (name: string) => [payload[name]].flat().filter((value) => typeof value === "string");
   const values: Record<string, string> = {};
@@ -220,18 +228,23 @@ export async function submitListingForm(request: Request) {
       : null,
   };
   const id = idOrNull(listing.id);
+  const serviceLog = serviceLogChoiceOf(listing.serviceLogBikeId);
   let saved: { id: number; kind: MarketKind };
   try {
     if (isVehicleKind(kind))
       input.frameNumber = digestTypedFrameNumber(getRuntime().config.personalDataKeys, listing.frameNumber);
     if (listing.id !== "") {
       if (id === null) throw new DomainError("market", "not_found");
-      saved = await updateListing(db, clock, actor, id, input, actingFrom(request));
+      saved = await updateListing(db, clock, actor, id, input, actingFrom(request), (uow) =>
+        setListingServiceLog(uow, actor, id, serviceLog),
+      );
     } else {
       const checked = await checkListing(db, clock, input);
-      saved = await submitOnce(db, clock, { memberId: actor.id, token: listing.token }, (uow) =>
-        insertListing(uow, clock, actor, checked),
-      );
+      saved = await submitOnce(db, clock, { memberId: actor.id, token: listing.token }, async (uow) => {
+        const written = await insertListing(uow, clock, actor, checked);
+        await setListingServiceLog(uow, actor, written.id, serviceLog);
+        return written;
+      });
     }
   } catch (error) {
     return domainFailure(language, error, {

@@ -4,6 +4,7 @@ import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/garage";
 import { AddBikeForm, EditBikeForm } from "#app/components/garage/BikeForms";
 import { bikeName, BikeSummary, BikeThumbnail } from "#app/components/garage/GarageBits";
+import { GarageLogLink } from "#app/components/serviceLog/GarageLogLink";
 import { ConfirmButton } from "#app/components/ui/Dialog";
 import { FormAlert } from "#app/components/ui/fields";
 import { languageFromPath, localizePath, type Language } from "#app/i18n";
@@ -18,6 +19,7 @@ import {
 } from "#app/services/motorcycles/garage.server";
 import { GARAGE_LIMIT, garageSchema } from "#app/services/motorcycles/garage.schema";
 import { searchModels } from "#app/services/motorcycles/search.server";
+import { garageReminders } from "#app/services/service-log/service-log.server";
 import { requireActor, requireViewer } from "#app/shell/auth.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { redirectWithFlash } from "#app/shell/flash.server";
@@ -66,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     editId: idOrNull(url.searchParams.get("edit")),
     latestMonth: currentMonth(clock),
     limit: GARAGE_LIMIT,
+    reminders: await garageReminders(db, clock, bikes),
   };
 }
 
@@ -127,7 +130,7 @@ export default function MyGarage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const language = useLanguage();
   const result = useActionData<typeof action>() as ActionResult | undefined;
-  const { bikes, query, results, chosenId, editId, latestMonth, limit } = loaderData;
+  const { bikes, query, results, chosenId, editId, latestMonth, limit, reminders } = loaderData;
   const chosen = results.find((model) => model.modelId === chosenId);
   const full = bikes.length >= limit;
   const modelName = (model: (typeof results)[number]) =>
@@ -164,6 +167,7 @@ export default function MyGarage({ loaderData }: Route.ComponentProps) {
                     <BikeThumbnail bike={bike} />
                     <BikeSummary bike={bike} />
                   </div>
+                  <GarageLogLink bikeId={bike.id} name={name} reminders={reminders[bike.id] ?? []} />
                   {editing(bike.id) ? (
                     <EditBikeForm
                       bike={bike}

@@ -68,6 +68,8 @@ export function listingSchema(modelYearMax: number) {
         .transform((values) => [...new Set(values ?? [])]),
       tuned: checkbox,
       frameNumber: frameNumberField,
+      /** A garage bike whose service log the listing shows, or "none"; absent keeps the link (ADR 071). */
+      serviceLogBikeId: z.string().optional(),
     })
     .superRefine(
       (value, ctx) => {

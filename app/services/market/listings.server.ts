@@ -336,6 +336,7 @@ export async function updateListing(
   id: number,
   input: ListingInput,
   acting?: ActingFrom,
+  alsoIn?: (uow: UnitOfWork) => Promise<void>,
 ): Promise<SavedListing> {
   const checked = await checkListing(db, clock, input);
   return runInTransaction(db, clock, async (uow) => {
@@ -386,6 +387,8 @@ export async function updateListing(
       },
       acting,
     );
+    // What the form saves beside the listing (its service log), in the same unit.
+    await alsoIn?.(uow);
     return { id, kind: checked.kind };
   });
 }

@@ -537,6 +537,7 @@ describe("notification settings", () => {
       "inspectionReported",
       "inspectionPublished",
       "theftMatch",
+      "serviceDue",
     ]);
     expect(initial.every((item) => item.enabled)).toBe(true);
     expect(initial[0]).toEqual({ type: "comment", label: { ko: "댓글", en: "Comment" }, enabled: true });

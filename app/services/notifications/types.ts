@@ -48,6 +48,7 @@ export const alarmTypes = [
   "inspectionReported",
   "inspectionPublished",
   "theftMatch",
+  "serviceDue",
 ] as const;
 
 export type AlarmType = (typeof alarmTypes)[number];
@@ -101,6 +102,7 @@ export const sentAlarmTypes: ReadonlySet<AlarmType> = new Set<AlarmType>([
   "inspectionReported",
   "inspectionPublished",
   "theftMatch",
+  "serviceDue",
 ]);
 
 export function isAlarmType(value: unknown): value is AlarmType {

@@ -110,6 +110,14 @@ export const reviewPageSchema = z.discriminatedUnion("intent", [
       .optional()
       .transform((choice) => choice === "on"),
   }),
+  // The author's running costs from the service log (ADR 071).
+  z.object({
+    intent: z.literal("runningCosts"),
+    runningCosts: z
+      .enum(["on", "off"])
+      .optional()
+      .transform((choice) => choice === "on"),
+  }),
 ]);
 
 /**

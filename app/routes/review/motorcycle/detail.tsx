@@ -11,6 +11,8 @@ import { sparkState } from "#app/services/sparks/sparks.server";
 import { SparkControl } from "#app/components/spark/SparkControl";
 import { reviewPageSchema } from "#app/services/reviews/review.schema";
 import { deleteReview, setOwnerMeeting } from "#app/services/reviews/reviews.server";
+import { RunningCostsPanel } from "#app/components/serviceLog/RunningCosts";
+import { reviewRunningCosts, setRunningCosts } from "#app/services/service-log/running-costs.server";
 import { DomainError } from "#app/services/errors";
 import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { parseIntentSubmission, refusedForm } from "#app/shell/form.server";
@@ -55,6 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     state: "found" as const,
     review,
     spark,
+    runningCosts: await reviewRunningCosts(db, review.id, viewer?.id ?? null),
     now: now.toISOString(),
     pageTitle: `${language === "ko" ? review.motorcycle.nameKo : review.motorcycle.nameEn} ${review.motorcycle.year} · ${translate(language, "review.detail.title")}`,
   };
@@ -86,6 +89,11 @@ export async function action({ request }: Route.ActionArgs) {
           key: enabled ? "review.flash.meetingOn" : "review.flash.meetingOff",
         });
       }
+      case "runningCosts":
+        await setRunningCosts(db, clock, actor, id, input.runningCosts);
+        return redirectWithFlash(localizePath(language, detailPath(id)), {
+          key: input.runningCosts ? "serviceLog.flash.costsShown" : "serviceLog.flash.costsHidden",
+        });
     }
   } catch (error) {
     return domainFailure(language, error);
@@ -131,6 +139,7 @@ export default function ReviewDetailPage({ loaderData, actionData }: Route.Compo
           ) : null
         }
       />
+      <RunningCostsPanel data={loaderData.runningCosts} />
     </div>
   );
 }
