@@ -22,6 +22,7 @@ import { enMotorcycle } from "./areas/motorcycle.en";
 import { enReview } from "./areas/review.en";
 import { enSpark } from "./areas/spark.en";
 import { enGarage } from "./areas/garage.en";
+import { enPartsFit } from "./areas/partsFit.en";
 import { enModelReport } from "./areas/modelReport.en";
 import { enRescue } from "./areas/rescue.en";
 import { enConduct } from "./areas/conduct.en";
@@ -73,6 +74,7 @@ export const en: Messages = {
   review: enReview,
   spark: enSpark,
   garage: enGarage,
+  partsFit: enPartsFit,
   modelReport: enModelReport,
   skill: enSkill,
   finder: enFinder,

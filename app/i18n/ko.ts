@@ -22,6 +22,7 @@ import { koMotorcycle } from "./areas/motorcycle.ko";
 import { koReview } from "./areas/review.ko";
 import { koSpark } from "./areas/spark.ko";
 import { koGarage } from "./areas/garage.ko";
+import { koPartsFit } from "./areas/partsFit.ko";
 import { koModelReport } from "./areas/modelReport.ko";
 import { koRescue } from "./areas/rescue.ko";
 import { koConduct } from "./areas/conduct.ko";
@@ -74,6 +75,7 @@ export const ko = {
   review: koReview,
   spark: koSpark,
   garage: koGarage,
+  partsFit: koPartsFit,
   modelReport: koModelReport,
   skill: koSkill,
   finder: koFinder,

@@ -8,6 +8,7 @@ import { couponErrors } from "./coupons/errors";
 import { earningsErrors } from "./settlement/earnings-errors";
 import { ledgerErrors, type LedgerErrorDetails } from "./ledger/errors";
 import { marketErrors } from "./market/errors";
+import { partsFitErrors } from "./market/fit-errors";
 import { chatErrors } from "./meetings/chat/errors";
 import { conductErrors } from "./meetings/conduct/errors";
 import { finderErrors } from "./meetings/finder/errors";
@@ -61,6 +62,7 @@ export const errorTable = {
   members: memberReportErrors,
   notice: noticeErrors,
   pace: paceErrors,
+  partsFit: partsFitErrors,
   payment: paymentErrors,
   profile: profileErrors,
   relations: relationErrors,

@@ -16,6 +16,9 @@ import {
 } from "#app/components/posts/PostForm";
 import { FormAlert } from "#app/components/ui/fields";
 import { DistrictSelect, type DistrictOptions } from "./DistrictSelect";
+import { FitPicker } from "#app/components/partsFit/FitPicker";
+import { isFitKind } from "#app/services/market/fits";
+import type { FitManufacturerOption } from "#app/services/market/fits.server";
 import { useT } from "#app/i18n/react";
 import type { MessageKey } from "#app/i18n";
 import { ARTICLE_TITLE_MAX } from "#app/services/board/kinds";
@@ -45,6 +48,8 @@ export interface ListingFormValues {
   accidentHistory: string;
   paperwork: VehiclePaperworkCode[];
   tuned: boolean;
+  /** The models it fits, as `fitsText` writes them (parts and gear). */
+  fits: string;
 }
 
 /** What the market write page's loader answers. */
@@ -54,6 +59,8 @@ export interface ListingFormData extends DistrictOptions {
   kind: MarketKind | null;
   kinds: MarketKind[];
   categories: { id: number; name: string }[];
+  /** The catalogue's models for the fit picker (empty unless the kind may be parts or gear). */
+  fitModels: FitManufacturerOption[];
   vehicleCount: number;
   modelYearMax: number;
   values: ListingFormValues;
@@ -85,6 +92,11 @@ const fieldOfError: Record<string, keyof ListingFormValues | "kind"> = {
   mileage_invalid: "mileageKm",
   displacement_invalid: "displacementCc",
   displacement_kind: "displacementCc",
+  fit_limit: "fits",
+  fit_model_unknown: "fits",
+  fit_duplicate: "fits",
+  fit_years_invalid: "fits",
+  fit_years_outside: "fits",
 };
 
 function echoedValues(echoed: Record<string, string>): ListingFormValues {
@@ -110,6 +122,7 @@ function echoedValues(echoed: Record<string, string>): ListingFormValues {
         (vehiclePaperworks as readonly string[]).includes(code),
       ),
     tuned: on("tuned"),
+    fits: echoed.fits ?? "",
   };
 }
 
@@ -276,6 +289,22 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
           </fieldset>
           <Check name="tuned" label={t("marketForm.tuned")} checked={values.tuned} />
         </fieldset>
+      ) : null}
+
+      {kind !== null && isFitKind(kind) ? (
+        <FitPicker
+          models={data.fitModels}
+          value={values.fits}
+          yearMax={data.modelYearMax}
+          error={
+            errorOf("fits") ??
+            messages(
+              Object.entries(form.allErrors).flatMap(([name, errors]) =>
+                name.startsWith("fits") ? errors : [],
+              ),
+            )[0]
+          }
+        />
       ) : null}
 
       <div className="space-y-1">

@@ -21,6 +21,8 @@ import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.ser
 import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
 import { PriceText, StatusBadge } from "./ListingBits";
+import { ListingFits } from "#app/components/partsFit/ListingFits";
+import type { ListingFitView } from "#app/services/market/fits.server";
 
 // The trade panels: few readers get any, so their code loads after the page's first load (ADR 045).
 const panels = () => import("./ListingTradePanels");
@@ -63,6 +65,8 @@ export type ListingPageData =
       blinded: boolean;
       interactions: ArticleInteractions;
       trade: TradePanelData;
+      /** The models a parts or gear listing fits (ADR 072). */
+      fits?: ListingFitView[];
       signedIn: boolean;
       viewerId: string | null;
       listPath: string;
@@ -130,6 +134,7 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
           ) : null}
         </header>
         <ListingDetails listing={listing} />
+        <ListingFits fits={data.fits ?? []} />
         <PostContent html={listing.contentHtml} />
       </Blinded>
 

@@ -18,3 +18,4 @@ export * from "./local-gateway";
 export * from "./coupon";
 export * from "./payment";
 export * from "./settlement";
+export * from "./parts-fit";

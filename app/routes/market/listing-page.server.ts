@@ -8,6 +8,8 @@ import { districtNames } from "#app/services/market/areas.server";
 import { bumpListing, nextBumpAt } from "#app/services/market/bump.server";
 import { listingPath, type MarketListKind } from "#app/services/market/kinds";
 import { listingPageSchema } from "#app/services/market/listing-page.schema";
+import { isFitKind } from "#app/services/market/fits";
+import { listingFits } from "#app/services/market/fits.server";
 import { deleteListing, getListingPage, type ListingView } from "#app/services/market/listings.server";
 import {
   acceptOffer,
@@ -72,6 +74,7 @@ export async function loadListingPage(
     listing: { ...listing, area: districtNames(listing.areaCode) },
     listPath: `/market/${listing.kind}`,
     trade: await tradePanel(reader, listing),
+    fits: isFitKind(listing.kind) ? await listingFits(db, listing.id) : [],
     ...reading,
   };
 }

@@ -28,6 +28,8 @@ import {
   type ListingInput,
 } from "#app/services/market/listings.server";
 import { listingKindStepSchema, listingSchema } from "#app/services/market/listing.schema";
+import { fitsText, isFitKind, typedFitsText } from "#app/services/market/fits";
+import { fitModelOptions } from "#app/services/market/fits.server";
 import { DomainError } from "#app/services/errors";
 import { actingFrom, requireActor } from "#app/shell/auth.server";
 import { domainAnswer, domainFailure } from "#app/shell/domain.server";
@@ -60,6 +62,7 @@ const emptyValues: ListingFormValues = {
   accidentHistory: "",
   paperwork: [],
   tuned: false,
+  fits: "",
 };
 
 const text = (value: number | string | null | undefined) =>
@@ -83,6 +86,9 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
     modelYearMax: modelYearMax(clock),
     token: randomUUID(),
   };
+  // The catalogue's models for the fit picker, while the kind may still be (or is) parts or gear.
+  const fitModels = async (kind: MarketKind | null) =>
+    kind === null || isFitKind(kind) ? await fitModelOptions(db) : [];
   const rawId = url.searchParams.get("id");
   if (rawId !== null && rawId !== "") {
     const id = idOrNull(rawId);
@@ -99,6 +105,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
       listingId: id,
       kind: listing.kind,
       categories: await categoryOptions(listing.kind, language),
+      fitModels: await fitModels(listing.kind),
       values: {
         categoryId: text(listing.categoryId),
         title: listing.title,
@@ -116,6 +123,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
         accidentHistory: text(listing.vehicle.accidentHistory),
         paperwork: listing.vehicle.paperwork ?? [],
         tuned: listing.vehicle.tuned ?? false,
+        fits: fitsText(listing.fits),
       },
       pageTitle: translate(language, "marketForm.editTitle"),
     };
@@ -128,6 +136,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
     listingId: null,
     kind,
     categories: await categoryOptions(kind, language),
+    fitModels: await fitModels(kind),
     values: { ...emptyValues, areaCode: common.areas[0]?.code ?? "" },
     pageTitle: translate(language, "marketForm.writeTitle"),
   };
@@ -155,6 +164,7 @@ function typedValues(payload: Record<string, unknown>): Record<string, string> {
   for (const name of ["negotiable", "tradeDirect", "tradeDelivery", "tuned"])
     values[name] = texts(name)[0] === "on" ? "on" : "";
   values.paperwork = texts("paperwork").join(",");
+  values.fits = typedFitsText(payload.fits);
   return values;
 }
 
@@ -211,6 +221,7 @@ export async function submitListingForm(request: Request) {
           tuned: listing.tuned,
         }
       : null,
+    fits: listing.fits,
   };
   const id = idOrNull(listing.id);
   let saved: { id: number; kind: MarketKind };

@@ -3,6 +3,7 @@ import type { MessageKey } from "#app/i18n";
 import { overRichTextBytes } from "../content/limits";
 import { ARTICLE_TITLE_MAX } from "../board/kinds";
 import { checkbox, idText, optionalText, requiredText } from "../form-fields";
+import { fitsField } from "./fits.schema";
 import { isMarketKind, isVehicleKind, LISTING_PRICE_MAX, vehiclePaperworks } from "./kinds";
 
 /** Longest model name, colour and accident history a vehicle listing takes. */
@@ -66,6 +67,7 @@ export function listingSchema(modelYearMax: number) {
         .optional()
         .transform((values) => [...new Set(values ?? [])]),
       tuned: checkbox,
+      fits: fitsField,
     })
     .superRefine(
       (value, ctx) => {

@@ -43,6 +43,8 @@ import {
   MODEL_NAME_MAX,
 } from "./listing.schema";
 import { markListingDeleted } from "./deletion.server";
+import { checkFits, listingFits, replaceFits } from "./fits.server";
+import type { FitInput } from "./fits";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
@@ -59,6 +61,8 @@ export interface ListingInput {
   tradeDelivery: boolean;
   areaCode: string;
   vehicle?: VehicleInput | null;
+  /** The models a parts or gear listing fits (ADR 072); ignored for the other kinds. */
+  fits?: readonly FitInput[] | null;
 }
 
 export interface VehicleInput {
@@ -95,6 +99,8 @@ export interface CheckedListing {
     paperwork: VehiclePaperworkCode[] | null;
     tuned: boolean | null;
   };
+  /** The models it fits, checked against the catalogue; none outside the fit kinds. */
+  fits?: FitInput[];
 }
 
 const noVehicle: CheckedListing["vehicle"] = {
@@ -184,8 +190,9 @@ export async function checkListing(db: Database, clock: Clock, input: ListingInp
   const reading = await readArticleHtml(input.contentHtml);
   try {
     const fields = await checkedFields(db, input, modelYearMax(clock));
+    const fits = await checkFits(db, fields.kind, input.fits, modelYearMax(clock));
     if ("refusal" in reading) throw reading.refusal;
-    return { ...fields, content: reading.checked };
+    return { ...fields, fits, content: reading.checked };
   } catch (error) {
     if (isDomainError(error, "board")) throw new ArticleRefused(error, sanitisedContentOf(reading));
     throw error;
@@ -290,6 +297,7 @@ export async function insertListing(
       bumpedAt: now,
       demo: options.demo ?? false,
     });
+    await replaceFits(uow, id, checked.fits ?? []);
     await attachUploads(uow, seller.id, checked.content.images, `article:${id}`);
     if (!options.demo) await enqueueKeywordAlerts(uow, id);
     return { id, kind: checked.kind };
@@ -359,6 +367,7 @@ export async function updateListing(
         ...checked.vehicle,
       })
       .where(eq(marketListing.articleId, id));
+    await replaceFits(uow, id, checked.fits ?? []);
     await attachUploads(uow, actor.id, checked.content.images, `article:${id}`);
     await recordModeration(
       uow,
@@ -410,10 +419,11 @@ function vehicleOf(listing: typeof marketListing.$inferSelect): CheckedListing["
 }
 
 /** A listing's stored values as its edit form shows them: the form's fields, with its id and checked vehicle. */
-export interface ListingEditValues extends Omit<ListingInput, "kind" | "vehicle"> {
+export interface ListingEditValues extends Omit<ListingInput, "kind" | "vehicle" | "fits"> {
   id: number;
   kind: MarketKind;
   vehicle: CheckedListing["vehicle"];
+  fits: FitInput[];
 }
 
 /** The stored values of a listing for its edit form; only for its seller or an administrator. */
@@ -433,6 +443,11 @@ export async function getListingForEdit(db: Database, clock: Clock, actor: Actor
       tradeDelivery: listing.tradeDelivery,
       areaCode: listing.areaCode,
       vehicle: vehicleOf(listing),
+      fits: (await listingFits(uow, id)).map(({ modelId, yearFrom, yearTo }) => ({
+        modelId,
+        yearFrom,
+        yearTo,
+      })),
     };
   });
 }
