@@ -30,6 +30,7 @@ import { seedDemoEarnings } from "#app/services/demo/demo-earnings.server";
 import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
+import { seedDemoPartsFit } from "#app/services/demo/demo-parts-fit.server";
 import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
 import { seedReferenceData } from "#app/services/reference/seed.server";
 import { flushArticleViews, seedBoardCategories } from "#app/services/board/articles.server";
@@ -246,6 +247,8 @@ export async function startServer({
     if (listings > 0) logger.info({ listings }, "demo listings created");
     const reviews = await seedDemoMotorcycles(runtime);
     if (reviews > 0) logger.info({ reviews }, "demo reviews created");
+    const fitting = await seedDemoPartsFit(runtime);
+    if (fitting > 0) logger.info({ listings: fitting }, "demo parts that fit the demo garages created");
     const skills = await seedDemoSkills(runtime.db, runtime.clock);
     if (skills > 0) logger.info({ skills }, "demo skills created");
     // The coupon first: a demo payment uses it.
