@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#app/db/client.server";
+import { queryRows, type Database } from "#app/db/client.server";
 import { garageBike, marketListingFit, notification } from "#app/db/schema";
 import { FixedClock, systemClock, type Clock } from "#app/platform/clock.server";
 import { composeJobRegistry, JobWorker } from "#app/platform/jobs.server";
@@ -16,7 +16,7 @@ import { fitsField } from "./fits.schema";
 import { garageFitFilter, listingFits } from "./fits.server";
 import { marketJobs, saveKeyword } from "./keywords.server";
 import type { MarketKind } from "./kinds";
-import { listMarket, type MarketListParams } from "./list.server";
+import { listMarket, marketListQuery, type MarketListParams } from "./list.server";
 import { getListingForEdit, updateListing } from "./listings.server";
 
 let db: Database;
@@ -211,6 +211,64 @@ describe("the fits-my-garage filter", () => {
       filter: null,
       fitsGarageOf: null,
     });
+  });
+});
+
+describe("the fits-my-garage query", () => {
+  it("reads the fit table by its indexes, never a sequential scan of the listing or fit tables", async () => {
+    const rider = await insertMember(db);
+    await park(rider, forza2023);
+    const seller = await insertMember(db);
+    const plans: string[] = [];
+    // Twenty thousand parts and gear listings (rolled back afterwards), one in ten naming one of 300 models, give
+    // the planner real statistics.
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`
+          with articles as (
+            insert into board_article (section, kind, author_id, title, content_html, content_text, created_at,
+              updated_at)
+            select 'market', (array['parts','gear'])[1 + g % 2], ${seller.id}, '부품 ' || g, '<p>부품</p>', '부품',
+              now() - g * interval '1 minute', now() - g * interval '1 minute'
+            from generate_series(1, 20000) g order by g
+            returning id, kind, created_at
+          ),
+          listings as (
+            insert into market_listing (article_id, kind, seller_id, status, price, area_code, latitude, longitude,
+              bumped_at)
+            select id, kind, ${seller.id}, 'selling', 10000, 'seoul-mapo', 37.5, 126.9, created_at from articles
+            returning article_id
+          ),
+          models as (
+            insert into motorcycle_model (manufacturer_id, slug, name_en, name_ko, category, search_text, created_at)
+            select (select manufacturer_id from motorcycle_model where id = ${forza}), 'bench-' || m, 'Bench ' || m,
+              '벤치 ' || m, 'naked', 'bench', now()
+            from generate_series(1, 300) m
+            returning id
+          ),
+          numbered as (select row_number() over () as n, id from models)
+          insert into market_listing_fit (article_id, model_id)
+          select l.article_id, case when l.article_id % 1000 = 0 then ${forza} else n.id end
+          from listings l join numbered n on n.n = 1 + l.article_id % 300 where l.article_id % 10 = 0`);
+        for (const table of ["board_article", "market_listing", "market_listing_fit", "motorcycle_model"])
+          await tx.execute(sql`analyze ${sql.identifier(table)}`);
+        for (const sort of ["latest", "popular"] as const) {
+          const rows = await queryRows<Record<string, string>>(
+            tx as unknown as Database,
+            sql`explain ${marketListQuery(db, { kind: "parts", sort, fitsGarageOf: rider.id })}`,
+          );
+          plans.push(rows.map((row) => Object.values(row)[0]).join("\n"));
+        }
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(plan, plan).toMatch(/market_listing_fit_(model_idx|pkey|article_id_model_id_pk)/);
+      expect(plan, plan).not.toMatch(/Seq Scan on (market_listing|market_listing_fit|board_article)\b/);
+    }
   });
 });
 
