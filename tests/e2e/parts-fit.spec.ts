@@ -67,4 +67,17 @@ test("a rider turns on fits-my-garage on /market/parts and sees only the part th
   await expect(listings.getByRole("link", { name: new RegExp(fits) })).toBeVisible();
   await expect(listings.getByRole("link", { name: new RegExp(old) })).toHaveCount(0);
   await expect(page.getByRole("checkbox", { name: "내 차고에 맞는 것만" })).toBeChecked();
+
+  // Keyword alerts can be limited the same way.
+  await visit("/my/market?tab=keywords");
+  await page.getByLabel("키워드", { exact: true }).fill(`커버${tag}`);
+  await page.getByRole("checkbox", { name: "내 차고에 맞는 부품·용품만 알림" }).check();
+  await page.getByRole("button", { name: "키워드 저장" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "키워드를 저장했습니다." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: "키워드 알림" })
+      .getByRole("listitem")
+      .filter({ hasText: `커버${tag}` }),
+  ).toContainText("내 차고에 맞는 것만");
 });

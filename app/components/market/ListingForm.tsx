@@ -73,6 +73,7 @@ export type ListingActionData =
       step: "kind";
       kind: MarketKind | null;
       categories: { id: number; name: string }[];
+      fitModels?: FitManufacturerOption[];
       values: Record<string, string>;
     }
   | { error: { code: string; message: string }; values: Record<string, string> }
@@ -293,7 +294,7 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
 
       {kind !== null && isFitKind(kind) ? (
         <FitPicker
-          models={data.fitModels}
+          models={step?.fitModels?.length ? step.fitModels : data.fitModels}
           value={values.fits}
           yearMax={data.modelYearMax}
           error={

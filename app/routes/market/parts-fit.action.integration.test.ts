@@ -121,6 +121,26 @@ describe("writing a parts listing with the models it fits", () => {
     );
   });
 
+  it("offers the catalogue's models once the kind chosen without scripts is parts, and none for vehicles", async () => {
+    const step = await write({ intent: "kind", kind: "parts", title: "머플러" }, callers.owner);
+    expect(step.data).toMatchObject({
+      step: "kind",
+      kind: "parts",
+      fitModels: expect.arrayContaining([
+        {
+          ko: "혼다",
+          en: "Honda",
+          models: expect.arrayContaining([
+            { id: forza.modelId, ko: "포르자 350", en: "Forza 350", firstYear: 2021, lastYear: 2023 },
+          ]),
+        },
+      ]),
+      values: { title: "머플러" },
+    });
+    const vehicle = await write({ intent: "kind", kind: "over125Scooter" }, callers.owner);
+    expect(vehicle.data).toMatchObject({ step: "kind", fitModels: [] });
+  });
+
   it("lets only the seller or an acting administrator change the fits", async () => {
     const { owner, other, adminWithoutTwoFactor, admin } = callers;
     const id = await insertListing(runtime.db, runtime.clock, owner.actor, "parts", {

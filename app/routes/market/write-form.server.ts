@@ -185,7 +185,13 @@ export async function submitListingForm(request: Request) {
   const values = typedValues(step.payload);
   if (step.status === "success") {
     const kind = isMarketKind(step.value.kind) ? step.value.kind : null;
-    return { step: "kind" as const, kind, categories: await categoryOptions(kind, language), values };
+    return {
+      step: "kind" as const,
+      kind,
+      categories: await categoryOptions(kind, language),
+      fitModels: isFitKind(kind) ? await fitModelOptions(db) : [],
+      values,
+    };
   }
 
   const submission = parseSubmission(form, listingSchema(modelYearMax(clock)));
