@@ -32,6 +32,7 @@ import { seedDemoMeetings } from "#app/services/demo/demo-meetings.server";
 import { seedDemoInspection } from "#app/services/demo/demo-inspection.server";
 import { seedDemoMembers } from "#app/services/demo/demo-members.server";
 import { seedDemoMotorcycles } from "#app/services/demo/demo-motorcycles.server";
+import { seedDemoPartsFit } from "#app/services/demo/demo-parts-fit.server";
 import { seedDemoSkills } from "#app/services/demo/demo-skills.server";
 import { seedDemoReputations } from "#app/services/demo/demo-reputation.server";
 import { seedDemoServiceLog } from "#app/services/demo/demo-service-log.server";
@@ -256,6 +257,8 @@ export async function startServer({
     if (reviews > 0) logger.info({ reviews }, "demo reviews created");
     const services = await seedDemoServiceLog(runtime);
     if (services > 0) logger.info({ services }, "demo service log created");
+    const fitting = await seedDemoPartsFit(runtime);
+    if (fitting > 0) logger.info({ listings: fitting }, "demo parts that fit the demo garages created");
     const skills = await seedDemoSkills(runtime.db, runtime.clock);
     if (skills > 0) logger.info({ skills }, "demo skills created");
     // The coupon first: a demo payment uses it.

@@ -26,6 +26,7 @@ import { enReputation } from "./areas/reputation.en";
 import { enInspection } from "./areas/inspection.en";
 import { enTheft } from "./areas/theft.en";
 import { enServiceLog } from "./areas/serviceLog.en";
+import { enPartsFit } from "./areas/partsFit.en";
 import { enModelReport } from "./areas/modelReport.en";
 import { enRescue } from "./areas/rescue.en";
 import { enConduct } from "./areas/conduct.en";
@@ -81,6 +82,7 @@ export const en: Messages = {
   inspection: enInspection,
   theft: enTheft,
   serviceLog: enServiceLog,
+  partsFit: enPartsFit,
   modelReport: enModelReport,
   skill: enSkill,
   finder: enFinder,

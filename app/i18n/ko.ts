@@ -26,6 +26,7 @@ import { koReputation } from "./areas/reputation.ko";
 import { koInspection } from "./areas/inspection.ko";
 import { koTheft } from "./areas/theft.ko";
 import { koServiceLog } from "./areas/serviceLog.ko";
+import { koPartsFit } from "./areas/partsFit.ko";
 import { koModelReport } from "./areas/modelReport.ko";
 import { koRescue } from "./areas/rescue.ko";
 import { koConduct } from "./areas/conduct.ko";
@@ -82,6 +83,7 @@ export const ko = {
   inspection: koInspection,
   theft: koTheft,
   serviceLog: koServiceLog,
+  partsFit: koPartsFit,
   modelReport: koModelReport,
   skill: koSkill,
   finder: koFinder,

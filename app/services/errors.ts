@@ -9,6 +9,7 @@ import { inspectionErrors } from "./inspection/errors";
 import { earningsErrors } from "./settlement/earnings-errors";
 import { ledgerErrors, type LedgerErrorDetails } from "./ledger/errors";
 import { marketErrors } from "./market/errors";
+import { partsFitErrors } from "./market/fit-errors";
 import { chatErrors } from "./meetings/chat/errors";
 import { conductErrors } from "./meetings/conduct/errors";
 import { finderErrors } from "./meetings/finder/errors";
@@ -65,6 +66,7 @@ export const errorTable = {
   members: memberReportErrors,
   notice: noticeErrors,
   pace: paceErrors,
+  partsFit: partsFitErrors,
   payment: paymentErrors,
   profile: profileErrors,
   relations: relationErrors,

@@ -17,6 +17,9 @@ import {
 import { FormAlert } from "#app/components/ui/fields";
 import { DistrictSelect, type DistrictOptions } from "./DistrictSelect";
 import { FrameNumberInput } from "#app/components/theft/FrameNumberInput";
+import { FitPicker } from "#app/components/partsFit/FitPicker";
+import { isFitKind } from "#app/services/market/fits";
+import type { FitManufacturerOption } from "#app/services/market/fits.server";
 import { useT } from "#app/i18n/react";
 import type { MessageKey } from "#app/i18n";
 import { ARTICLE_TITLE_MAX } from "#app/services/board/kinds";
@@ -54,6 +57,8 @@ export interface ListingFormValues {
   paperwork: VehiclePaperworkCode[];
   tuned: boolean;
   frameNumber: string;
+  /** The models it fits, as `fitsText` writes them (parts and gear). */
+  fits: string;
 }
 
 /** What the market write page's loader answers. */
@@ -63,6 +68,8 @@ export interface ListingFormData extends DistrictOptions {
   kind: MarketKind | null;
   kinds: MarketKind[];
   categories: { id: number; name: string }[];
+  /** The catalogue's models for the fit picker (empty unless the kind may be parts or gear). */
+  fitModels: FitManufacturerOption[];
   vehicleCount: number;
   modelYearMax: number;
   values: ListingFormValues;
@@ -78,6 +85,7 @@ export type ListingActionData =
       step: "kind";
       kind: MarketKind | null;
       categories: { id: number; name: string }[];
+      fitModels?: FitManufacturerOption[];
       values: Record<string, string>;
     }
   | { error: { code: string; message: string }; values: Record<string, string> }
@@ -99,6 +107,11 @@ const fieldOfError: Record<string, keyof ListingFormValues | "kind"> = {
   displacement_kind: "displacementCc",
   frame_number_invalid: "frameNumber",
   frame_number_letters: "frameNumber",
+  fit_limit: "fits",
+  fit_model_unknown: "fits",
+  fit_duplicate: "fits",
+  fit_years_invalid: "fits",
+  fit_years_outside: "fits",
 };
 
 function echoedValues(echoed: Record<string, string>): ListingFormValues {
@@ -125,6 +138,7 @@ function echoedValues(echoed: Record<string, string>): ListingFormValues {
       ),
     tuned: on("tuned"),
     frameNumber: echoed.frameNumber ?? "",
+    fits: echoed.fits ?? "",
   };
 }
 
@@ -300,6 +314,22 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
             <ServiceLogPicker choice={data.serviceLog} typed={result?.values?.serviceLogBikeId} />
           ) : null}
         </fieldset>
+      ) : null}
+
+      {kind !== null && isFitKind(kind) ? (
+        <FitPicker
+          models={step?.fitModels?.length ? step.fitModels : data.fitModels}
+          value={values.fits}
+          yearMax={data.modelYearMax}
+          error={
+            errorOf("fits") ??
+            messages(
+              Object.entries(form.allErrors).flatMap(([name, errors]) =>
+                name.startsWith("fits") ? errors : [],
+              ),
+            )[0]
+          }
+        />
       ) : null}
 
       <div className="space-y-1">

@@ -26,6 +26,8 @@ import type { ListingHoldNotice } from "#app/services/theft/holds.server";
 import type { AttachedServiceLog } from "#app/services/service-log/listing-log.server";
 import { PriceText, StatusBadge } from "./ListingBits";
 import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
+import { ListingFits } from "#app/components/partsFit/ListingFits";
+import type { ListingFitView } from "#app/services/market/fits.server";
 
 // The trade panels: few readers get any, so their code loads after the page's first load (ADR 045).
 const panels = () => import("./ListingTradePanels");
@@ -79,6 +81,8 @@ export type ListingPageData =
       inspection?: ListingInspectionPanel | null;
       hold?: ListingHoldNotice | null;
       serviceLog?: AttachedServiceLog | null;
+      /** The models a parts or gear listing fits (ADR 072). */
+      fits?: ListingFitView[];
       signedIn: boolean;
       viewerId: string | null;
       listPath: string;
@@ -161,6 +165,7 @@ function FoundListing({ data }: { data: Extract<ListingPageData, { state: "found
         </header>
         <ListingDetails listing={listing} />
         {data.serviceLog ? <AttachedServiceLogView log={data.serviceLog} /> : null}
+        <ListingFits fits={data.fits ?? []} />
         <PostContent html={listing.contentHtml} />
       </Blinded>
 

@@ -15,6 +15,8 @@ import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { ListSort } from "#app/services/board/list.server";
 import { marketKinds, type MarketListKind } from "#app/services/market/kinds";
 import { ListingCard, type ListingCardRow } from "./ListingCard";
+import { GarageFitField, GarageFitStatus } from "#app/components/partsFit/GarageFitFilter";
+import type { GarageFitFilter } from "#app/services/market/fits.server";
 import type { ListCategory } from "#app/shell/list-query.server";
 
 interface MarketFilters {
@@ -41,6 +43,8 @@ export interface MarketListViewProps {
   paged: boolean;
   now: string;
   signedIn: boolean;
+  /** "Fits my garage" on the parts and gear lists (ADR 072); null elsewhere. */
+  fitFilter?: GarageFitFilter | null;
 }
 
 const inputClass = "surface block min-h-11 w-full rounded-lg border border-subtle px-3";
@@ -61,6 +65,7 @@ export function MarketListView(props: MarketListViewProps) {
       max: filters.priceMax === null ? null : String(filters.priceMax),
       area: filters.area,
       near: filters.near === null ? null : String(filters.near),
+      fit: props.fitFilter?.on ? "1" : null,
     };
     return listAddress(base, { ...current, ...changes });
   };
@@ -161,6 +166,7 @@ export function MarketListView(props: MarketListViewProps) {
             />
             {t("market.list.hideClosed")}
           </label>
+          {props.fitFilter ? <GarageFitField filter={props.fitFilter} here={base} /> : null}
           <div className="flex gap-2">
             <LocalLink to={base} className={chip}>
               {t("market.list.reset")}
@@ -189,6 +195,7 @@ export function MarketListView(props: MarketListViewProps) {
         />
       ) : null}
 
+      {props.fitFilter ? <GarageFitStatus filter={props.fitFilter} empty={page.rows.length === 0} /> : null}
       {page.rows.length === 0 ? (
         <div className="surface-muted space-y-1 rounded-xl px-4 py-10 text-center">
           <p className="font-semibold">{t("market.list.empty")}</p>

@@ -22,3 +22,4 @@ export * from "./reputation";
 export * from "./inspection";
 export * from "./theft";
 export * from "./service-log";
+export * from "./parts-fit";

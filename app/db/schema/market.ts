@@ -147,6 +147,8 @@ export const marketKeyword = pgTable(
     keyword: text("keyword").notNull(),
     kind: text("kind"),
     areaCode: text("area_code"),
+    /** Alerts only for listings that fit one of the member's garage bikes (ADR 072). */
+    onlyFitting: boolean("only_fitting").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { actorOf } from "#app/services/actor";
 import { districtNames, memberTradeAreas } from "#app/services/market/areas.server";
 import type { MarketListKind } from "#app/services/market/kinds";
 import { listMarket, type MarketListRow } from "#app/services/market/list.server";
+import { garageFitFilter } from "#app/services/market/fits.server";
 import { blindedMemberIds } from "#app/services/members/relations.server";
 import { readListQuery } from "#app/shell/list-query.server";
 import type { ListingCardRow } from "#app/components/market/ListingCard";
@@ -44,6 +45,7 @@ export async function loadMarketList(request: Request, kind: MarketListKind, vie
     area,
     near,
   };
+  const fit = await garageFitFilter(db, kind, viewer?.id ?? null, search.get("fit") === "1");
   const blinded = await blindedMemberIds(db, viewer?.id);
   const page = await listMarket(db, actorOf(viewer), blinded, {
     kind,
@@ -55,6 +57,7 @@ export async function loadMarketList(request: Request, kind: MarketListKind, vie
     areaCode: area,
     near: near !== null && main ? { lat: main.latitude, lng: main.longitude, radiusKm: near } : null,
     q,
+    fitsGarageOf: fit.fitsGarageOf,
     cursor,
   });
   return {
@@ -64,6 +67,7 @@ export async function loadMarketList(request: Request, kind: MarketListKind, vie
     category: category?.code ?? null,
     q,
     filters,
+    fitFilter: fit.filter,
     // The member's districts, and the one the address names when it is not among them (a shared link).
     areas: [
       ...areas.map((item) => ({ code: item.code, names: item.names })),

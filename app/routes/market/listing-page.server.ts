@@ -9,6 +9,8 @@ import { districtNames } from "#app/services/market/areas.server";
 import { bumpListing, nextBumpAt } from "#app/services/market/bump.server";
 import { listingPath, type MarketListKind } from "#app/services/market/kinds";
 import { listingPageSchema } from "#app/services/market/listing-page.schema";
+import { isFitKind } from "#app/services/market/fits";
+import { listingFits } from "#app/services/market/fits.server";
 import { deleteListing, getListingPage, type ListingView } from "#app/services/market/listings.server";
 import {
   acceptOffer,
@@ -89,6 +91,7 @@ export async function loadListingPage(
     }),
     hold: await listingHoldNotice(db, reader, { id: listing.id, sellerId: listing.seller.id }),
     serviceLog: await attachedServiceLog(db, listing.id),
+    fits: isFitKind(listing.kind) ? await listingFits(db, listing.id) : [],
     ...reading,
   };
 }

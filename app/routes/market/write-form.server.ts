@@ -33,6 +33,8 @@ import {
   serviceLogFormChoice,
   setListingServiceLog,
 } from "#app/services/service-log/listing-log.server";
+import { fitsText, isFitKind, typedFitsText } from "#app/services/market/fits";
+import { fitModelOptions } from "#app/services/market/fits.server";
 import { DomainError } from "#app/services/errors";
 import { digestTypedFrameNumber } from "#app/services/theft/frame-number-digest.server";
 import { frameNumberTailFor } from "#app/services/theft/holds.server";
@@ -68,6 +70,7 @@ const emptyValues: ListingFormValues = {
   paperwork: [],
   tuned: false,
   frameNumber: "",
+  fits: "",
 };
 
 const text = (value: number | string | null | undefined) =>
@@ -91,6 +94,9 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
     modelYearMax: modelYearMax(clock),
     token: randomUUID(),
   };
+  // The catalogue's models for the fit picker, while the kind may still be (or is) parts or gear.
+  const fitModels = async (kind: MarketKind | null) =>
+    kind === null || isFitKind(kind) ? await fitModelOptions(db) : [];
   const rawId = url.searchParams.get("id");
   if (rawId !== null && rawId !== "") {
     const id = idOrNull(rawId);
@@ -108,6 +114,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
       serviceLog: await serviceLogFormChoice(db, actor, id),
       kind: listing.kind,
       categories: await categoryOptions(listing.kind, language),
+      fitModels: await fitModels(listing.kind),
       values: {
         categoryId: text(listing.categoryId),
         title: listing.title,
@@ -127,6 +134,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
         tuned: listing.vehicle.tuned ?? false,
         // Never shown again in full: the field starts empty, and only the stored number's tail is named.
         frameNumber: "",
+        fits: fitsText(listing.fits),
       },
       frameNumberTail: await frameNumberTailFor(db, actor, id),
       pageTitle: translate(language, "marketForm.editTitle"),
@@ -141,6 +149,7 @@ export async function loadListingForm(request: Request): Promise<ListingFormData
     serviceLog: await serviceLogFormChoice(db, actor, null),
     kind,
     categories: await categoryOptions(kind, language),
+    fitModels: await fitModels(kind),
     values: { ...emptyValues, areaCode: common.areas[0]?.code ?? "" },
     pageTitle: translate(language, "marketForm.writeTitle"),
   };
@@ -170,6 +179,7 @@ function typedValues(payload: Record<string, unknown>): Record<string, string> {
   for (const name of ["negotiable", "tradeDirect", "tradeDelivery", "tuned"])
     values[name] = texts(name)[0] === "on" ? "on" : "";
   values.paperwork = texts("paperwork").join(",");
+  values.fits = typedFitsText(payload.fits);
   return values;
 }
 
@@ -190,7 +200,13 @@ export async function submitListingForm(request: Request) {
   const values = typedValues(step.payload);
   if (step.status === "success") {
     const kind = isMarketKind(step.value.kind) ? step.value.kind : null;
-    return { step: "kind" as const, kind, categories: await categoryOptions(kind, language), values };
+    return {
+      step: "kind" as const,
+      kind,
+      categories: await categoryOptions(kind, language),
+      fitModels: isFitKind(kind) ? await fitModelOptions(db) : [],
+      values,
+    };
   }
 
   const submission = parseSubmission(form, listingSchema(modelYearMax(clock)));
@@ -226,6 +242,7 @@ export async function submitListingForm(request: Request) {
           tuned: listing.tuned,
         }
       : null,
+    fits: listing.fits,
   };
   const id = idOrNull(listing.id);
   const serviceLog = serviceLogChoiceOf(listing.serviceLogBikeId);

@@ -3,6 +3,7 @@ import { Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/market";
 import { DistrictSelect } from "#app/components/market/DistrictSelect";
 import { PriceText, StatusBadge } from "#app/components/market/ListingBits";
+import { KeywordFitOption, KeywordFitTag } from "#app/components/partsFit/KeywordFitOption";
 import { FormAlert, Notice } from "#app/components/ui/fields";
 import { Time } from "#app/components/ui/Time";
 import { languageFromPath } from "#app/i18n";
@@ -73,6 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
         keyword: input.keyword,
         kind: input.kind ?? null,
         areaCode: input.areaCode ?? null,
+        onlyFitting: input.onlyFitting,
       });
       return { done: "saved" as const };
     }
@@ -83,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const typedFields = new Set(["keyword", "kind", "areaCode"]);
+const typedFields = new Set(["keyword", "kind", "areaCode", "onlyFitting"]);
 
 const tabClass = (active: boolean) =>
   `inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${active ? "border-primary text-primary dark:text-[var(--link)]" : "text-muted border-transparent"}`;
@@ -319,6 +321,7 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
             />
           </div>
         </div>
+        <KeywordFitOption checked={typed?.onlyFitting === "on"} />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-muted text-xs">
             {t("marketMine.keywordCount", { count: data.keywords.length })}
@@ -350,6 +353,7 @@ function MyKeywords({ data }: { data: Extract<LoaderData, { keywords: unknown }>
                 <p className="text-muted text-xs">
                   {keyword.kind ? t(`market.kind.${keyword.kind}`) : t("marketMine.anyKind")} ·{" "}
                   {keyword.area ? keyword.area[language] : t("marketMine.anyArea")}
+                  <KeywordFitTag onlyFitting={keyword.onlyFitting} />
                 </p>
               </div>
               <Form method="post">

@@ -12,6 +12,7 @@ import { DomainError } from "#app/services/errors";
 import { areaByCode } from "#app/services/location/address-search";
 import { notifyMany } from "#app/services/notifications/notify.server";
 import type { MarketErrorCode } from "./errors";
+import { fitsGarageSql } from "./fits.server";
 import { isMarketKind, KEYWORD_LIMIT, KEYWORD_MAX, KEYWORD_MIN, listingPath, type MarketKind } from "./kinds";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
@@ -27,6 +28,8 @@ export interface KeywordView {
   kind: MarketKind | null;
   /** Only listings in this 시/군/구 match; null for everywhere. */
   areaCode: string | null;
+  /** Only listings that fit one of the member's garage bikes match (ADR 072). */
+  onlyFitting: boolean;
   /** ISO time. */
   createdAt: string;
 }
@@ -35,6 +38,7 @@ export interface KeywordInput {
   keyword: string;
   kind?: string | null;
   areaCode?: string | null;
+  onlyFitting?: boolean;
 }
 
 const keywordColumns = {
@@ -42,6 +46,7 @@ const keywordColumns = {
   keyword: marketKeyword.keyword,
   kind: marketKeyword.kind,
   areaCode: marketKeyword.areaCode,
+  onlyFitting: marketKeyword.onlyFitting,
   createdAt: marketKeyword.createdAt,
 };
 
@@ -50,6 +55,7 @@ function toView(row: {
   keyword: string;
   kind: string | null;
   areaCode: string | null;
+  onlyFitting: boolean;
   createdAt: Date;
 }) {
   return { ...row, kind: row.kind as MarketKind | null, createdAt: row.createdAt.toISOString() };
@@ -78,7 +84,7 @@ function checkedKeyword(input: KeywordInput) {
   if (kind !== null && !isMarketKind(kind)) throw fail("keyword_invalid");
   const areaCode = input.areaCode || null;
   if (areaCode !== null && areaByCode(areaCode)?.level !== "sigungu") throw fail("keyword_invalid");
-  return { keyword, kind, areaCode };
+  return { keyword, kind, areaCode, onlyFitting: input.onlyFitting ?? false };
 }
 
 /**
@@ -132,8 +138,9 @@ export async function deleteKeyword(db: Database, clock: Clock, actor: Actor, id
  * its district when it names them. A member with several matching keywords hears once, with the first one saved;
  * the dedupe key makes a re-run (after a crash, a retry) send nothing twice. notifyMany leaves out the seller (the
  * actor), members who hid the seller, and members who switched `marketKeyword` off. A member hears of at most
- * KEYWORD_ALERTS_PER_SELLER_DAY listings of one seller in a Seoul day, however many the seller writes. A listing
- * deleted before the job ran is skipped.
+ * KEYWORD_ALERTS_PER_SELLER_DAY listings of one seller in a Seoul day, however many the seller writes. A keyword
+ * limited to parts that fit matches only a listing that fits one of its member's garage bikes as they are when the
+ * job runs (ADR 072). A listing deleted before the job ran is skipped.
  */
 export const keywordAlertsJob = defineJob("market.keywordAlerts", {
   payload: z.object({ articleId: z.number().int().positive() }).strict(),
@@ -153,6 +160,7 @@ export const keywordAlertsJob = defineJob("market.keywordAlerts", {
           and (k.kind is null or k.kind = l.kind)
           and (k.area_code is null or k.area_code = l.area_code)
           and (strpos(lower(a.title), lower(k.keyword)) > 0 or strpos(lower(a.content_text), lower(k.keyword)) > 0)
+          and (not k.only_fitting or ${fitsGarageSql(sql`l.article_id`, sql`k.member_id`)})
         where l.article_id = ${articleId} and l.deleted_at is null and a.deleted_at is null
         order by k.member_id, k.id`,
     );

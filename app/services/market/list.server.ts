@@ -18,6 +18,7 @@ import { distanceKm } from "#app/services/location/address-search";
 import { gazetteer } from "#app/services/location/gazetteer-data";
 import { containsPattern } from "#app/services/search/query";
 import { isMarketKind, isVehicleKind, type MarketKind, type MarketListKind } from "./kinds";
+import { fitsGarageSql } from "./fits.server";
 
 /** The statuses a list leaves out unless asked: the trade is over. A reserved listing stays, with its mark. */
 export const closedStatuses = ["soldOut", "bought"] as const satisfies readonly MarketStatus[];
@@ -50,6 +51,8 @@ export interface MarketListParams {
   near?: NearFilter | null;
   /** Words of the title or the text, found inside longer words. */
   q?: string | null;
+  /** Only listings that fit one of this member's garage bikes (ADR 072). */
+  fitsGarageOf?: string | null;
   /** The opaque `nextCursor` of the previous page. */
   cursor?: string | null;
 }
@@ -164,6 +167,7 @@ export function marketListQuery(db: Database, params: MarketListParams, options:
       sql`(${boardArticle.title} ilike ${pattern} or ${boardArticle.contentText} ilike ${pattern})`,
     );
   }
+  if (params.fitsGarageOf) conditions.push(fitsGarageSql(marketListing.articleId, params.fitsGarageOf));
   if (options.withoutSellersHiddenBy)
     conditions.push(sql`not exists (select 1 from ${blind} where ${blind.userId} = ${options.withoutSellersHiddenBy}
       and ${blind.blindUserId} = ${marketListing.sellerId} and ${blind.activated})`);

@@ -4,6 +4,7 @@ import { overRichTextBytes } from "../content/limits";
 import { ARTICLE_TITLE_MAX } from "../board/kinds";
 import { checkbox, idText, optionalText, requiredText } from "../form-fields";
 import { frameNumberField } from "../theft/frame-number";
+import { fitsField } from "./fits.schema";
 import { isMarketKind, isVehicleKind, LISTING_PRICE_MAX, vehiclePaperworks } from "./kinds";
 
 /** Longest model name, colour and accident history a vehicle listing takes. */
@@ -70,6 +71,7 @@ export function listingSchema(modelYearMax: number) {
       frameNumber: frameNumberField,
       /** A garage bike whose service log the listing shows, or "none"; absent keeps the link (ADR 071). */
       serviceLogBikeId: z.string().optional(),
+      fits: fitsField,
     })
     .superRefine(
       (value, ctx) => {

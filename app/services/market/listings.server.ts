@@ -46,6 +46,8 @@ import { markListingDeleted } from "./deletion.server";
 import { outdateInspections } from "#app/services/inspection/inspections.server";
 import type { FrameNumberDigest } from "#app/services/theft/frame-number-digest.server";
 import { checkListingFrameNumber } from "#app/services/theft/holds.server";
+import { checkFits, listingFits, replaceFits } from "./fits.server";
+import type { FitInput } from "./fits";
 
 const fail = (code: MarketErrorCode) => new DomainError("market", code);
 
@@ -64,6 +66,8 @@ export interface ListingInput {
   vehicle?: VehicleInput | null;
   /** A vehicle's frame number, digested; none (or, when editing, the stored one kept) without it. */
   frameNumber?: FrameNumberDigest | null;
+  /** The models a parts or gear listing fits (ADR 072); ignored for the other kinds. */
+  fits?: readonly FitInput[] | null;
 }
 
 export interface VehicleInput {
@@ -101,6 +105,8 @@ export interface CheckedListing {
     tuned: boolean | null;
   };
   frameNumber: FrameNumberDigest | null;
+  /** The models it fits, checked against the catalogue; none outside the fit kinds. */
+  fits?: FitInput[];
 }
 
 const noVehicle: CheckedListing["vehicle"] = {
@@ -191,8 +197,9 @@ export async function checkListing(db: Database, clock: Clock, input: ListingInp
   const reading = await readArticleHtml(input.contentHtml);
   try {
     const fields = await checkedFields(db, input, modelYearMax(clock));
+    const fits = await checkFits(db, fields.kind, input.fits, modelYearMax(clock));
     if ("refusal" in reading) throw reading.refusal;
-    return { ...fields, content: reading.checked };
+    return { ...fields, fits, content: reading.checked };
   } catch (error) {
     if (isDomainError(error, "board")) throw new ArticleRefused(error, sanitisedContentOf(reading));
     throw error;
@@ -297,6 +304,7 @@ export async function insertListing(
       bumpedAt: now,
       demo: options.demo ?? false,
     });
+    await replaceFits(uow, id, checked.fits ?? []);
     await attachUploads(uow, seller.id, checked.content.images, `article:${id}`);
     // A listing held by the stolen-vehicle check is private: nobody is alerted to it.
     const held = checked.frameNumber
@@ -372,6 +380,7 @@ export async function updateListing(
       })
       .where(eq(marketListing.articleId, id));
     await outdateInspections(uow, id, existing, checked.vehicle);
+    await replaceFits(uow, id, checked.fits ?? []);
     await attachUploads(uow, actor.id, checked.content.images, `article:${id}`);
     if (checked.frameNumber)
       await checkListingFrameNumber(uow, { id, sellerId: existing.sellerId }, checked.frameNumber);
@@ -427,10 +436,11 @@ function vehicleOf(listing: typeof marketListing.$inferSelect): CheckedListing["
 }
 
 /** A listing's stored values as its edit form shows them: the form's fields, with its id and checked vehicle. */
-export interface ListingEditValues extends Omit<ListingInput, "kind" | "vehicle"> {
+export interface ListingEditValues extends Omit<ListingInput, "kind" | "vehicle" | "fits"> {
   id: number;
   kind: MarketKind;
   vehicle: CheckedListing["vehicle"];
+  fits: FitInput[];
 }
 
 /** The stored values of a listing for its edit form; only for its seller or an administrator. */
@@ -450,6 +460,11 @@ export async function getListingForEdit(db: Database, clock: Clock, actor: Actor
       tradeDelivery: listing.tradeDelivery,
       areaCode: listing.areaCode,
       vehicle: vehicleOf(listing),
+      fits: (await listingFits(uow, id)).map(({ modelId, yearFrom, yearTo }) => ({
+        modelId,
+        yearFrom,
+        yearTo,
+      })),
     };
   });
 }
