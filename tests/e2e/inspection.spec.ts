@@ -166,4 +166,14 @@ test("a buyer asks for an inspection from a listing, a shop inspects from the ch
   await expect(published).toContainText("종합 의견: 조건부 추천");
   await expect(published).toContainText("앞 브레이크 패드 30% 남음");
   await expect(published.getByRole("img", { name: "점검 사진 1" })).toBeVisible();
+
+  // 6. The seller edits the bike's mileage: the report stays, marked as describing the earlier details.
+  await seller.page.goto(`/market/write?id=${listingPath.split("/").pop()}`);
+  await expect(seller.page.getByRole("toolbar", { name: "서식 도구" })).toBeVisible();
+  await seller.page.getByLabel("주행거리(km)").fill("15500");
+  await seller.page.getByRole("button", { name: "저장" }).click();
+  await expect(seller.page).toHaveURL(new RegExp(`${listingPath}$`));
+  await page.reload();
+  await expect(published).toContainText("이전 정보 기준");
+  await expect(published).toContainText("앞 브레이크 패드 30% 남음");
 });
