@@ -13,13 +13,13 @@ function runVin(): string {
 }
 
 /** Another member, signed in in a browser context of their own (their own address behind the local proxy). */
-async function memberPage(browser: Browser, address: string, label: string) {
+async function memberPage(browser: Browser, address: string, label: string, role?: "admin") {
   const context = await browser.newContext({
     locale: "ko-KR",
     extraHTTPHeaders: { "Accept-Language": "ko", "X-Forwarded-For": address },
   });
   const page = await context.newPage();
-  await signedInMember(page, { nickname: uniqueNickname(label) });
+  await signedInMember(page, { nickname: uniqueNickname(label), ...(role ? { role } : {}) });
   return page;
 }
 
@@ -30,6 +30,7 @@ test("a listing with a reported frame number is held, its seller told neutrally 
 }) => {
   test.slow();
   const vin = runVin();
+  const title = `PCX125 급매합니다 ${vin.slice(-4)}`;
   await signedInMember(page, { nickname: uniqueNickname("reporter") });
 
   // The rider reports the theft with the bike's frame number; a VIN with an O is refused with the rule.
@@ -53,13 +54,14 @@ test("a listing with a reported frame number is held, its seller told neutrally 
   await page.getByRole("button", { name: "등록하기" }).click();
   await expect(page).toHaveURL(/\/board\/reportTheft\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: "흰색 PCX 도난당했습니다" })).toBeVisible();
+  await expect(page.getByText(`차대번호 끝자리 ${vin.slice(-4)}`)).toBeVisible();
 
   // Another member lists a scooter with the same number, typed in lower case with spaces.
   const seller = await memberPage(browser, "198.51.100.241", "seller");
   await seller.goto("/market/write?kind=under125Scooter");
   await expect(seller.getByRole("toolbar", { name: "서식 도구" })).toBeVisible();
   await seller.getByLabel("분류").selectOption({ label: "개인 판매" });
-  await seller.getByRole("textbox", { name: "제목", exact: true }).fill("PCX125 급매합니다");
+  await seller.getByRole("textbox", { name: "제목", exact: true }).fill(title);
   await seller.getByLabel("가격(원)").fill("1900000");
   await seller.getByLabel("거래 지역").selectOption({ index: 1 });
   await seller.getByLabel("모델명").fill("혼다 PCX125");
@@ -74,7 +76,7 @@ test("a listing with a reported frame number is held, its seller told neutrally 
 
   // The seller reads a neutral notice; nothing names the report or its writer.
   await expect(seller.getByText("확인이 필요해 잠시 비공개 처리되었습니다.", { exact: false })).toBeVisible();
-  await expect(seller.getByRole("heading", { level: 1, name: "PCX125 급매합니다" })).toBeVisible();
+  await expect(seller.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(seller.getByText(vin)).toHaveCount(0);
   // The edit form names only the last four characters of the stored number.
   await seller.goto(`/market/write?id=${listingPath.split("/").pop()}`);
@@ -84,7 +86,7 @@ test("a listing with a reported frame number is held, its seller told neutrally 
 
   // The listing is in no list, and its page shows others a neutral unavailable state.
   await visit("/market/under125Scooter");
-  await expect(page.getByRole("link", { name: /PCX125 급매합니다/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
   await visit(listingPath);
   await expect(page.getByRole("heading", { level: 1, name: "지금은 볼 수 없는 매물입니다" })).toBeVisible();
 
@@ -94,4 +96,18 @@ test("a listing with a reported frame number is held, its seller told neutrally 
   await expect(notice).toBeVisible();
   await notice.click();
   await expect(page).toHaveURL(/\/board\/reportTheft\/\d+$/);
+
+  // An administrator reviews the hold and releases it: the listing is public again.
+  const admin = await memberPage(browser, "198.51.100.242", "admin", "admin");
+  await admin.goto("/admin/theft");
+  await expect(admin.getByRole("heading", { level: 1, name: "도난 차량 확인" })).toBeVisible();
+  const held = admin.getByRole("listitem").filter({ has: admin.getByRole("link", { name: title }) });
+  await expect(held).toContainText(`차대번호 끝자리 ${vin.slice(-4)}`);
+  await held.getByRole("button", { name: "공개로 되돌리기" }).click();
+  await admin.getByRole("alertdialog").getByRole("button", { name: "공개로 되돌리기" }).click();
+  await expect(admin.getByText("매물의 보류를 풀었습니다.")).toBeVisible();
+  await expect(admin.getByRole("link", { name: title })).toHaveCount(0);
+  await admin.context().close();
+  await visit(listingPath);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });
