@@ -82,8 +82,8 @@ async function columnDefault(table: string, column: string): Promise<string | nu
 }
 
 describe("state machines and their columns", () => {
-  it("binds thirteen machines, each with its own name", () => {
-    expect(new Set(bound.map((b) => b.machine.name)).size).toBe(13);
+  it("binds fourteen machines, each with its own name", () => {
+    expect(new Set(bound.map((b) => b.machine.name)).size).toBe(14);
   });
 
   for (const { machine, table, state } of bound) {
