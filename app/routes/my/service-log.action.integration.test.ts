@@ -21,6 +21,7 @@ import {
   type Callers,
   type SignedInMember,
 } from "#tests/setup/route-actions";
+import { insertPastMeeting } from "#tests/setup/service-log";
 import { insertReview } from "#tests/setup/spark-reviews";
 import * as listingPage from "../market/listing";
 import * as writePage from "../market/write";
@@ -145,6 +146,28 @@ describe("/my/garage/:bikeId/log (a bike's service log)", () => {
     });
   });
 
+  it("fills an entry from the owner's own ended repair meeting, and no one else's", async () => {
+    const expert = callers.moderator;
+    const mine = await insertPastMeeting(runtime.db, callers.owner.id, expert.id, { amount: 77_000 });
+    const theirs = await insertPastMeeting(runtime.db, callers.other.id, expert.id);
+    const linked = (meetingId: number) =>
+      entryForm({ meetingId: String(meetingId), doneOn: "", costWon: "", shop: "", work: "brakes" });
+    expect((await post(callers.owner, linked(theirs))).data).toMatchObject({
+      error: { code: "meeting_not_linkable" },
+    });
+    expect((await post(callers.owner, linked(mine))).outcome).toBe("done");
+    expect((await entries()).find((row) => row.meetingId === mine)).toMatchObject({
+      doneOn: "2026-10-05",
+      costWon: 77_000,
+      shop: expert.nickname,
+      work: "brakes",
+    });
+    const refused = await post(callers.owner, entryForm({ doneOn: "" }));
+    expect(refused.data).toMatchObject({
+      lastResult: { error: { doneOn: ["serviceLog.error.date_required"] } },
+    });
+  });
+
   it("shows the log to its owner only", async () => {
     const load = (as: SignedInMember) =>
       callLoader(logPage.loader, {
@@ -152,7 +175,7 @@ describe("/my/garage/:bikeId/log (a bike's service log)", () => {
         params: { bikeId: String(bikeId) },
         as,
       });
-    expect((await load(callers.owner)).data).toMatchObject({ bike: { id: bikeId }, total: 1 });
+    expect((await load(callers.owner)).data).toMatchObject({ bike: { id: bikeId }, total: 2 });
     expect((await load(callers.other)).outcome).toBe("not-found");
     expect((await load(callers.admin)).outcome).toBe("not-found");
   });
@@ -219,8 +242,9 @@ describe("attaching a service log to a vehicle listing", () => {
     expect(page.data).toMatchObject({
       serviceLog: {
         bike: { nameEn: "Forza 350" },
-        totals: { entries: 1 },
+        totals: { entries: 2 },
         entries: [
+          { work: "brakes", costWon: 77_000, fromMeeting: true },
           { work: "oil", costWon: 48_000, shop: "마포 바이크", mileageKm: 8_500, doneOn: "2025-10-01" },
         ],
       },
@@ -290,7 +314,7 @@ describe("running costs on an owner review", () => {
       as: null,
     });
     expect(page.data).toMatchObject({
-      runningCosts: { shown: true, canShow: false, costs: { entries: 1, totalCostWon: 48_000 } },
+      runningCosts: { shown: true, canShow: false, costs: { entries: 2, totalCostWon: 125_000 } },
     });
     expect((await toggle(callers.other, "off")).outcome).toBe("refused");
     expect(await optedIn()).toBe(1);
