@@ -38,7 +38,9 @@ const budgets: Record<string, { kib: number; modules: number; cap: keyof typeof 
   "/search": { kib: 127, modules: 10, cap: "page" },
   "/market/total": { kib: 132, modules: 16, cap: "page" },
   "/market/gear/1": { kib: 138, modules: 24, cap: "page" },
-  "/market/write": { kib: 149, modules: 26, cap: "editor" },
+  // The fits of parts and gear (ADR 072): the picker loads after the first load; its hooks in the form took the page
+  // about 120 bytes over.
+  "/market/write": { kib: 150, modules: 26, cap: "editor" },
 };
 
 /** The self-hosted Pretendard as it ships: the piece every first paint preloads, and all pieces together (bytes). */

@@ -21,7 +21,6 @@ import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.ser
 import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
 import { PriceText, StatusBadge } from "./ListingBits";
-import { ListingFits } from "#app/components/partsFit/ListingFits";
 import type { ListingFitView } from "#app/services/market/fits.server";
 
 // The trade panels: few readers get any, so their code loads after the page's first load (ADR 045).
@@ -30,6 +29,10 @@ const ManagePanel = await splitPart(() => panels().then((module) => module.Manag
 const OffersReceived = await splitPart(() => panels().then((module) => module.OffersReceived));
 const OfferForm = await splitPart(() => panels().then((module) => module.OfferForm));
 const ReviewPanel = await splitPart(() => panels().then((module) => module.ReviewPanel));
+// Only parts and gear name the models they fit (ADR 072).
+const ListingFits = await splitPart(() =>
+  import("#app/components/partsFit/ListingFits").then((module) => module.ListingFits),
+);
 
 type Done =
   | "bumped"
