@@ -17,8 +17,7 @@ import {
 import { FormAlert } from "#app/components/ui/fields";
 import { DistrictSelect, type DistrictOptions } from "./DistrictSelect";
 import { FrameNumberInput } from "#app/components/theft/FrameNumberInput";
-import { FitPicker } from "#app/components/partsFit/FitPicker";
-import { isFitKind } from "#app/services/market/fits";
+import { splitPart } from "#app/components/ui/split-component";
 import type { FitManufacturerOption } from "#app/services/market/fits.server";
 import { useT } from "#app/i18n/react";
 import type { MessageKey } from "#app/i18n";
@@ -90,6 +89,11 @@ export type ListingActionData =
     }
   | { error: { code: string; message: string }; values: Record<string, string> }
   | { lastResult: SubmissionResult<string[]>; values: Record<string, string>; error?: undefined };
+
+// Only parts and gear name the models they fit: the picker's code loads after the first load (ADR 045, ADR 072).
+const FitPicker = await splitPart(() =>
+  import("#app/components/partsFit/FitPicker").then((module) => module.FitPicker),
+);
 
 /** Which field a refusal of the service belongs to, so that it shows next to it. */
 const fieldOfError: Record<string, keyof ListingFormValues | "kind"> = {
@@ -316,21 +320,14 @@ export function ListingForm({ data, result }: { data: ListingFormData; result?: 
         </fieldset>
       ) : null}
 
-      {kind !== null && isFitKind(kind) ? (
-        <FitPicker
-          models={step?.fitModels?.length ? step.fitModels : data.fitModels}
-          value={values.fits}
-          yearMax={data.modelYearMax}
-          error={
-            errorOf("fits") ??
-            messages(
-              Object.entries(form.allErrors).flatMap(([name, errors]) =>
-                name.startsWith("fits") ? errors : [],
-              ),
-            )[0]
-          }
-        />
-      ) : null}
+      <FitPicker
+        kind={kind}
+        models={step?.fitModels?.length ? step.fitModels : data.fitModels}
+        value={values.fits}
+        yearMax={data.modelYearMax}
+        errors={form.allErrors}
+        refusal={errorOf("fits")}
+      />
 
       <div className="space-y-1">
         <RichTextEditor

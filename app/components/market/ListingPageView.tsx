@@ -26,7 +26,6 @@ import type { ListingHoldNotice } from "#app/services/theft/holds.server";
 import type { AttachedServiceLog } from "#app/services/service-log/listing-log.server";
 import { PriceText, StatusBadge } from "./ListingBits";
 import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
-import { ListingFits } from "#app/components/partsFit/ListingFits";
 import type { ListingFitView } from "#app/services/market/fits.server";
 
 // The trade panels: few readers get any, so their code loads after the page's first load (ADR 045).
@@ -41,6 +40,10 @@ const ListingInspections = await splitPart(() =>
 // A vehicle listing's service log (ADR 071): only some listings have one.
 const AttachedServiceLogView = await splitPart(() =>
   import("#app/components/serviceLog/AttachedServiceLog").then((module) => module.AttachedServiceLogView),
+);
+// Only parts and gear name the models they fit (ADR 072).
+const ListingFits = await splitPart(() =>
+  import("#app/components/partsFit/ListingFits").then((module) => module.ListingFits),
 );
 
 type Done =

@@ -15,7 +15,7 @@ import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { ListSort } from "#app/services/board/list.server";
 import { marketKinds, type MarketListKind } from "#app/services/market/kinds";
 import { ListingCard, type ListingCardRow } from "./ListingCard";
-import { GarageFitField, GarageFitStatus } from "#app/components/partsFit/GarageFitFilter";
+import { splitPart } from "#app/components/ui/split-component";
 import type { GarageFitFilter } from "#app/services/market/fits.server";
 import type { ListCategory } from "#app/shell/list-query.server";
 
@@ -46,6 +46,11 @@ export interface MarketListViewProps {
   /** "Fits my garage" on the parts and gear lists (ADR 072); null elsewhere. */
   fitFilter?: GarageFitFilter | null;
 }
+
+// "Fits my garage" shows on two kinds' lists only: its code loads after the first load (ADR 045, ADR 072).
+const fitFilter = () => import("#app/components/partsFit/GarageFitFilter");
+const GarageFitField = await splitPart(() => fitFilter().then((module) => module.GarageFitField));
+const GarageFitStatus = await splitPart(() => fitFilter().then((module) => module.GarageFitStatus));
 
 const inputClass = "surface block min-h-11 w-full rounded-lg border border-subtle px-3";
 

@@ -1,7 +1,8 @@
 import { useId } from "react";
+import { useMessages } from "#app/components/forms/messages";
 import { FieldError, fieldClass } from "#app/components/posts/PostForm";
 import { useLanguage, useT } from "#app/i18n/react";
-import { FIT_LIMIT, fitsOfText } from "#app/services/market/fits";
+import { FIT_LIMIT, fitsOfText, isFitKind } from "#app/services/market/fits";
 import type { FitManufacturerOption } from "#app/services/market/fits.server";
 
 /** Empty rows offered beside the chosen ones; more can be added on the next edit (the form works without scripts). */
@@ -10,23 +11,37 @@ const SPARE_ROWS = 2;
 /**
  * The listing form's "fits these models" rows (ADR 072): per row a model of the catalogue, grouped by manufacturer
  * with its catalogue years, and the model years it fits from and to. Plain form fields (`fits[i].modelId`, …), so it
- * works without JavaScript and with the keyboard alone; a row left without a model is not saved.
+ * works without JavaScript and with the keyboard alone; a row left without a model is not saved. Nothing for the
+ * kinds that name no fits.
  */
 export function FitPicker({
+  kind,
   models,
   value,
   yearMax,
-  error,
+  errors,
+  refusal,
 }: {
+  kind: string | null;
   models: FitManufacturerOption[];
   /** The chosen fits as `fitsText` writes them. */
   value: string;
   yearMax: number;
-  error?: string;
+  /** The form schema's refusals by field name (its rows' are `fits[i].…`). */
+  errors: Record<string, string[] | undefined>;
+  /** The service's refusal of the fits, in words. */
+  refusal?: string;
 }) {
   const t = useT();
   const language = useLanguage();
   const id = useId();
+  const messages = useMessages();
+  if (!isFitKind(kind)) return null;
+  const error =
+    refusal ??
+    messages(
+      Object.entries(errors).flatMap(([name, list]) => (name.startsWith("fits") ? (list ?? []) : [])),
+    )[0];
   const chosen = fitsOfText(value);
   const rows = Math.min(FIT_LIMIT, Math.max(chosen.length + SPARE_ROWS, SPARE_ROWS + 1));
   const errorId = `${id}-error`;

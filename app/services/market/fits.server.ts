@@ -101,7 +101,7 @@ export async function listingFits(source: DatabaseOrUnit, articleId: number): Pr
 }
 
 /** A model the listing form offers, with the first and last model year the catalogue has of it. */
-export interface FitModelOption {
+interface FitModelOption {
   id: number;
   ko: string;
   en: string;

@@ -6,7 +6,7 @@ import type { MarketKind } from "./kinds";
  */
 
 /** The kinds whose listings may name the models they fit, and whose lists offer "fits my garage". */
-export const fitKinds = ["parts", "gear"] as const satisfies readonly MarketKind[];
+const fitKinds = ["parts", "gear"] as const satisfies readonly MarketKind[];
 export type FitKind = (typeof fitKinds)[number];
 
 export function isFitKind(kind: unknown): kind is FitKind {
