@@ -17,7 +17,6 @@ import {
 import { FormAlert } from "#app/components/ui/fields";
 import { DistrictSelect, type DistrictOptions } from "./DistrictSelect";
 import { FrameNumberInput } from "#app/components/theft/FrameNumberInput";
-import { splitPart } from "#app/components/ui/split-component";
 import type { FitManufacturerOption } from "#app/services/market/fits.server";
 import { useT } from "#app/i18n/react";
 import type { MessageKey } from "#app/i18n";
