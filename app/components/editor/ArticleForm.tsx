@@ -14,10 +14,15 @@ import {
 import { FormAlert } from "#app/components/ui/fields";
 import { useSchemaForm } from "#app/components/forms/schema-form";
 import { useMessages } from "#app/components/forms/messages";
+import { splitPart } from "#app/components/ui/split-component";
 import { useT } from "#app/i18n/react";
 import { ARTICLE_TITLE_MAX, articlePath, type ArticleKind, type BoardKind } from "#app/services/board/kinds";
-import { FrameNumberInput } from "#app/components/theft/FrameNumberInput";
 import { RichTextEditor } from "./RichTextEditor";
+
+// Only theft reports take a frame number (ADR 070): the field's code comes after the first load.
+const FrameNumberInput = await splitPart(() =>
+  import("#app/components/theft/FrameNumberInput").then((module) => module.FrameNumberInput),
+);
 
 export type WriteScope = "board" | "guestbook";
 

@@ -16,7 +16,6 @@ import {
 } from "#app/components/posts/PostForm";
 import { FormAlert } from "#app/components/ui/fields";
 import { DistrictSelect, type DistrictOptions } from "./DistrictSelect";
-import { FrameNumberInput } from "#app/components/theft/FrameNumberInput";
 import type { FitManufacturerOption } from "#app/services/market/fits.server";
 import { useT } from "#app/i18n/react";
 import type { MessageKey } from "#app/i18n";
@@ -31,6 +30,11 @@ import {
 } from "#app/services/market/kinds";
 import { splitPart } from "#app/components/ui/split-component";
 import type { ServiceLogFormChoice } from "#app/services/service-log/listing-log.server";
+
+// Only vehicle listings take a frame number (ADR 070): the field's code comes after the first load.
+const FrameNumberInput = await splitPart(() =>
+  import("#app/components/theft/FrameNumberInput").then((module) => module.FrameNumberInput),
+);
 
 // The choice of a garage bike's service log (ADR 071): only sellers with bikes in their garage get it.
 const ServiceLogPicker = await splitPart(() =>

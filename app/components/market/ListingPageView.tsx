@@ -21,11 +21,9 @@ import type { ListingView } from "#app/services/market/listings.server";
 import type { ListingOffer, OwnOpenOffer } from "#app/services/market/offers.server";
 import { takesOffers } from "#app/services/market/kinds";
 import type { TradeReviewState } from "#app/services/market/reviews.server";
-import { HoldNotice } from "#app/components/theft/HoldNotice";
 import type { ListingHoldNotice } from "#app/services/theft/holds.server";
 import type { AttachedServiceLog } from "#app/services/service-log/listing-log.server";
 import { PriceText, StatusBadge } from "./ListingBits";
-import { ReputationBadge } from "#app/components/reputation/ReputationBadge";
 import type { ListingFitView } from "#app/services/market/fits.server";
 
 // The trade panels: few readers get any, so their code loads after the page's first load (ADR 045).
@@ -36,6 +34,14 @@ const OfferForm = await splitPart(() => panels().then((module) => module.OfferFo
 const ReviewPanel = await splitPart(() => panels().then((module) => module.ReviewPanel));
 const ListingInspections = await splitPart(() =>
   import("#app/components/inspection/InspectionReport").then((module) => module.ListingInspections),
+);
+// The seller's manner temperature (ADR 068) reads as a link; its code and catalogue area come after the first load.
+const ReputationBadge = await splitPart(() =>
+  import("#app/components/reputation/ReputationBadge").then((module) => module.ReputationBadge),
+);
+// Only the seller and the administrators of a held listing read its notice (ADR 070).
+const HoldNotice = await splitPart(() =>
+  import("#app/components/theft/HoldNotice").then((module) => module.HoldNotice),
 );
 // A vehicle listing's service log (ADR 071): only some listings have one.
 const AttachedServiceLogView = await splitPart(() =>

@@ -48,6 +48,26 @@ const garage = {
   editId: null,
   latestMonth: "2026-11",
   limit: 10,
+  reminders: {
+    7: [
+      {
+        work: "oil",
+        state: "due",
+        interval: { enabled: true, months: 6, km: 3000 },
+        last: null,
+        dueOn: "2026-10-01",
+        dueKm: null,
+      },
+      {
+        work: "chain",
+        state: "soon",
+        interval: { enabled: true, months: 3, km: 1000 },
+        last: null,
+        dueOn: "2026-12-01",
+        dueKm: null,
+      },
+    ],
+  },
 };
 
 describe("the garage page", () => {
@@ -62,6 +82,9 @@ describe("the garage page", () => {
     expect(html).toContain('href="/my/garage?q=forza&amp;model=1"');
     expect(html).toContain('href="/report/motorcycle"');
     expect(html).toContain("1/10대");
+    expect(html).toContain('href="/my/garage/7/log"');
+    expect(html).toContain("정비 시기: 엔진오일");
+    expect(html).toContain("곧 정비: 체인");
   });
 
   it("shows the add form of a chosen model and the edit form of a bike, in English too", () => {
