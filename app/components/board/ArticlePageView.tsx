@@ -15,7 +15,12 @@ import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import type { ArticleView } from "#app/services/board/articles.server";
 import type { ArticleInteractions } from "#app/services/board/interaction-types";
 import { Blinded } from "./Blinded";
-import { ReportFrameNumber } from "#app/components/theft/ReportFrameNumber";
+import { splitPart } from "#app/components/ui/split-component";
+
+// Only theft reports carry a frame number (ADR 070): its line's code and catalogue area come after the first load.
+const ReportFrameNumber = await splitPart(() =>
+  import("#app/components/theft/ReportFrameNumber").then((module) => module.ReportFrameNumber),
+);
 
 type ActionResult = { done?: "blinded" | "unblinded"; error?: { code: string; message: string } } | undefined;
 
@@ -101,7 +106,7 @@ function FoundArticle({ data }: { data: Extract<ArticlePageData, { state: "found
             ) : null}
           </p>
           <h1 className="text-2xl font-extrabold break-words">{article.title}</h1>
-          <ReportFrameNumber tail={data.frameNumberTail} />
+          {data.frameNumberTail ? <ReportFrameNumber tail={data.frameNumberTail} /> : null}
           <PostByline author={article.author} views={t("board.article.views", { count: article.viewCount })}>
             <Time at={article.createdAt} now={data.now} />
             {article.updatedAt !== article.createdAt ? <span>{t("board.article.edited")}</span> : null}
