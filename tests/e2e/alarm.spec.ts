@@ -58,6 +58,13 @@ test("notification switches are saved per member and stay after a reload, in Kor
     "긴급 출동 요청",
     "긴급 출동 수락",
     "긴급 출동 마감",
+    "매물 점검 요청",
+    "매물 점검 일정 수락",
+    "매물 점검 일정 거절",
+    "점검 리포트 제출",
+    "점검 리포트 공개",
+    "도난 차량 확인",
+    "정비 알림",
   ]);
   await like.click();
   await expect(like).toHaveAttribute("aria-checked", "false");
