@@ -1,0 +1,59 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const packageDir = path.join(root, "node_modules", "react-router");
+
+/** Every file React Router's exports name, by condition, at any depth. */
+function exportTargets(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap(exportTargets);
+}
+
+describe("React Router's production build for the production server (ADR 073)", () => {
+  it("has a production twin of every development module the package exports", () => {
+    const { exports } = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as {
+      exports: unknown;
+    };
+    const development = exportTargets(exports).filter(
+      (target) => target.includes("/dist/development/") && /\.m?js$/.test(target),
+    );
+    expect(development.length).toBeGreaterThan(0);
+    for (const target of development)
+      expect(
+        fs.existsSync(path.join(packageDir, target.replace("/development/", "/production/"))),
+        target,
+      ).toBe(true);
+  });
+
+  it("resolves React Router and what imports it to the production build once the hook is registered", () => {
+    const script = `
+      import { register } from "node:module";
+      import { createRequire } from "node:module";
+      register(${JSON.stringify(new URL("./react-router-production.js", import.meta.url).href)});
+      const resolved = ["react-router", "react-router/dom"].map((name) => import.meta.resolve(name));
+      await import("@react-router/express");
+      await import("@react-router/node");
+      const required = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes("react-router"));
+      console.log(JSON.stringify({ resolved, required }));`;
+    const answer = JSON.parse(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" }),
+    ) as { resolved: string[]; required: string[] };
+    expect(answer.resolved).toHaveLength(2);
+    for (const url of answer.resolved) expect(url).toContain("/node_modules/react-router/dist/production/");
+    // Nothing loads the development build through require, which the hook would not see.
+    expect(answer.required.filter((file) => file.includes("/dist/development/"))).toEqual([]);
+  });
+
+  it("leaves the development build to everything that does not register the hook", () => {
+    const url = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", `console.log(import.meta.resolve("react-router"))`],
+      { cwd: root, encoding: "utf8" },
+    );
+    expect(url).toContain("/node_modules/react-router/dist/development/");
+  });
+});
