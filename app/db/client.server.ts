@@ -22,6 +22,17 @@ export interface DatabaseHandle {
 
 const pgliteExtensions = { pg_trgm, cube, earthdistance };
 
+/** The databases opened on the embedded engine. */
+const embeddedDatabases = new WeakSet<Database>();
+
+/**
+ * Whether the database is the embedded engine: its data directory is open in this process only, so every write to it
+ * goes through this process.
+ */
+export function isEmbedded(db: Database): boolean {
+  return embeddedDatabases.has(db);
+}
+
 /**
  * The embedded engine's page cache (ADR 042). PostgreSQL's default of 128 MB lives in the process's WebAssembly
  * memory, which never shrinks: on the bench's data it added about 190 MB of resident memory. The data files stay in
@@ -40,6 +51,7 @@ export async function openPglite(
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite({ client, schema, logger: options.logger }) as unknown as Database;
+  embeddedDatabases.add(db);
   return { kind: "pglite", db, pglite: client, close: () => client.close() };
 }
 

@@ -74,6 +74,11 @@ export async function createTestPostgresDatabase(
 export async function createTestDatabase(logger?: Logger): Promise<DatabaseHandle> {
   if (process.env.TEST_DATABASE_URL && testsOnPostgres())
     return (await createTestPostgresDatabase(logger)).handle;
+  return createEmbeddedTestDatabase(logger);
+}
+
+/** A migrated embedded database of this test file's own, whichever database the run's integration tests are on. */
+export async function createEmbeddedTestDatabase(logger?: Logger): Promise<DatabaseHandle> {
   const dump = fs.readFileSync(inject("pgliteTemplate"));
   const handle = await openPglite({ loadDataDir: new Blob([dump]), logger });
   atFileEnd(() => handle.close());
