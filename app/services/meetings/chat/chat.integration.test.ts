@@ -360,6 +360,28 @@ describe("sending many at once (the realtime link)", () => {
     expect(await chatNotifications(provider.id)).toHaveLength(before.length + (isEmbedded(db) ? 1 : 2));
   });
 
+  it("gathers texts arriving while the chat is busy into one unit, and writes a text to a quiet chat at once", async () => {
+    const { code } = await openRoom();
+    // Windows far longer than the test may take: a text that waited for one would time the test out.
+    const queue = new ChatSendQueue(db, clock, { gatherMs: 60_000, gatherTexts: 5, busyMs: 60_000 });
+    const send = (n: number) =>
+      queue.send(requester, { code, clientId: `gathered-${n}-abcdef`, text: `모아서 ${n}` });
+    expect(await send(0)).toMatchObject({ body: "모아서 0" });
+
+    // A unit just ended: texts arriving one by one wait for each other until five wait, then share one unit.
+    statements = 0;
+    const answers: Array<ReturnType<typeof send>> = [];
+    for (let n = 1; n <= 5; n++) {
+      answers.push(send(n));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await Promise.all(answers)).map((answer) => (answer as ChatMessageView).body)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `모아서 ${n}`),
+    );
+    expect(statements).toBe(1);
+    expect(queue.backlog).toBe(0);
+  });
+
   it("writes texts that arrive while a unit is being written together in the next one", async () => {
     const { code } = await openRoom();
     const queue = new ChatSendQueue(db, clock);
