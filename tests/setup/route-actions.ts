@@ -154,6 +154,8 @@ export interface RouteAnswer {
   location: string | null;
   /** Whether the answer sets a flash message for the next page. */
   flashed: boolean;
+  /** Whether the browser is told to load the redirect's address as a new document (React Router's `redirectDocument`). */
+  newDocument: boolean;
   data: unknown;
 }
 
@@ -193,14 +195,22 @@ async function answerOf(value: unknown): Promise<RouteAnswer> {
       status: value.status,
       location,
       flashed,
+      newDocument: value.headers.has("X-Remix-Reload-Document"),
       data: text,
     };
   }
   if (isDataAnswer(value)) {
     const status = value.init?.status ?? 200;
-    return { outcome: outcomeOf(status, null), status, location: null, flashed: false, data: value.data };
+    return {
+      outcome: outcomeOf(status, null),
+      status,
+      location: null,
+      flashed: false,
+      newDocument: false,
+      data: value.data,
+    };
   }
-  return { outcome: "done", status: 200, location: null, flashed: false, data: value };
+  return { outcome: "done", status: 200, location: null, flashed: false, newDocument: false, data: value };
 }
 
 export interface RouteCall {

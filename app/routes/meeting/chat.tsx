@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/chat";
 import { ChatRoom, RoomRefused } from "#app/components/chat/ChatRoom";
 import { ConversationList } from "#app/components/chat/ConversationList";
@@ -270,7 +270,10 @@ export async function action({ request }: Route.ActionArgs) {
           failUrl: localizePath(language, PAY_FAIL_PATH),
         });
         if (opened.kind === "paid") break;
-        if (opened.checkout.kind === "redirect") return redirect(opened.checkout.url);
+        // The gateway's window is a document of its own, as a real gateway's on its own site is. Opened within this
+        // page's router instead, the window's route is looked up while the room's read mark may still be on its way,
+        // and React Router then ends the navigation at the window's address with the room still on screen.
+        if (opened.checkout.kind === "redirect") return redirectDocument(opened.checkout.url);
         return done({ checkout: opened.checkout });
       }
     }

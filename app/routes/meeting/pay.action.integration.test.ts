@@ -238,6 +238,8 @@ describe("paying in the chat", () => {
 
     const opened = await post(requester, subject, form, "/en");
     expect(opened.status).toBe(302);
+    // The gateway's window is a document of its own, as a real gateway's on its own site is.
+    expect(opened.newDocument).toBe(true);
     const window = new URL(opened.location!, "http://localhost");
     expect(window.pathname).toBe("/en/pay/local/checkout");
     expect(window.searchParams.get("amount")).toBe("25000");
