@@ -45,6 +45,20 @@ async function moveClock(request: APIRequestContext, at: Date) {
 }
 
 /** The Seoul calendar day of a moment, as YYYY-MM-DD. */
+/**
+ * Keeps a page's realtime link from connecting until the answer's release is called: what happens meanwhile reaches
+ * the page only through what it asks for once the link is up.
+ */
+async function holdRealtimeLink(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/socket\.io\//, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 function seoulDay(at: Date) {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(at);
 }
@@ -353,7 +367,8 @@ test("a rescue call reaches the nearby on-call experts and the first to accept t
   await page.getByRole("button", { name: "긴급 출동 요청 보내기" }).click();
   await expect(page.getByText(/가까운 전문가 \d+명에게 요청을 보냈습니다\./)).toBeVisible();
 
-  // Both experts see the call.
+  // Both experts see the call; the second's realtime link is still connecting when the call is taken.
+  const connectSecond = await holdRealtimeLink(second.page);
   for (const expert of [first, second]) {
     await expert.page.goto("/meeting/rescue/calls");
     await expect(expert.page.getByText(`${rider.nickname}님의 요청`)).toBeVisible();
@@ -363,7 +378,9 @@ test("a rescue call reaches the nearby on-call experts and the first to accept t
   await first.page.getByRole("button", { name: "수락하고 채팅 열기" }).click();
   await expect(first.page).toHaveURL(/\/meeting\/rescue\/chat\?room=/);
   await expect(first.page.getByText("요청을 수락했습니다. 채팅에서 위치와 상황을 확인하세요.")).toBeVisible();
-  // The other expert's open list drops the call as soon as they are told it was taken.
+  // The other expert's open list drops the call as soon as they are told it was taken, even when that was before
+  // their page's link was up.
+  connectSecond();
   await expect(second.page.getByText(`${rider.nickname}님의 요청`)).toHaveCount(0);
   await expect(second.page.getByText("지금 기다리는 요청이 없습니다.")).toBeVisible();
   await second.page.goto("/my/alarm");

@@ -58,7 +58,7 @@ let heardFor: string | null | undefined;
 
 /**
  * Listens on the page's realtime link while a member is signed in: new counts, refresh requests after notifications
- * to everybody, and a fresh count after the link comes back. A change of member starts again from the page's count.
+ * to everybody, and a fresh count each time the link connects. A change of member starts again from the page's count.
  */
 export function useAlarmSubscription(memberId: string | null) {
   useEffect(() => {
@@ -68,12 +68,13 @@ export function useAlarmSubscription(memberId: string | null) {
     // The realtime link's code loads only for a member, after the page's first load (ADR 045).
     let unsubscribe: (() => void)[] | undefined;
     let stopped = false;
-    void import("#app/components/realtime/socket").then(({ onRealtimeEvent, onRealtimeReconnect }) => {
+    void import("#app/components/realtime/socket").then(({ onRealtimeEvent, onRealtimeConnect }) => {
       if (stopped) return;
       unsubscribe = [
         onRealtimeEvent<AlarmUnreadPayload>(ALARM_UNREAD_EVENT, receiveUnread),
         onRealtimeEvent(ALARM_REFRESH_EVENT, () => void fetchUnread()),
-        onRealtimeReconnect(() => void fetchUnread()),
+        // What arrived between the page's render and the link's first connection, or during a break.
+        onRealtimeConnect(() => void fetchUnread()),
       ];
     });
     return () => {

@@ -1,7 +1,14 @@
 import type { Server } from "socket.io";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRealtimeTestServer } from "#tests/setup/realtime-server";
-import { joinRealtimeRoom, onRealtimeEvent, setRealtimeMember, type JoinRefusal } from "./socket";
+import {
+  joinRealtimeRoom,
+  onRealtimeConnect,
+  onRealtimeEvent,
+  onRealtimeReconnect,
+  setRealtimeMember,
+  type JoinRefusal,
+} from "./socket";
 
 let io: Server;
 let close: () => Promise<void>;
@@ -61,6 +68,24 @@ describe("the page's realtime link", () => {
     release();
     expect(connections()).toBe(1);
     again();
+    await expect.poll(connections).toBe(0);
+    setRealtimeMember(null);
+  });
+
+  it("tells a connection listener of every connection, the first included, and a reconnection listener of the later", async () => {
+    let connected = 0;
+    let reconnected = 0;
+    const stopConnect = onRealtimeConnect(() => (connected += 1));
+    const stopReconnect = onRealtimeReconnect(() => (reconnected += 1));
+    setRealtimeMember("rider-3");
+    await expect.poll(() => connected).toBe(1);
+    expect(reconnected).toBe(0);
+
+    io.disconnectSockets();
+    await expect.poll(() => connected, { timeout: 5_000 }).toBe(2);
+    expect(reconnected).toBe(1);
+    stopConnect();
+    stopReconnect();
     await expect.poll(connections).toBe(0);
     setRealtimeMember(null);
   });

@@ -21,6 +21,7 @@ export type JoinRefusal = "invalid_room" | "forbidden" | "failed" | "timeout";
 type Handler = (payload: unknown) => void;
 
 const eventHandlers = new Map<string, Set<Handler>>();
+const connectHandlers = new Set<() => void>();
 const reconnectHandlers = new Set<() => void>();
 interface RoomEntry {
   holders: number;
@@ -42,7 +43,8 @@ interface Connection {
 let connection: Connection | undefined;
 
 function wanted() {
-  return memberId !== null && (eventHandlers.size > 0 || reconnectHandlers.size > 0 || rooms.size > 0);
+  const listeners = eventHandlers.size + connectHandlers.size + reconnectHandlers.size + rooms.size;
+  return memberId !== null && listeners > 0;
 }
 
 function close() {
@@ -92,7 +94,8 @@ async function open() {
     current.attempt = 0;
     // A new connection is in no room but the member's own: the rooms asked for are joined again.
     for (const room of rooms.keys()) requestJoin(socket, room);
-    // Whatever changed while the link was down.
+    // Whatever changed before the link was up, or while it was down.
+    for (const handler of connectHandlers) handler();
     if (connectedBefore) for (const handler of reconnectHandlers) handler();
     connectedBefore = true;
   });
@@ -134,15 +137,27 @@ export function onRealtimeEvent<Payload>(event: string, handler: (payload: Paylo
   };
 }
 
-/** Calls `handler` after the link comes back from a break, to fetch what was missed; answers the unsubscribe. */
-export function onRealtimeReconnect(handler: () => void): () => void {
+function onConnections(handlers: Set<() => void>, handler: () => void): () => void {
   const entry = () => handler();
-  reconnectHandlers.add(entry);
+  handlers.add(entry);
   reconcile();
   return () => {
-    reconnectHandlers.delete(entry);
+    handlers.delete(entry);
     reconcile();
   };
+}
+
+/**
+ * Calls `handler` each time the link connects, the first time included, to fetch what changed before events could
+ * reach the page (between its render and the link, or during a break); answers the unsubscribe.
+ */
+export function onRealtimeConnect(handler: () => void): () => void {
+  return onConnections(connectHandlers, handler);
+}
+
+/** Calls `handler` after the link comes back from a break, to fetch what was missed; answers the unsubscribe. */
+export function onRealtimeReconnect(handler: () => void): () => void {
+  return onConnections(reconnectHandlers, handler);
 }
 
 /**
