@@ -26,6 +26,7 @@ export const enShell: Widen<typeof koShell> = {
       meeting: "Meetings",
       noShow: "No-show reports",
       motorcycleReport: "Missing-model reports",
+      theft: "Stolen vehicle check",
       inquiry: "1:1 inquiries",
       community: "Community management",
       board: "Board categories",

@@ -24,6 +24,7 @@ export const koShell = {
       meeting: "만남 관리",
       noShow: "노쇼 신고 관리",
       motorcycleReport: "차종 제보 관리",
+      theft: "도난 차량 확인",
       inquiry: "1:1 문의 관리",
       community: "커뮤니티 관리",
       board: "게시판 카테고리 관리",

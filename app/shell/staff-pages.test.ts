@@ -7,7 +7,7 @@ const pathsOf = (role: "member" | "admin" | "moderator" | "finance", twoFactorEn
 
 describe("the menu's staff links", () => {
   it("shows each staff role the pages its permissions open, and members and visitors none", () => {
-    expect(pathsOf("admin")).toHaveLength(18);
+    expect(pathsOf("admin")).toHaveLength(19);
     expect(pathsOf("moderator")).toEqual([
       "/admin",
       "/admin/members",
@@ -15,6 +15,7 @@ describe("the menu's staff links", () => {
       "/admin/meeting",
       "/admin/no-show",
       "/admin/motorcycle-report",
+      "/admin/theft",
       "/admin/inquiry",
     ]);
     expect(pathsOf("finance")).toEqual([

@@ -12,6 +12,7 @@ const staffPages = [
   { path: "/admin/meeting", label: "meeting", permission: "moderate:content" },
   { path: "/admin/no-show", label: "noShow", permission: "moderate:content" },
   { path: "/admin/motorcycle-report", label: "motorcycleReport", permission: "moderate:content" },
+  { path: "/admin/theft", label: "theft", permission: "moderate:content" },
   { path: "/admin/inquiry", label: "inquiry", permission: "moderate:content" },
   { path: "/admin/community", label: "community", permission: "manage:site" },
   { path: "/admin/board", label: "board", permission: "manage:site" },
