@@ -44,7 +44,6 @@ async function moveClock(request: APIRequestContext, at: Date) {
   expect(moved.status(), await moved.text()).toBe(200);
 }
 
-/** The Seoul calendar day of a moment, as YYYY-MM-DD. */
 /**
  * Keeps a page's realtime link from connecting until the answer's release is called: what happens meanwhile reaches
  * the page only through what it asks for once the link is up.
@@ -59,6 +58,7 @@ async function holdRealtimeLink(page: Page) {
   return release;
 }
 
+/** The Seoul calendar day of a moment, as YYYY-MM-DD. */
 function seoulDay(at: Date) {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(at);
 }
