@@ -594,3 +594,31 @@ test("while the editor loads, the plain field takes typing and the page's status
   await editorReady(page);
   await expect(editorArea(page)).toContainText("편집기 없이 쓴 본문");
 });
+
+test("a keystroke that lands as the editor takes the plain field's place is kept", async ({ page }) => {
+  await newMember(page, "handover");
+  let held: Route | undefined;
+  await page.route(/\/assets\/TiptapEditor-[\w-]+\.js$/, (route) => {
+    held = route;
+  });
+  await page.goto("/board/write");
+  await editorArea(page).fill("편집기 전에 쓴 첫 줄");
+  await expect.poll(() => held !== undefined).toBe(true);
+  // The editor's first render puts a plain field of its own in the first one's place, and only later starts. A
+  // keystroke right after that first render, before the editor has started, is as a fast typist's on a slow phone.
+  await page.evaluate(() => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
+    const original = document.querySelector("textarea[name=content]");
+    const observer = new MutationObserver(() => {
+      const field = document.querySelector<HTMLTextAreaElement>("textarea[name=content]");
+      if (!field || field === original) return;
+      observer.disconnect();
+      setValue.call(field, `${field.value} 그리고 둘째 줄`);
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  await held!.continue();
+  await editorReady(page);
+  await expect(editorArea(page)).toHaveText("편집기 전에 쓴 첫 줄 그리고 둘째 줄");
+});

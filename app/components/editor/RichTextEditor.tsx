@@ -30,12 +30,16 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const id = useId();
   const hydrated = useHydrated();
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
-  const [loaded, setLoaded] = useState<{ editor: typeof EditorModule; typed: string | null } | null>(null);
+  // What the plain text area holds: read once the scripts run (typing before them fires no change), then kept on
+  // each change, so a keystroke between the editor's arrival and its first render is not lost.
+  const typed = useRef<string | null>(null);
+  const [loaded, setLoaded] = useState<typeof EditorModule | null>(null);
 
   useEffect(() => {
+    typed.current ??= fallbackRef.current?.value ?? null;
     let current = true;
     void import("./TiptapEditor").then((editor) => {
-      if (current) setLoaded({ editor, typed: fallbackRef.current?.value ?? null });
+      if (current) setLoaded(editor);
     });
     return () => {
       current = false;
@@ -43,7 +47,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
   }, []);
 
   if (loaded) {
-    return <loaded.editor.TiptapEditor {...props} defaultValue={loaded.typed ?? defaultValue} />;
+    // eslint-disable-next-line react-hooks/refs -- the text typed so far is the editor's start, read as it mounts
+    return <loaded.TiptapEditor {...props} defaultValue={typed.current ?? defaultValue} />;
   }
 
   const ids = {
@@ -84,6 +89,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
           id={ids.fallback}
           name={name}
           defaultValue={defaultValue}
+          onChange={(event) => {
+            typed.current = event.currentTarget.value;
+          }}
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={[ids.hint, hydrated ? ids.loading : null, ids.plain, error ? ids.error : null]

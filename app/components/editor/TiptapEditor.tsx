@@ -142,7 +142,8 @@ export function TiptapEditor({
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const panelInputRef = useRef<HTMLInputElement>(null);
-  // What was typed into the plain text area before the editor started, so it is not lost.
+  // What was typed into the plain text area before the editor started, so it is not lost: its start value, then
+  // each change up to the moment the editor replaces it.
   const typedBeforeStart = useRef<string | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -531,6 +532,9 @@ export function TiptapEditor({
               id={ids.fallback}
               name={name}
               defaultValue={defaultValue}
+              onChange={(event) => {
+                typedBeforeStart.current = event.currentTarget.value;
+              }}
               required={required}
               aria-invalid={error ? true : undefined}
               aria-describedby={[ids.hint, `${id}-plain`, error ? ids.error : null].filter(Boolean).join(" ")}
