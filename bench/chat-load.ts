@@ -127,6 +127,8 @@ export interface ChatLoadFigures {
   p50: number;
   p95: number;
   p99: number;
+  /** The p95 of the texts sent in each window of `WINDOW_SECONDS` of the run: whether the tail is its start or steady. */
+  p95ByWindow: number[];
   /** Messages a second actually posted over the run. */
   sendRate: number;
   /** Resident memory of each server process after the load (MB), and its peak. */
@@ -167,6 +169,9 @@ interface Client {
   base: string;
   socket: Socket;
 }
+
+/** The length of the run's windows in `p95ByWindow`. */
+const WINDOW_SECONDS = 10;
 
 function percentile(sorted: number[], fraction: number) {
   if (sorted.length === 0) return Number.NaN;
@@ -229,6 +234,9 @@ export async function runChatLoad(
   /** clientId → when it was posted (and acknowledged), until the other side receives it. */
   const inFlight = new Map<string, { at: number; to: string; ackAt?: number }>();
   const latencies: number[] = [];
+  /** Each delivery's latency, by the window of the run its text was sent in. */
+  const byWindow: number[][] = [];
+  let started = Number.NaN;
   const acks: number[] = [];
   const afterAcks: number[] = [];
   let sent = 0;
@@ -247,6 +255,7 @@ export async function runChatLoad(
       delivered += 1;
       const now = performance.now();
       latencies.push(now - sending.at);
+      (byWindow[Math.floor((sending.at - started) / (WINDOW_SECONDS * 1000))] ??= []).push(now - sending.at);
       // Delivered before the acknowledgement came back: both left the server together.
       afterAcks.push(sending.ackAt === undefined ? 0 : now - sending.ackAt);
     });
@@ -290,7 +299,7 @@ export async function runChatLoad(
   for (const server of servers) await serverStages(server.base, true);
   const cpuBefore = servers.map((server) => cpuMs(server.pid));
   const clientsCpuBefore = process.cpuUsage();
-  const started = performance.now();
+  started = performance.now();
   const posts: Promise<void>[] = [];
   // Each client on its own second, spread evenly over it: the load arrives steadily, not in bursts.
   await Promise.all(
@@ -346,6 +355,7 @@ export async function runChatLoad(
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
     p99: percentile(latencies, 0.99),
+    p95ByWindow: Array.from(byWindow, (window) => spreadOf(window ?? []).p95),
     sendRate,
     rss,
     stages: {
@@ -422,6 +432,10 @@ function printChatStages(rows: ChatLoadFigures[]) {
     console.log(
       `  ${row.mode}: acknowledged ${spread(stages.ack)}, delivered after the acknowledgement ` +
         `${spread(stages.afterAck)}; the clients used ${stages.clientsCpuPercent.toFixed(0)}% of a core`,
+    );
+    console.log(
+      `    p95 of the texts sent in each ${WINDOW_SECONDS} s of the run: ` +
+        row.p95ByWindow.map((value) => (Number.isFinite(value) ? value.toFixed(0) : "—")).join(", "),
     );
     stages.servers.forEach((server, index) =>
       console.log(
