@@ -15,7 +15,8 @@ import { acquireDataDirLock, type DataDirLock } from "#app/platform/data-dir-loc
 import type { AppConfig } from "#app/platform/env.server";
 import { composeJobRegistry, ensureDailyJobs, JobWorker, platformJobs } from "#app/platform/jobs.server";
 import { createLogger, type Logger } from "#app/platform/logger.server";
-import { createAuth } from "#app/platform/auth/auth.server";
+import { createAuth, SESSION_EXTENSION } from "#app/platform/auth/auth.server";
+import { sessionsById } from "#app/platform/viewer.server";
 import { createMessaging } from "#app/platform/messaging/index.server";
 import { paymentGateway } from "#app/platform/payments/index.server";
 import { payoutService } from "#app/platform/payouts/index.server";
@@ -305,6 +306,7 @@ export async function startServer({
     auth,
     authoriseJoin: mayJoinRoom,
     commands: realtimeCommands,
+    readSessions: (ids) => sessionsById(db, ids, clock.now(), SESSION_EXTENSION),
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
     databaseUrl: config.databaseUrl,

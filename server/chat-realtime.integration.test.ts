@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { session } from "#app/db/schema";
+import { meetingMessage, member, session } from "#app/db/schema";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meeting } from "#app/db/schema";
@@ -313,5 +313,50 @@ describe("connections of a session that ends", () => {
     });
     expect(await Promise.all(allEnded)).toEqual(["io server disconnect", "io server disconnect"]);
     await speaksForNobody(provider, code);
+  });
+  it("stops a connection acting for a member withdrawn or suspended since it opened, at its next command", async () => {
+    const { requester, provider, code } = await meetingOfTwo();
+    const tab = await openSocket(requester);
+    const other = await openSocket(provider);
+    const text = (clientId: string) => ({ code, clientId, text: "곧 도착합니다", language: "ko" as const });
+    expect(await sendText(tab.socket, text("check-0000001"))).toMatchObject({ ok: true });
+    const ended = closed(tab);
+    // Changed under the connection, with nothing to tell it: only its own check can see it.
+    await runtime.db
+      .update(member)
+      .set({ withdrawnAt: runtime.clock.now() })
+      .where(eq(member.id, requester.id));
+    void sendText(tab.socket, text("check-0000002")).catch(() => undefined);
+    expect(await ended).toBe("io server disconnect");
+    const stored = await runtime.db
+      .select({ clientId: meetingMessage.clientId })
+      .from(meetingMessage)
+      .where(eq(meetingMessage.senderId, requester.id));
+    expect(stored.map((row) => row.clientId)).toEqual(["check-0000001"]);
+
+    // The other side goes on, until a suspension begins for them.
+    expect(await sendText(other.socket, text("check-0000003"))).toMatchObject({ ok: true });
+    const otherEnded = closed(other);
+    await runtime.db
+      .update(member)
+      .set({ suspendedFrom: new Date(runtime.clock.now().getTime() - 60_000) })
+      .where(eq(member.id, provider.id));
+    void sendText(other.socket, text("check-0000004")).catch(() => undefined);
+    expect(await otherEnded).toBe("io server disconnect");
+  });
+
+  it("leaves a session due for its daily extension to the auth library, which extends it", async () => {
+    const { requester, code } = await meetingOfTwo();
+    const tab = await openSocket(requester);
+    const [row] = await runtime.db.select().from(session).where(eq(session.userId, requester.id));
+    // Its expiry set two days ago: the library extends a session read a day or more after that.
+    const aged = new Date(row!.expiresAt.getTime() - 2 * 24 * 60 * 60_000);
+    await runtime.db.update(session).set({ expiresAt: aged }).where(eq(session.id, row!.id));
+    expect(
+      await sendText(tab.socket, { code, clientId: "extend-000001", text: "연장", language: "ko" }),
+    ).toMatchObject({ ok: true });
+    const [after] = await runtime.db.select().from(session).where(eq(session.id, row!.id));
+    expect(after!.expiresAt.getTime()).toBeGreaterThan(aged.getTime() + 24 * 60 * 60_000);
+    expect(tab.socket.connected).toBe(true);
   });
 });

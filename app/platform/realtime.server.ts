@@ -15,7 +15,7 @@ import {
   setRealtimePublisher,
   type RealtimePublisher,
 } from "./publisher.server";
-import { sessionFromHeaders, type SessionViewer } from "./viewer.server";
+import { sessionFromHeaders, type SessionState, type SessionViewer } from "./viewer.server";
 
 /** Client → server: join or leave a room by name (`kind:id`); the answer comes as the event's acknowledgement. */
 export const JOIN_ROOM_EVENT = "room:join";
@@ -62,17 +62,51 @@ const DEFAULT_COMMAND_PACE: PaceRule = { burst: 10, perSecond: 2 };
 
 /**
  * How long the session found at the handshake is trusted: a command after that reads it again, so a signed-out or
- * withdrawn member's open connection stops acting for them within this time.
+ * withdrawn member's open connection stops acting for them within this time. Each connection's next check falls at
+ * a random point of the last quarter of it, so connections opened together (a restart's reconnections) are not all
+ * checked in the same second.
  */
 const DEFAULT_SESSION_RECHECK_MS = 60_000;
+
+const nextCheckAt = (recheckMs: number) => Date.now() + recheckMs * (0.75 + Math.random() * 0.25);
+
+/**
+ * Reads sessions due for their check in one statement per turn of the event loop: every connection whose check
+ * falls in that turn waits for the same read.
+ */
+export function batchedSessionReader(read: (ids: string[]) => Promise<Map<string, SessionState>>) {
+  type Waiter = { resolve: (state: SessionState) => void; reject: (error: unknown) => void };
+  let pending: Map<string, Waiter[]> | null = null;
+  return (id: string) =>
+    new Promise<SessionState>((resolve, reject) => {
+      if (!pending) {
+        const batch = (pending = new Map<string, Waiter[]>());
+        setImmediate(() => {
+          pending = null;
+          read([...batch.keys()]).then(
+            (states) => {
+              for (const [key, waiters] of batch)
+                for (const waiter of waiters) waiter.resolve(states.get(key) ?? { viewer: null });
+            },
+            (error: unknown) => {
+              for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+            },
+          );
+        });
+      }
+      const waiters = pending.get(id) ?? [];
+      waiters.push({ resolve, reject });
+      pending.set(id, waiters);
+    });
+}
 
 interface SocketData {
   /** The signed-in member behind the connection, as the handshake found them; null for visitors. */
   viewer: SessionViewer | null;
   /** The session the handshake found (its room closes the connection when it ends); null for visitors. */
   sessionId: string | null;
-  /** When the session was last read (ms since the epoch). */
-  checkedAt: number;
+  /** When the session is to be read again (ms since the epoch). */
+  recheckAt: number;
 }
 
 type HandshakeSession = Awaited<ReturnType<typeof sessionFromHeaders>>;
@@ -99,6 +133,11 @@ export interface RealtimeOptions {
   commands?: Readonly<Record<string, RealtimeCommand>>;
   /** How long the handshake's session is trusted before a command or join reads it again (60 s). */
   sessionRecheckMs?: number;
+  /**
+   * Reads sessions again by their ids (`sessionsById`), for the checks of open connections: many in one statement.
+   * Without it each check is a lookup through the auth library.
+   */
+  readSessions?: (ids: string[]) => Promise<Map<string, SessionState>>;
   /** How fast one connection may send commands (`DEFAULT_COMMAND_PACE`). */
   commandPace?: PaceRule;
   /**
@@ -174,6 +213,7 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
   const ownOrigin = new URL(options.publicUrl).origin;
   const sessionRecheckMs = options.sessionRecheckMs ?? DEFAULT_SESSION_RECHECK_MS;
   const commandPace = options.commandPace ?? DEFAULT_COMMAND_PACE;
+  const readSession = options.readSessions ? batchedSessionReader(options.readSessions) : null;
   const io = new Server(httpServer, {
     path: "/socket.io",
     serveClient: false,
@@ -192,7 +232,7 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
       const data: SocketData = {
         viewer: found?.viewer ?? null,
         sessionId: found?.sessionId ?? null,
-        checkedAt: Date.now(),
+        recheckAt: nextCheckAt(sessionRecheckMs),
       };
       Object.assign(socket.data as SocketData, data);
       next();
@@ -213,19 +253,32 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
       const data = socket.data as SocketData;
       if (
         data.viewer &&
-        (Date.now() - data.checkedAt >= sessionRecheckMs ||
-          Date.now() >= data.viewer.sessionExpiresAt.getTime())
+        data.sessionId &&
+        (Date.now() >= data.recheckAt || Date.now() >= data.viewer.sessionExpiresAt.getTime())
       ) {
-        const found = await sessionOfHandshake(options.auth, socket, logger);
+        const found = await sessionNow(data.sessionId);
         if (!found || found.sessionId !== data.sessionId || found.viewer.id !== data.viewer.id) {
           data.viewer = null;
           socket.disconnect(true);
           return null;
         }
         data.viewer = found.viewer;
-        data.checkedAt = Date.now();
+        data.recheckAt = nextCheckAt(sessionRecheckMs);
       }
       return data.viewer;
+    };
+    /** The connection's session read again: by its id with the others due now, or through the auth library. */
+    const sessionNow = async (sessionId: string): Promise<HandshakeSession> => {
+      if (readSession) {
+        try {
+          const state = await readSession(sessionId);
+          if (!("refresh" in state)) return state.viewer ? { viewer: state.viewer, sessionId } : null;
+        } catch (error) {
+          logger.warn({ err: error }, "realtime session check failed; closing the connection");
+          return null;
+        }
+      }
+      return sessionOfHandshake(options.auth, socket, logger);
     };
     socket.on(JOIN_ROOM_EVENT, (room: unknown, ack: unknown) => {
       if (typeof ack !== "function") return;

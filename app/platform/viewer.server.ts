@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { memberRoleOf, type MemberRole, type OnboardingState } from "#app/db/schema";
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { member, memberRoleOf, session, type MemberRole, type OnboardingState } from "#app/db/schema";
 import { suspendedAt } from "./auth/suspension.server";
 import { systemClock } from "./clock.server";
 import { findRuntime, getRuntime, type Runtime } from "./runtime.server";
@@ -82,30 +84,93 @@ export async function sessionFromHeaders(
   if (!headers.get("cookie")?.includes("session_token=")) return null;
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
-  const user = result.user as typeof result.user & {
-    phoneNumber?: string | null;
-    role?: string;
-    onboarding?: OnboardingState;
-    withdrawnAt?: Date | null;
-    suspendedFrom?: Date | null;
-    suspendedUntil?: Date | null;
-    twoFactorEnabled?: boolean | null;
-  };
+  const viewer = viewerOf(
+    result.user as MemberOfSession,
+    result.session,
+    (findRuntime()?.clock ?? systemClock).now(),
+  );
+  return viewer ? { viewer, sessionId: result.session.id } : null;
+}
+
+/** What a viewer is made of: the session's member, with the columns the auth library reads for it. */
+interface MemberOfSession {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  phoneNumber?: string | null;
+  role?: string | null;
+  onboarding?: OnboardingState | null;
+  withdrawnAt?: Date | null;
+  suspendedFrom?: Date | null;
+  suspendedUntil?: Date | null;
+  twoFactorEnabled?: boolean | null;
+}
+
+/** The viewer of a session's member; null for a withdrawn account and for a suspension under way. */
+function viewerOf(
+  user: MemberOfSession,
+  session: { createdAt: Date | string; expiresAt: Date | string },
+  now: Date,
+): SessionViewer | null {
   if (user.withdrawnAt) return null;
   // A session that outlived a suspension (its sessions end with it) opens nothing while the suspension lasts.
-  if (suspendedAt(user, (findRuntime()?.clock ?? systemClock).now())) return null;
-  const viewer: SessionViewer = {
+  if (suspendedAt(user, now)) return null;
+  return {
     id: user.id,
     name: user.name,
     email: user.email,
     emailVerified: user.emailVerified,
     phoneNumber: user.phoneNumber ?? null,
-    role: memberRoleOf(user.role),
+    role: memberRoleOf(user.role ?? undefined),
     onboarding: user.onboarding ?? "signed_up",
     profileComplete: user.onboarding === "welcomed",
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
-    sessionCreatedAt: new Date(result.session.createdAt),
-    sessionExpiresAt: new Date(result.session.expiresAt),
+    sessionCreatedAt: new Date(session.createdAt),
+    sessionExpiresAt: new Date(session.expiresAt),
   };
-  return { viewer, sessionId: result.session.id };
+}
+
+/** How a session read again by its id came out (`sessionsById`). */
+export type SessionState =
+  /** Still open: its member now. */
+  | { viewer: SessionViewer }
+  /** Ended, expired, or its member withdrawn or suspended. */
+  | { viewer: null }
+  /** Due for the auth library's daily extension: read it through the library (`sessionFromHeaders`), which extends it. */
+  | { refresh: true };
+
+/**
+ * Sessions read again by their ids, in one statement whatever their number: the realtime server's check of its
+ * open connections, which would otherwise cost a lookup through the auth library each (its cookie verified again, its
+ * statement built again). The session and its member are read as that lookup reads them and mapped the same way; a
+ * session the library would extend now (`updateAge`) is left to it.
+ */
+export async function sessionsById(
+  db: Database,
+  ids: readonly string[],
+  now: Date,
+  extension: { expiresInMs: number; updateAgeMs: number },
+): Promise<Map<string, SessionState>> {
+  // Expiry and extension by the real time, as the library judges them; suspension by the app's clock, as above.
+  const real = new Date();
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ session, member })
+          .from(session)
+          .innerJoin(member, eq(member.id, session.userId))
+          .where(inArray(session.id, [...new Set(ids)]));
+  const states = new Map<string, SessionState>(ids.map((id) => [id, { viewer: null }]));
+  for (const row of rows) {
+    if (row.session.expiresAt <= real) continue;
+    // The library's rule: a session whose expiry was set at least `updateAge` ago is extended when it is read.
+    if (row.session.expiresAt.getTime() - extension.expiresInMs + extension.updateAgeMs <= real.getTime()) {
+      states.set(row.session.id, { refresh: true });
+      continue;
+    }
+    states.set(row.session.id, { viewer: viewerOf(row.member, row.session, now) });
+  }
+  return states;
 }

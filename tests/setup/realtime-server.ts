@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { SESSION_EXTENSION } from "#app/platform/auth/auth.server";
 import { createRealtime } from "#app/platform/realtime.server";
+import { sessionsById } from "#app/platform/viewer.server";
 import { mayJoinRoom } from "#app/services/realtime/rooms.server";
 import { realtimeCommands } from "#app/shell/realtime-commands.server";
 import { createHttpApp } from "../../server/app";
@@ -22,6 +24,7 @@ export async function startRealtimeTestServer(options: { sessionRecheckMs?: numb
     authoriseJoin: mayJoinRoom,
     commands: realtimeCommands,
     sessionRecheckMs: options.sessionRecheckMs,
+    readSessions: (ids) => sessionsById(runtime.db, ids, runtime.clock.now(), SESSION_EXTENSION),
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

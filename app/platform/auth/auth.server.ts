@@ -23,6 +23,15 @@ export const CLIENT_IP_HEADER = "x-motomate-client-ip";
 
 /** Auth cookies live 400 days (the session is refreshed daily while used). */
 export const SESSION_MAX_AGE_S = 34_560_000;
+
+/** A session used a day after its last extension is extended again (the auth library's `updateAge`). */
+const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
+
+/** How the library extends sessions, for the realtime server's own reads of them (`sessionsById`). */
+export const SESSION_EXTENSION = {
+  expiresInMs: SESSION_MAX_AGE_S * 1000,
+  updateAgeMs: SESSION_UPDATE_AGE_S * 1000,
+};
 /** Codes and links expire within 10 minutes. */
 const LINK_TTL_S = 600;
 
@@ -206,7 +215,7 @@ export function createAuth({
         });
       },
     },
-    session: { expiresIn: SESSION_MAX_AGE_S, updateAge: 24 * 60 * 60, freshAge: 5 * 60 },
+    session: { expiresIn: SESSION_MAX_AGE_S, updateAge: SESSION_UPDATE_AGE_S, freshAge: 5 * 60 },
     account: {
       accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: true },
     },
