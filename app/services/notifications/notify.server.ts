@@ -156,19 +156,18 @@ export async function notifyEach(uow: UnitOfWork, inputs: readonly NotifyInput[]
   const now = uow.now.toISOString();
   const since = new Date(uow.now.getTime() - FOLD_WINDOW_MS).toISOString();
   const dayStart = startOfSeoulDay(seoulDay(uow.now)).toISOString();
-  const rows = sql.join(
-    pending.map(
-      ({ input, link, subject, repeats }) =>
-        sql`(${input.recipientId}::text, ${input.type}::text, ${input.actorId ?? null}::text,
-          ${JSON.stringify(input.params ?? {})}::jsonb, ${link}::text, ${input.dedupeKey ?? null}::text,
-          ${subject}::text, ${repeats}::int, ${input.dailyCap ?? null}::int)`,
-    ),
-    sql`, `,
-  );
+  // A column of values per field: the statement's text and its parameters do not grow with the notifications.
+  const column = <T>(value: (item: Pending) => T) => sql.param(pending.map(value));
   const stored = await queryRows<{ recipient_id: string; arrived: boolean }>(
     uow.tx,
     sql`with v (recipient_id, type, actor_id, params, link, dedupe_key, subject, repeats, daily_cap) as (
-        values ${rows}
+        select recipient_id, type, actor_id, params::jsonb, link, dedupe_key, subject, repeats, daily_cap
+        from unnest(${column(({ input }) => input.recipientId)}::text[], ${column(({ input }) => input.type)}::text[],
+          ${column(({ input }) => input.actorId ?? null)}::text[],
+          ${column(({ input }) => JSON.stringify(input.params ?? {}))}::text[], ${column(({ link }) => link)}::text[],
+          ${column(({ input }) => input.dedupeKey ?? null)}::text[], ${column(({ subject }) => subject)}::text[],
+          ${column(({ repeats }) => repeats)}::int[], ${column(({ input }) => input.dailyCap ?? null)}::int[])
+          u (recipient_id, type, actor_id, params, link, dedupe_key, subject, repeats, daily_cap)
       ),
       wanted as (
         select v.* from v
