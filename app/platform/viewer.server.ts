@@ -143,8 +143,8 @@ export type SessionState =
 /**
  * Sessions read again by their ids, in one statement whatever their number: the realtime server's check of its
  * open connections, which would otherwise cost a lookup through the auth library each (its cookie verified again, its
- * statement built again). The session and its member are read as that lookup reads them and mapped the same way; a
- * session the library would extend now (`updateAge`) is left to it.
+ * statement built again). Only the columns a viewer is made of are read, and mapped as that lookup's are; a session
+ * the library would extend now (`updateAge`) is left to it.
  */
 export async function sessionsById(
   db: Database,
@@ -158,7 +158,22 @@ export async function sessionsById(
     ids.length === 0
       ? []
       : await db
-          .select({ session, member })
+          .select({
+            session: { id: session.id, createdAt: session.createdAt, expiresAt: session.expiresAt },
+            member: {
+              id: member.id,
+              name: member.name,
+              email: member.email,
+              emailVerified: member.emailVerified,
+              phoneNumber: member.phoneNumber,
+              role: member.role,
+              onboarding: member.onboarding,
+              withdrawnAt: member.withdrawnAt,
+              suspendedFrom: member.suspendedFrom,
+              suspendedUntil: member.suspendedUntil,
+              twoFactorEnabled: member.twoFactorEnabled,
+            },
+          })
           .from(session)
           .innerJoin(member, eq(member.id, session.userId))
           .where(inArray(session.id, [...new Set(ids)]));

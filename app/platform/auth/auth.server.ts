@@ -32,6 +32,7 @@ export const SESSION_EXTENSION = {
   expiresInMs: SESSION_MAX_AGE_S * 1000,
   updateAgeMs: SESSION_UPDATE_AGE_S * 1000,
 };
+
 /** Codes and links expire within 10 minutes. */
 const LINK_TTL_S = 600;
 
