@@ -1,6 +1,5 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { ReactNode } from "react";
 import { preloadModule } from "react-dom";
 import { renderToPipeableStream } from "react-dom/server";
@@ -30,8 +29,13 @@ export default function handleRequest(
   // Every inline script of the page carries the nonce of this response's Content-Security-Policy.
   const nonce = loadContext.get(cspNonceContext);
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const readyEvent = crawler || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Errors of a part below the shell: the page is still answered (the browser renders that part again); an error
+    // of the shell itself rejects, and the request handler reports it.
+    const partErrors: unknown[] = [];
+    let shellFailed = false;
+    // No page streams a deferred part (ADR 033), so the document is complete once everything is ready; it is
+    // answered in one piece (ADR 074): React writes it in chunks of a few kilobytes, and each chunk passed on alone
+    // goes through a web stream, the compressor and a thread-pool turn of its own.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ModulePreloads
@@ -43,28 +47,42 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+        onAllReady() {
+          clearTimeout(timeout);
+          if (shellFailed) return;
+          for (const error of partErrors) getRuntime().logger.error({ err: error }, "render failed");
+          const chunks: Uint8Array[] = [];
+          pipe(
+            new Writable({
+              write(chunk: Uint8Array, _encoding, done) {
+                chunks.push(chunk);
+                done();
+              },
+              final(done) {
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                resolve(
+                  new Response(Buffer.concat(chunks), {
+                    headers: responseHeaders,
+                    status: responseStatusCode,
+                  }),
+                );
+                done();
+              },
             }),
           );
-          pipe(body);
         },
         onShellError(error: unknown) {
+          shellFailed = true;
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) getRuntime().logger.error({ err: error }, "render failed");
+          partErrors.push(error);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
