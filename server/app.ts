@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import express, {
   type Express,
@@ -248,9 +249,22 @@ function refuseForeignOrigin(publicUrl: string) {
  * page), and the few files at the root (favicon …).
  */
 export function serveClientBuild(clientDir: string) {
+  // The build's other files, listed once: a page's address never costs a look at the disk (and the refusal the
+  // static handler would raise for it).
+  const files = new Set(
+    fs
+      .readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      )
+      .filter((file) => !file.startsWith(`${HASHED_ASSETS_PATH}/`)),
+  );
+  const serveFile = express.static(clientDir, { maxAge: "1h", index: false });
   return (app: Express) => {
     app.use(HASHED_ASSETS_PATH, servePrecompressedAssets(path.join(clientDir, "assets")));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()));
   };
 }
 

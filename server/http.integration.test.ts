@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openPglite } from "#app/db/client.server";
 import { filterTableNames } from "#app/db/seed/types";
 import type { Runtime } from "#app/platform/runtime.server";
@@ -534,6 +534,36 @@ describe("page requests the pages cannot answer", () => {
       expect(english.body).toContain("404");
       expect((await send(`${built.base}/assets/entry-abc123.js`, { method: "POST" })).status).toBe(405);
     } finally {
+      await built.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+  it("serve the build's other files from a list made at start: a page's address never reaches the disk", async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "motomate-client-"));
+    fs.mkdirSync(path.join(clientDir, "assets"));
+    fs.mkdirSync(path.join(clientDir, "icons"));
+    fs.writeFileSync(path.join(clientDir, "favicon.ico"), "icon");
+    fs.writeFileSync(path.join(clientDir, "icons", "share.png"), "share");
+    const built = await listen(
+      createHttpApp({
+        runtime,
+        mountStatic: serveClientBuild(clientDir),
+        pages: (_req, res) => void res.status(418).send("page"),
+      }),
+    );
+    const stat = vi.spyOn(fs, "stat");
+    try {
+      expect((await send(`${built.base}/favicon.ico`)).body).toBe("icon");
+      expect((await send(`${built.base}/icons/share.png`)).body).toBe("share");
+      const looked = stat.mock.calls.length;
+      expect(looked).toBeGreaterThan(0);
+      for (const page of ["/board/free", "/", "/icons", "/en/market/total"]) {
+        const response = await send(`${built.base}${page}`);
+        expect(response.status, page).toBe(418);
+      }
+      expect(stat.mock.calls.length).toBe(looked);
+    } finally {
+      stat.mockRestore();
       await built.close();
       fs.rmSync(clientDir, { recursive: true, force: true });
     }
