@@ -56,4 +56,30 @@ describe("React Router's production build for the production server (ADR 073)", 
     );
     expect(url).toContain("/node_modules/react-router/dist/development/");
   });
+
+  it("keeps a path's matches against the router's branches, a copy for each caller (ADR 074)", () => {
+    // A request matches its path three to five times (the request handler, the static handler, and each parent path
+    // for the page's route manifest); the patched build walks the branches for a path once.
+    const script = `
+      import { register } from "node:module";
+      register(${JSON.stringify(new URL("./react-router-production.js", import.meta.url).href)});
+      const { createStaticHandler } = await import("react-router");
+      const handler = createStaticHandler([{ path: "/", children: [{ path: "a" }, { path: "b" }, { path: "items/:id" }] }]);
+      const at = async (path) => {
+        const context = await handler.query(new Request("http://localhost" + path));
+        return { status: context.statusCode, params: context.matches.at(-1)?.params };
+      };
+      const first = [await at("/a"), await at("/items/1")];
+      const changed = await handler.query(new Request("http://localhost/items/1"));
+      changed.matches[0].params.id = "changed";
+      // Without its branches the router can match only what it has kept.
+      handler._internalRouteBranches.length = 0;
+      console.log(JSON.stringify({ first, again: [await at("/a"), await at("/items/1"), await at("/b")] }));`;
+    const answer = JSON.parse(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" }),
+    ) as { first: unknown[]; again: unknown[] };
+    const found = (params: Record<string, string>) => ({ status: 200, params });
+    expect(answer.first).toEqual([found({}), found({ id: "1" })]);
+    expect(answer.again).toEqual([found({}), found({ id: "1" }), expect.objectContaining({ status: 404 })]);
+  });
 });
