@@ -15,6 +15,8 @@ export interface PageTarget {
   path: string;
   /** The CPU milliseconds per request the page is meant to stay under. */
   targetMs: number;
+  /** The CPU milliseconds per request the issue measured on its own machine, before the work for the target. */
+  issueMs: number;
 }
 
 export interface PageProfile extends PageTarget {
@@ -22,6 +24,8 @@ export interface PageProfile extends PageTarget {
   cpuPerRequest: number;
   rps: number;
   errors: number;
+  /** The same page's CPU per request on the other build (`against`), measured in the same run. */
+  againstCpu?: number;
   /** The profile's shares scaled to `cpuPerRequest`. */
   profile: ProfileShare[];
 }
@@ -35,22 +39,54 @@ interface Options {
   connections: number;
   /** A directory for the profiles, one sub-folder per page. */
   dir: string;
+  /**
+   * Another build started on the same data and port (say, the commit the issue measured): each page is then loaded
+   * on this build and on that one in turn, twice, and its CPU per request is the mean of its two loads.
+   */
+  against?: (args: string[]) => ChildProcess;
 }
 
-export async function profilePages(targets: PageTarget[], options: Options): Promise<PageProfile[]> {
-  const { base, start, headers, duration, connections } = options;
-  const measured: Array<PageTarget & { cpuPerRequest: number; rps: number; errors: number }> = [];
-  const plain = start([]);
+type Measured = PageTarget & { cpuPerRequest: number; rps: number; errors: number };
+
+/** Each target's CPU per request on one server start. */
+async function measure(
+  targets: PageTarget[],
+  start: (args: string[]) => ChildProcess,
+  label: string,
+  options: Pick<Options, "base" | "headers" | "duration" | "connections">,
+): Promise<Measured[]> {
+  const { base, headers, duration, connections } = options;
+  const server = start([]);
+  const measured: Measured[] = [];
   try {
     await waitUntilAnswering(`${base}/healthz`, 120_000);
     for (const target of targets) {
-      console.log(`Loading visitor ${target.path}…`);
-      const figures = await load(`${base}${target.path}`, plain.pid!, { headers, duration, connections });
+      console.log(`Loading visitor ${target.path}${label}…`);
+      const figures = await load(`${base}${target.path}`, server.pid!, { headers, duration, connections });
       measured.push({ ...target, ...figures });
     }
   } finally {
-    await stopProcess(plain);
+    await stopProcess(server);
   }
+  return measured;
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+export async function profilePages(targets: PageTarget[], options: Options): Promise<PageProfile[]> {
+  const { base, start, headers, duration, connections, against } = options;
+  const rounds: Measured[][] = [];
+  const others: Measured[][] = [];
+  for (let round = 0; round < (against ? 2 : 1); round++) {
+    rounds.push(await measure(targets, start, "", options));
+    if (against) others.push(await measure(targets, against, " on the other build", options));
+  }
+  const measured = targets.map((target, index) => ({
+    ...rounds[0]![index]!,
+    cpuPerRequest: mean(rounds.map((round) => round[index]!.cpuPerRequest)),
+    errors: rounds.reduce((sum, round) => sum + round[index]!.errors, 0),
+    againstCpu: against ? mean(others.map((round) => round[index]!.cpuPerRequest)) : undefined,
+  }));
   const profiles: PageProfile[] = [];
   for (const [index, target] of measured.entries()) {
     const dir = path.join(options.dir, `page-${index}`);
@@ -99,6 +135,37 @@ export function printPageProfiles(now: PageProfile[], before: PageProfile[] | un
         String(page.errors).padStart(4),
       ].join(" "),
     );
+  if (now.some((page) => page.againstCpu !== undefined)) {
+    // The issue's targets are its own figures less a share; on another machine the share is what carries over.
+    console.log(
+      "\nThe same pages on the other build (BENCH_PAGES_AGAINST), loaded in turn with this one, and the ratio of the" +
+        "\ntwo against the target's ratio to the issue's own figure:",
+    );
+    console.log(
+      [
+        "page".padEnd(14),
+        "this".padStart(7),
+        "other".padStart(7),
+        "ratio".padStart(6),
+        "target".padStart(7),
+        "met".padStart(4),
+      ].join(" "),
+    );
+    for (const page of now) {
+      const ratio = page.cpuPerRequest / (page.againstCpu ?? NaN);
+      const target = page.targetMs / page.issueMs;
+      console.log(
+        [
+          page.page.padEnd(14),
+          cell(page.cpuPerRequest, 7),
+          cell(page.againstCpu, 7),
+          cell(ratio, 6),
+          cell(target, 7),
+          (ratio <= target ? "yes" : "no").padStart(4),
+        ].join(" "),
+      );
+    }
+  }
   const parts = [...new Set(now.flatMap((page) => page.profile.map((share) => share.part)))];
   const msOf = (page: PageProfile | undefined, part: string) =>
     page?.profile.find((share) => share.part === part)?.msPerRequest ?? (page ? 0 : undefined);

@@ -369,14 +369,19 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 /** The visitor's `/`, `/board/free` and post page against their CPU targets, each with its profile (bench/pages.ts). */
 function visitorPageProfiles(dir: string, postId: number): Promise<PageProfile[]> {
+  const against = process.env.BENCH_PAGES_AGAINST ? path.resolve(process.env.BENCH_PAGES_AGAINST) : undefined;
   const targets: PageTarget[] = [
-    { page: "/", path: "/", targetMs: 4 },
-    { page: "/board/free", path: "/board/free", targetMs: 5 },
-    { page: "post", path: `/board/free/${postId}`, targetMs: 4.5 },
+    { page: "/", path: "/", targetMs: 4, issueMs: 5.6 },
+    { page: "/board/free", path: "/board/free", targetMs: 5, issueMs: 7.3 },
+    { page: "post", path: `/board/free/${postId}`, targetMs: 4.5, issueMs: 6.6 },
   ];
   return profilePages(targets, {
     base: `http://127.0.0.1:${appPort}`,
     start: (args) => startProcess(root, [...args, ...appArgs()], appEnv(appPort, dir)),
+    // BENCH_PAGES_AGAINST=<a built checkout of another commit> loads the pages on it too, in turn with this one.
+    against: against
+      ? (args) => startProcess(against, [...args, ...appArgs()], appEnv(appPort, dir))
+      : undefined,
     headers: headersOf("visitor", ""),
     duration,
     connections,
@@ -404,6 +409,7 @@ function printAndKeepPageProfiles(profiles: PageProfile[]) {
 async function benchPagesAlone() {
   const kept = process.env.BENCH_PAGES_DATA;
   const dir = kept || fs.mkdtempSync(path.join(os.tmpdir(), "motomate-bench-pages-"));
+  if (kept) fs.mkdirSync(kept, { recursive: true });
   const postFile = path.join(dir, "post.json");
   try {
     if (!fs.existsSync(postFile)) {
