@@ -5,6 +5,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import pg from "pg";
 import { createClient as createRedisClient } from "redis";
 import { Server, type Socket } from "socket.io";
+import { batchPerTurn } from "./batch-per-turn";
 import type { Auth } from "./auth/auth.server";
 import type { Logger } from "./logger.server";
 import { Pace, type PaceRule } from "./pace";
@@ -75,29 +76,7 @@ const nextCheckAt = (recheckMs: number) => Date.now() + recheckMs * (0.75 + Math
  * falls in that turn waits for the same read.
  */
 export function batchedSessionReader(read: (ids: string[]) => Promise<Map<string, SessionState>>) {
-  type Waiter = { resolve: (state: SessionState) => void; reject: (error: unknown) => void };
-  let pending: Map<string, Waiter[]> | null = null;
-  return (id: string) =>
-    new Promise<SessionState>((resolve, reject) => {
-      if (!pending) {
-        const batch = (pending = new Map<string, Waiter[]>());
-        setImmediate(() => {
-          pending = null;
-          read([...batch.keys()]).then(
-            (states) => {
-              for (const [key, waiters] of batch)
-                for (const waiter of waiters) waiter.resolve(states.get(key) ?? { viewer: null });
-            },
-            (error: unknown) => {
-              for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
-            },
-          );
-        });
-      }
-      const waiters = pending.get(id) ?? [];
-      waiters.push({ resolve, reject });
-      pending.set(id, waiters);
-    });
+  return batchPerTurn<string, SessionState>(read, { viewer: null });
 }
 
 interface SocketData {

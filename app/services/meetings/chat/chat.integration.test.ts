@@ -96,6 +96,45 @@ describe("entering a room", () => {
     expect(await outcome(readHistory(db, provider, "A".repeat(22)))).toBe("chat.room_code_invalid");
   });
 
+  it("reads the rooms of joins asked in the same turn in one statement, by the same rule", async () => {
+    const [first, second] = [await openRoom(), await openRoom()];
+    statements = 0;
+    const answers = await Promise.all([
+      mayEnterRoom(db, requester, first.code),
+      mayEnterRoom(db, provider, second.code),
+      mayEnterRoom(db, admin, second.code),
+      mayEnterRoom(db, stranger, first.code),
+      mayEnterRoom(db, adminWithoutTwoFactor, second.code),
+      mayEnterRoom(db, null, first.code),
+      mayEnterRoom(db, requester, "A".repeat(22)),
+      mayEnterRoom(db, requester, "nope"),
+    ]);
+    expect(answers).toEqual([true, true, true, false, false, false, false, false]);
+    expect(statements).toBe(1);
+  });
+
+  it("keeps a room let into at hand: the conversation's first texts do not read it again", async () => {
+    const firstTexts = async (join: boolean) => {
+      const rooms = await Promise.all(Array.from({ length: 3 }, () => openRoom()));
+      if (join) await Promise.all(rooms.map((room) => mayEnterRoom(db, requester, room.code)));
+      clock.advance(1_000);
+      statements = 0;
+      const answers = await sendTexts(
+        db,
+        clock,
+        rooms.map((room, n) => ({
+          actor: requester,
+          code: room.code,
+          clientId: `joined-${join}-${n}-ab`,
+          text: "안녕하세요",
+        })),
+      );
+      expect(answers.every((answer) => !(answer instanceof DomainError))).toBe(true);
+      return statements;
+    };
+    expect(await firstTexts(true)).toBe((await firstTexts(false)) - 1);
+  });
+
   it("lets an administrator read but not write", async () => {
     const { code } = await openRoom();
     await say(requester, code, "정비 문의드려요");

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { meeting, type MeetingStatus } from "#app/db/schema";
+import { batchPerTurn } from "#app/platform/batch-per-turn";
 import { executor, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
 import { DomainError } from "#app/services/errors";
@@ -11,6 +12,7 @@ import {
   type MeetingRole,
 } from "#app/services/meetings/meeting/participants.server";
 import type { ChatErrorCode } from "./errors";
+import { rememberRoom } from "./known-rooms.server";
 
 /**
  * A meeting's chat room, and who may enter it. The rest of the chat sits beside this file: `send.server.ts` stores
@@ -43,15 +45,35 @@ export async function roomFor(
   return { meeting: row, role };
 }
 
-/** Whether the actor may enter (and listen to) a meeting's room: the realtime room rule asks this on every join. */
-export async function mayEnterRoom(db: Database, actor: Actor | null, code: string): Promise<boolean> {
-  try {
-    await roomFor(db, actor, code);
-    return true;
-  } catch (error) {
-    if (error instanceof DomainError) return false;
-    throw error;
+/** The meetings of rooms joined in one turn of the event loop, per database, read in one statement. */
+const joinReaders = new WeakMap<Database, (code: string) => Promise<Meeting | null>>();
+
+function meetingOfJoin(db: Database, code: string) {
+  let reader = joinReaders.get(db);
+  if (!reader) {
+    reader = batchPerTurn(async (codes: string[]) => {
+      const rows = await db
+        .select()
+        .from(meeting)
+        .where(sql`${meeting.code} = any(${sql.param(codes)}::text[])`);
+      return new Map(rows.map((row) => [row.code, row]));
+    }, null);
+    joinReaders.set(db, reader);
   }
+  return reader(code);
+}
+
+/**
+ * Whether the actor may enter (and listen to) a meeting's room, by `roomFor`'s rule: the realtime room rule asks
+ * this on every join. Joins asked in the same turn (a restart's reconnections, a conversations page) share one read,
+ * and a room let into is kept at hand for its first texts.
+ */
+export async function mayEnterRoom(db: Database, actor: Actor | null, code: string): Promise<boolean> {
+  if (typeof code !== "string" || !MEETING_CODE_PATTERN.test(code)) return false;
+  const row = await meetingOfJoin(db, code);
+  if (!row || !actor || !meetingRoleOf(actor, row)) return false;
+  rememberRoom(db, row);
+  return true;
 }
 
 /** The meeting behind a room, for the page's actions on it (see `roomFor` for who may ask). */

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { displayName } from "#app/services/members/display-name.server";
 import type { Database } from "#app/db/client.server";
-import { meeting, meetingMessage, member } from "#app/db/schema";
+import { meetingMessage, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
 import type { FileStorage } from "#app/platform/storage/types";
 import { queryRows } from "#app/db/client.server";
@@ -31,6 +31,7 @@ import {
   type MeetingRole,
 } from "#app/services/meetings/meeting/participants.server";
 import { meetingChatPath } from "#app/services/meetings/meeting/paths";
+import { chatRooms, type ChatRoom } from "./known-rooms.server";
 import { roomFor, writable } from "./room.server";
 import { rememberStretches, stretchKnownNotified } from "./stretch-memo.server";
 
@@ -66,66 +67,6 @@ async function sentBefore(source: DatabaseOrUnit, meetingId: number, senderId: s
     )
     .limit(1);
   return row;
-}
-
-/** What storing a message needs of its meeting. */
-type ChatRoom = Pick<
-  Meeting,
-  "id" | "code" | "kind" | "requesterId" | "providerId" | "status" | "providerAnsweredAt"
->;
-
-/** The columns of `ChatRoom`, read when texts arrive. */
-const chatRoomColumns = {
-  id: meeting.id,
-  code: meeting.code,
-  kind: meeting.kind,
-  requesterId: meeting.requesterId,
-  providerId: meeting.providerId,
-  status: meeting.status,
-  providerAnsweredAt: meeting.providerAnsweredAt,
-};
-
-/** How many rooms each process keeps at hand (`chatRooms`), the least recently written to dropped first. */
-const KNOWN_ROOMS = 5_000;
-
-const knownRooms = new WeakMap<Database, Map<string, ChatRoom>>();
-
-/**
- * The rooms named by codes: the ones this process wrote to lately from memory, the others in one read. What a
- * room keeps that can change is safe to read stale: the unit checks the meeting's status again under its lock, and
- * the provider's first answer only ever goes from empty to set (a stale empty one costs an update that finds it set).
- */
-async function chatRooms(db: Database, codes: readonly string[]): Promise<Map<string, ChatRoom>> {
-  let known = knownRooms.get(db);
-  if (!known) knownRooms.set(db, (known = new Map()));
-  const found = new Map<string, ChatRoom>();
-  const missing: string[] = [];
-  for (const code of codes) {
-    const room = known.get(code);
-    if (!room) {
-      missing.push(code);
-      continue;
-    }
-    // Most recently used last: the first entries are the ones dropped.
-    known.delete(code);
-    known.set(code, room);
-    found.set(code, room);
-  }
-  if (missing.length > 0) {
-    const read = await db
-      .select(chatRoomColumns)
-      .from(meeting)
-      .where(sql`${meeting.code} = any(${sql.param(missing)}::text[])`);
-    for (const room of read) {
-      found.set(room.code, room);
-      known.set(room.code, room);
-    }
-    for (const code of known.keys()) {
-      if (known.size <= KNOWN_ROOMS) break;
-      known.delete(code);
-    }
-  }
-  return found;
 }
 
 /** One message to store, its room already found and its sender entitled to write there. */
