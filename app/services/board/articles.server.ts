@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type Placeholder } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
+import { preparedPerDatabase } from "#app/db/prepared.server";
 import type { Actor } from "#app/services/actor";
 import { mayManage } from "#app/services/permissions";
 import { recordModeration, type ActingFrom } from "#app/services/admin/audit.server";
@@ -283,6 +284,29 @@ export type ArticlePage =
   | { state: "forbidden" }
   | { state: "elsewhere"; kind: ArticleKind; id: number };
 
+/** A post page's read of its article, for a visitor and for a member (their like, keep and hidden members). */
+const articlePageStatements = preparedPerDatabase((db) => {
+  const select = (readerId: string | Placeholder | undefined) =>
+    db
+      .select({
+        article: boardArticle,
+        categoryKo: boardCategory.nameKo,
+        categoryEn: boardCategory.nameEn,
+        nickname: member.nickname,
+        name: member.name,
+        avatarUrl: member.image,
+        ...readerMarkColumns(readerId),
+      })
+      .from(boardArticle)
+      .innerJoin(member, eq(member.id, boardArticle.authorId))
+      .leftJoin(boardCategory, eq(boardCategory.id, boardArticle.categoryId))
+      .where(eq(boardArticle.id, sql.placeholder("id")));
+  return {
+    visitor: select(undefined).prepare("article_page_visitor"),
+    member: select(sql.placeholder("readerId")).prepare("article_page_member"),
+  };
+});
+
 /**
  * Reads a post for its page; every view by someone other than its author counts once, in `views` (written in
  * batches by `flushArticleViews`: the page itself writes nothing). The count shown includes the views not yet
@@ -295,20 +319,10 @@ export async function getArticlePage(
   options: { kind?: string; views: CounterBuffer },
 ): Promise<ArticlePage> {
   if (!Number.isSafeInteger(id) || id <= 0) return { state: "missing" };
-  const [row] = await db
-    .select({
-      article: boardArticle,
-      categoryKo: boardCategory.nameKo,
-      categoryEn: boardCategory.nameEn,
-      nickname: member.nickname,
-      name: member.name,
-      avatarUrl: member.image,
-      ...readerMarkColumns(reader?.id),
-    })
-    .from(boardArticle)
-    .innerJoin(member, eq(member.id, boardArticle.authorId))
-    .leftJoin(boardCategory, eq(boardCategory.id, boardArticle.categoryId))
-    .where(eq(boardArticle.id, id));
+  const statements = articlePageStatements(db);
+  const [row] = reader
+    ? await statements.member.execute({ id, readerId: reader.id })
+    : await statements.visitor.execute({ id });
   if (!row || row.article.deletedAt) return { state: "missing" };
   const { article } = row;
   if (!canReadArticle(reader, article)) return { state: "forbidden" };
@@ -346,7 +360,7 @@ export async function getArticlePage(
 }
 
 /** The reader's like and keep of the selected `boardArticle` row and the members they hide, as columns. */
-export function readerMarkColumns(readerId: string | undefined) {
+export function readerMarkColumns(readerId: string | Placeholder | undefined) {
   if (!readerId)
     return {
       liked: sql<boolean>`false`,

@@ -2,6 +2,7 @@ import { isMarketKind } from "#app/services/market/kinds";
 import { and, asc, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
+import { preparedPerDatabase } from "#app/db/prepared.server";
 import type { Actor } from "#app/services/actor";
 import { mayManage } from "#app/services/permissions";
 import { recordModeration, type ActingFrom } from "#app/services/admin/audit.server";
@@ -84,6 +85,17 @@ async function recountComments(db: Database, articleId: number): Promise<number>
   return row?.commentCount ?? 0;
 }
 
+/** A post page's read of its comments. */
+const commentStatements = preparedPerDatabase((db) => ({
+  ofArticle: db
+    .select(commentColumns)
+    .from(boardComment)
+    .innerJoin(member, eq(member.id, boardComment.authorId))
+    .where(eq(boardComment.articleId, sql.placeholder("articleId")))
+    .orderBy(asc(boardComment.createdAt), asc(boardComment.id))
+    .prepare("article_page_comments"),
+}));
+
 /**
  * The comments of an article as its page shows them: top-level comments oldest first, each with its replies. A
  * deleted comment stays (as "deleted") only while it has live replies; comments of blinded members come blinded.
@@ -94,12 +106,7 @@ export async function listComments(
   articleId: number,
   blinded: ReadonlySet<string>,
 ): Promise<CommentView[]> {
-  const rows = await db
-    .select(commentColumns)
-    .from(boardComment)
-    .innerJoin(member, eq(member.id, boardComment.authorId))
-    .where(eq(boardComment.articleId, articleId))
-    .orderBy(asc(boardComment.createdAt), asc(boardComment.id));
+  const rows = await commentStatements(db).ofArticle.execute({ articleId });
   const top: CommentView[] = [];
   const byId = new Map<number, CommentView>();
   for (const row of rows) {
