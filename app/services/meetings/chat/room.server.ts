@@ -69,9 +69,9 @@ function meetingOfJoin(db: Database, code: string) {
  * and a room let into is kept at hand for its first texts.
  */
 export async function mayEnterRoom(db: Database, actor: Actor | null, code: string): Promise<boolean> {
-  if (typeof code !== "string" || !MEETING_CODE_PATTERN.test(code)) return false;
+  if (!actor || typeof code !== "string" || !MEETING_CODE_PATTERN.test(code)) return false;
   const row = await meetingOfJoin(db, code);
-  if (!row || !actor || !meetingRoleOf(actor, row)) return false;
+  if (!row || !meetingRoleOf(actor, row)) return false;
   rememberRoom(db, row);
   return true;
 }
