@@ -105,8 +105,8 @@ export async function profilePages(targets: PageTarget[], options: Options): Pro
   return profiles;
 }
 
-const cell = (value: number | undefined, width: number) =>
-  (value === undefined || !Number.isFinite(value) ? "—" : value.toFixed(2)).padStart(width);
+const cell = (value: number | undefined, width: number, digits = 2) =>
+  (value === undefined || !Number.isFinite(value) ? "—" : value.toFixed(digits)).padStart(width);
 
 /** The CPU per request against the targets, then the profile table: each part's ms per request, now and before. */
 export function printPageProfiles(now: PageProfile[], before: PageProfile[] | undefined) {
@@ -159,8 +159,8 @@ export function printPageProfiles(now: PageProfile[], before: PageProfile[] | un
           page.page.padEnd(14),
           cell(page.cpuPerRequest, 7),
           cell(page.againstCpu, 7),
-          cell(ratio, 6),
-          cell(target, 7),
+          cell(ratio, 6, 3),
+          cell(target, 7, 3),
           (ratio <= target ? "yes" : "no").padStart(4),
         ].join(" "),
       );
