@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { keepStatements } from "./pglite-statements.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -50,7 +51,12 @@ export async function openPglite(
     extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite({ client, schema, logger: options.logger }) as unknown as Database;
+  // Statements outside a transaction are parsed once and kept (ADR 075).
+  const db = drizzlePglite({
+    client: keepStatements(client),
+    schema,
+    logger: options.logger,
+  }) as unknown as Database;
   embeddedDatabases.add(db);
   return { kind: "pglite", db, pglite: client, close: () => client.close() };
 }

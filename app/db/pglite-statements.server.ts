@@ -1,0 +1,164 @@
+import { parse, protocol, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+
+/** The engine's messages, as its protocol parser gives them. */
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
+interface Statement {
+  name: string;
+  /** The parameters' type ids, which choose each value's serializer. */
+  paramTypes: number[];
+  /** The row description of a statement that answers rows; null when it answers none. */
+  rowDescription: BackendMessage | null;
+}
+
+/** How many statements the engine keeps parsed at once; the least recently run one is closed first. */
+const KEPT_STATEMENTS = 256;
+
+const { serialize } = protocol;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** A statement's closing `limit $n` (and `offset $m`), the query builder's way of writing them. */
+const closingLimit = / limit \$(\d+)(?: offset \$(\d+))?$/;
+
+/**
+ * The statement with a closing LIMIT (and OFFSET) that are its last parameters written into its text as numbers.
+ * PostgreSQL cannot know how many rows a parameter LIMIT asks for, so it rates the plan it could keep for the
+ * statement as reading a tenth of the table, and plans the statement anew on every run; with the number in the text,
+ * the kept plan is rated for the rows asked for and is kept. The builder's page sizes are a handful of constants,
+ * so each adds a handful of statements.
+ */
+export function writeLimitInText(text: string, params: unknown[]): { text: string; params: unknown[] } {
+  const match = closingLimit.exec(text);
+  if (!match) return { text, params };
+  const positions = [match[1], match[2]].filter(Boolean).map(Number);
+  const values = positions.map((position) => params[position - 1]);
+  const last = positions.every(
+    (position, index) => position === params.length - positions.length + index + 1,
+  );
+  if (!last || !values.every((value) => Number.isSafeInteger(value) && (value as number) >= 0))
+    return { text, params };
+  const written = match[2] === undefined ? ` limit ${values[0]}` : ` limit ${values[0]} offset ${values[1]}`;
+  return {
+    text: text.slice(0, match.index) + written,
+    params: params.slice(0, params.length - positions.length),
+  };
+}
+
+/** PostgreSQL's refusal to run a kept statement whose answer's columns changed under it (a table was altered). */
+function isStaleStatement(error: unknown) {
+  return (error as { code?: unknown }).code === "0A000";
+}
+
+/**
+ * The embedded engine as the query builder sees it, with each statement outside a transaction parsed once and kept
+ * by name, like the statements a PostgreSQL driver prepares (ADR 075). PGlite's own `query` parses, describes, binds
+ * and runs every statement anew, in six calls into the engine; a kept statement is bound and run in one call, and
+ * the engine plans it again only when its parameters call for it. Statements inside a transaction take PGlite's own
+ * path, under the same lock, so nothing here runs while another caller's transaction is open.
+ */
+export function keepStatements(client: PGlite, capacity = KEPT_STATEMENTS): PGlite {
+  const kept = new Map<string, Statement>();
+  const toClose: string[] = [];
+  let counter = 0;
+
+  async function prepare(text: string): Promise<Statement> {
+    const name = `k${++counter}`;
+    const { messages } = await client.execProtocol(
+      concat([
+        ...toClose.splice(0).map((old) => serialize.close({ type: "S", name: old })),
+        serialize.parse({ name, text }),
+        serialize.describe({ type: "S", name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const statement: Statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      rowDescription: messages.find((message) => message.name === "rowDescription") ?? null,
+    };
+    kept.set(text, statement);
+    if (kept.size > capacity) {
+      const [oldest] = kept;
+      kept.delete(oldest![0]);
+      toClose.push(oldest![1].name);
+    }
+    return statement;
+  }
+
+  async function run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+  ): Promise<Results<T>> {
+    let statement = kept.get(text);
+    if (statement) {
+      // Most recently run last, so that the first entry is the one to close.
+      kept.delete(text);
+      kept.set(text, statement);
+    } else statement = await prepare(text);
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const type = statement.paramTypes[index]!;
+      const serializer = options?.serializers?.[type] ?? client.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    const { messages } = await client.execProtocol(
+      concat([
+        ...toClose.splice(0).map((old) => serialize.close({ type: "S", name: old })),
+        serialize.bind({ statement: statement.name, values }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const answer = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+    return parse.parseResults(answer, client.parsers, options)[0] as Results<T>;
+  }
+
+  async function query<T>(
+    asked: string,
+    askedParams: unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    if (options?.blob) return client.query<T>(asked, askedParams, options);
+    const { text, params } = writeLimitInText(asked, askedParams);
+    await client._checkReady();
+    const answer = await client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        try {
+          return await run<T>(text, params, options);
+        } catch (error) {
+          if (!isStaleStatement(error)) {
+            Object.assign(error as object, { query: text, params, queryOptions: options });
+            throw error;
+          }
+          const stale = kept.get(text);
+          if (stale) {
+            kept.delete(text);
+            toClose.push(stale.name);
+          }
+          return undefined;
+        }
+      }),
+    );
+    // A statement whose columns changed is parsed again, on PGlite's own path.
+    if (answer === undefined) return client.query<T>(text, params, options);
+    await client.syncToFs();
+    return answer;
+  }
+
+  return {
+    query,
+    transaction: client.transaction.bind(client),
+  } as unknown as PGlite;
+}
