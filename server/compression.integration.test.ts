@@ -11,7 +11,7 @@ import type { Runtime } from "#app/platform/runtime.server";
 import { compressAssets } from "../scripts/compress-assets";
 import { createTestRuntime } from "#tests/setup/runtime";
 import { createHttpApp, serveClientBuild } from "./app";
-import { offersWithoutBrotli } from "./compression";
+import { DYNAMIC_BROTLI } from "./compression";
 
 let runtime: Runtime;
 beforeAll(async () => {
@@ -76,13 +76,31 @@ async function listen(handler: http.RequestListener) {
 const BROWSER = "gzip, deflate, br";
 
 describe("dynamic answers", () => {
-  it("are gzip for a browser that also offers brotli, and decode to the page", async () => {
+  it("are brotli at a low quality for a browser, and decode to the page", async () => {
+    const made = vi.spyOn(zlib, "createBrotliCompress");
     const app = await listen(createHttpApp({ runtime, pages: streamedPage(() => streamOf(pageChunks)) }));
     try {
       const answer = await get(`${app.base}/board/free`, { "Accept-Encoding": BROWSER });
       expect(answer.status).toBe(200);
-      expect(answer.headers["content-encoding"]).toBe("gzip");
+      expect(answer.headers["content-encoding"]).toBe("br");
       expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(page);
+      expect(made).toHaveBeenCalledTimes(1);
+      const params = made.mock.calls[0]![0]!.params!;
+      expect(params[zlib.constants.BROTLI_PARAM_QUALITY]).toBe(3);
+      expect(params[zlib.constants.BROTLI_PARAM_LGWIN]).toBe(18);
+      expect(DYNAMIC_BROTLI.params).toEqual(params);
+    } finally {
+      made.mockRestore();
+      await app.close();
+    }
+  });
+
+  it("are gzip for a client that does not offer brotli", async () => {
+    const app = await listen(createHttpApp({ runtime, pages: streamedPage(() => streamOf(pageChunks)) }));
+    try {
+      const answer = await get(`${app.base}/board/free`, { "Accept-Encoding": "gzip, deflate" });
+      expect(answer.headers["content-encoding"]).toBe("gzip");
       expect(zlib.gunzipSync(answer.body).toString()).toBe(page);
     } finally {
       await app.close();
@@ -90,7 +108,7 @@ describe("dynamic answers", () => {
   });
 
   it("are never flushed chunk by chunk: the page handler sees no res.flush", async () => {
-    const flush = vi.spyOn(zlib.Gzip.prototype, "flush");
+    const flush = vi.spyOn(zlib.BrotliCompress.prototype, "flush");
     const offered: string[] = [];
     const pages: RequestHandler = (req, res, next) => {
       offered.push(typeof (res as { flush?: unknown }).flush);
@@ -99,19 +117,13 @@ describe("dynamic answers", () => {
     const app = await listen(createHttpApp({ runtime, pages }));
     try {
       const answer = await get(`${app.base}/board/free`, { "Accept-Encoding": BROWSER });
-      expect(zlib.gunzipSync(answer.body).toString()).toBe(page);
+      expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(page);
       expect(offered).toEqual(["undefined"]);
       expect(flush).not.toHaveBeenCalled();
     } finally {
       flush.mockRestore();
       await app.close();
     }
-  });
-
-  it("negotiate without brotli, even from a wildcard", () => {
-    expect(offersWithoutBrotli("gzip, deflate, br")).toBe("gzip, deflate, br;q=0");
-    expect(offersWithoutBrotli("br;q=1.0, gzip;q=0.8, *;q=0.1")).toBe("gzip;q=0.8, *;q=0.1, br;q=0");
-    expect(offersWithoutBrotli("BR")).toBe("br;q=0");
   });
 });
 

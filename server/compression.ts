@@ -1,29 +1,20 @@
 import compression from "compression";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import zlib from "node:zlib";
 import { HASHED_ASSETS_PATH } from "./precompressed-assets";
-
-/**
- * The Accept-Encoding that compression() negotiates from: the client's offers without brotli, which it would
- * otherwise prefer. `br;q=0` also overrides a `*` offer.
- */
-export function offersWithoutBrotli(acceptEncoding: string) {
-  const offers = acceptEncoding
-    .split(",")
-    .map((offer) => offer.trim())
-    .filter((offer) => offer && offer.split(";")[0]!.trim().toLowerCase() !== "br");
-  return [...offers, "br;q=0"].join(", ");
-}
 
 function isHashedAsset(req: Request) {
   return req.originalUrl.startsWith(`${HASHED_ASSETS_PATH}/`);
 }
 
-/** Dynamic answers (pages, data, API) are gzip; hashed assets keep the client's real header (see ADR 033). */
-function offerGzipForDynamicAnswers(req: Request, _res: Response, next: NextFunction) {
-  const accepted = req.headers["accept-encoding"];
-  if (accepted && !isHashedAsset(req)) req.headers["accept-encoding"] = offersWithoutBrotli(accepted);
-  next();
-}
+/**
+ * Brotli for dynamic answers: quality 3 with a 256 KiB window. On the main pages, whole, it costs about half the CPU
+ * of gzip at its default level and gives from 5% fewer to 4% more bytes (ADR 075); a page is at most a few hundred
+ * KiB, so a larger window finds nothing more.
+ */
+export const DYNAMIC_BROTLI = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+};
 
 /**
  * React Router flushes the compressor after every chunk of a page when the response offers `res.flush`, which
@@ -36,13 +27,16 @@ function withoutFlush(_req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * On-the-fly compression of dynamic answers: gzip at its default level, never flushed before the end. Hashed assets
- * are compressed at build time and never again here.
+ * On-the-fly compression of dynamic answers: brotli at a low quality for clients that offer it (every browser over
+ * HTTPS), gzip at its default level for the others, never flushed before the end. Hashed assets are compressed at
+ * build time and never again here.
  */
 export function compressDynamicAnswers(): RequestHandler[] {
   return [
-    offerGzipForDynamicAnswers,
-    compression({ filter: (req, res) => !isHashedAsset(req) && compression.filter(req, res) }),
+    compression({
+      filter: (req, res) => !isHashedAsset(req) && compression.filter(req, res),
+      brotli: DYNAMIC_BROTLI,
+    }),
     withoutFlush,
   ];
 }
