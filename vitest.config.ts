@@ -20,6 +20,7 @@ const ownModules = [
   "app/services/content/rich-text.server.test.ts",
   "app/services/motorcycles/seed.integration.test.ts",
   "app/routes/board/write-form.server.integration.test.ts",
+  "app/i18n/react.test.tsx",
 ];
 
 const include = [
