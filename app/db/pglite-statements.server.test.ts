@@ -19,10 +19,12 @@ describe("statements kept by the embedded engine (ADR 075)", () => {
     kept = keepStatements(client, 4);
     await client.exec(`
       create table thing (id int primary key, name text not null, on_sale boolean, facts jsonb,
-        tags text[], made_at timestamptz, price numeric);
+        tags text[], made_at timestamptz, price numeric, big bigint, day date, uid uuid, ratio float8,
+        raw bytea, sizes int[]);
       insert into thing values
-        (1, '첫째', true, '{"cc": 125}', '{a,b}', '2026-11-29T01:02:03.456Z', 10.5),
-        (2, 'second', null, null, null, null, null);
+        (1, '첫째', true, '{"cc": 125}', '{a,b}', '2026-11-29T01:02:03.456Z', 10.5, 9007199254740993, '2026-11-29',
+          'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 0.25, '\\x0102ff', '{1,2,3}'),
+        (2, 'second', null, null, null, null, null, null, null, null, null, null, null);
     `);
   });
   afterAll(() => client.close());

@@ -2,13 +2,60 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from "@
 
 /** The engine's messages, as its protocol parser gives them. */
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+type Field = Results["fields"][number];
+type Parser = (value: string, typeId: number) => unknown;
 
 interface Statement {
   name: string;
   /** The parameters' type ids, which choose each value's serializer. */
   paramTypes: number[];
-  /** The row description of a statement that answers rows; null when it answers none. */
-  rowDescription: BackendMessage | null;
+  /** The columns of its answer, empty when it answers no rows. */
+  fields: Field[];
+}
+
+/** The commands whose count PGlite reports as the rows they changed. */
+const changing = new Set(["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"]);
+
+/**
+ * The answer to one run of a kept statement, as PGlite's own `query` gives it: each column's text read by the
+ * parser of its type (the caller's first), in rows as arrays or objects.
+ */
+function answerOf<T>(
+  messages: BackendMessage[],
+  fields: Field[],
+  parsers: Array<Parser | undefined>,
+  arrays: boolean,
+): Results<T> {
+  const rows: unknown[] = [];
+  let command = "";
+  let affectedRows = 0;
+  let rowCount: number | undefined;
+  for (const message of messages) {
+    if (message.name === "dataRow") {
+      const values = (message as unknown as { fields: Array<string | null> }).fields;
+      const row: unknown[] | Record<string, unknown> = arrays ? new Array<unknown>(values.length) : {};
+      for (let index = 0; index < values.length; index++) {
+        const value = values[index]!;
+        const parser = parsers[index];
+        const parsed = value === null ? null : parser ? parser(value, fields[index]!.dataTypeID) : value;
+        if (arrays) (row as unknown[])[index] = parsed;
+        else (row as Record<string, unknown>)[fields[index]!.name] = parsed;
+      }
+      rows.push(row);
+    } else if (message.name === "commandComplete") {
+      const words = (message as unknown as { text: string }).text.split(" ");
+      command = words[0]!;
+      const count = parseInt(words.at(-1)!, 10);
+      if (changing.has(command)) affectedRows += count;
+      if (!Number.isNaN(count)) rowCount = count;
+    }
+  }
+  const answer = { rows, fields, command, affectedRows } as Results<T> & {
+    command: string;
+    rowCount?: number;
+  };
+  if (rowCount !== undefined) answer.rowCount = rowCount;
+  return answer;
 }
 
 /** How many statements the engine keeps parsed at once; the least recently run one is closed first. */
@@ -84,7 +131,11 @@ export function keepStatements(client: PGlite, capacity = KEPT_STATEMENTS): PGli
     const statement: Statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
-      rowDescription: messages.find((message) => message.name === "rowDescription") ?? null,
+      fields:
+        (
+          messages.find((message) => message.name === "rowDescription") as unknown as
+            { fields: Array<{ name: string; dataTypeID: number }> } | undefined
+        )?.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) ?? [],
     };
     kept.set(text, statement);
     if (kept.size > capacity) {
@@ -121,8 +172,11 @@ export function keepStatements(client: PGlite, capacity = KEPT_STATEMENTS): PGli
       ]),
       { syncToFs: false },
     );
-    const answer = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-    return parse.parseResults(answer, client.parsers, options)[0] as Results<T>;
+    const parsers = statement.fields.map(
+      ({ dataTypeID }) =>
+        (options?.parsers?.[dataTypeID] ?? client.parsers[dataTypeID]) as Parser | undefined,
+    );
+    return answerOf<T>(messages, statement.fields, parsers, options?.rowMode === "array");
   }
 
   async function query<T>(
