@@ -1,6 +1,6 @@
 import { containsPattern } from "#app/services/search/query";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/client.server";
 import type { Actor } from "#app/services/actor";
 import { boardArticle } from "#app/db/schema";
@@ -261,6 +261,54 @@ describe("board lists", () => {
       });
       expect(plan, JSON.stringify(params)).toContain(`Index Scan using ${index}`);
       expect(plan).not.toMatch(/\bSort\b/);
+    }
+  });
+
+  it("reads a list without search words through a statement prepared once per shape, with the same rows", async () => {
+    const author = await insertMember(db);
+    for (const kind of ["free", "tuning"] as const)
+      for (let i = 0; i < 25; i += 1)
+        await write(author, kind, { categoryIndex: i % 2, at: new Date(Date.UTC(2026, 2, 1, 0, i)) });
+    const [tuningCategory] = await listCategories(db, "tuning");
+    const cases: Array<Omit<BoardListParams, "cursor">> = [
+      { kind: "free", sort: "latest" },
+      { kind: "tuning", sort: "popular" },
+      { kind: "tuning", sort: "latest", categoryId: tuningCategory!.id },
+      { kind: "total", sort: "latest" },
+      { kind: "total", sort: "popular" },
+    ];
+    // Each shape's first page and the page after it, so that every statement is prepared.
+    for (const params of cases) {
+      const first = await listBoardArticles(db, null, new Set(), params);
+      await listBoardArticles(db, null, new Set(), { ...params, cursor: first.nextCursor });
+    }
+    const built = vi.spyOn(db, "select");
+    try {
+      for (const params of [...cases, { kind: "route", sort: "latest" } as const]) {
+        let cursor: string | null = null;
+        for (let page = 0; page < 3; page++) {
+          const listed = await listBoardArticles(db, null, new Set(), { ...params, cursor });
+          const expected = await boardListQuery(db, { ...params, cursor });
+          expect(
+            listed.rows.map((row) => row.id),
+            JSON.stringify(params),
+          ).toEqual(expected.slice(0, 20).map((row) => row.id));
+          cursor = listed.nextCursor;
+          if (!cursor) break;
+        }
+      }
+      // Only the expected rows above were built by the query builder: one per page read.
+      const listsBuilt = built.mock.calls.length;
+      built.mockClear();
+      await listBoardArticles(db, null, new Set(), { kind: "free", sort: "latest" });
+      await listBoardArticles(db, null, new Set(), { kind: "guestbook", sort: "popular" });
+      expect(built.mock.calls.length).toBe(0);
+      expect(listsBuilt).toBeGreaterThan(0);
+      // A search is built each time.
+      await listBoardArticles(db, null, new Set(), { kind: "free", sort: "latest", q: "제목" });
+      expect(built.mock.calls.length).toBe(1);
+    } finally {
+      built.mockRestore();
     }
   });
 });

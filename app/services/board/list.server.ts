@@ -1,6 +1,7 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#app/db/client.server";
+import { preparedPerDatabase } from "#app/db/prepared.server";
 import { boardArticle, boardCategory, member } from "#app/db/schema";
 import type { Actor } from "#app/services/actor";
 import { can } from "#app/services/permissions";
@@ -71,6 +72,16 @@ export const listColumns = {
   sortAt: preciseTime(boardArticle.createdAt),
 };
 
+/** The values a list query's conditions take: given, or named placeholders of a prepared statement. */
+interface ListValues {
+  kind: string | Placeholder;
+  categoryId: number | Placeholder | null;
+  after:
+    | { s: "latest"; t: string | Placeholder; i: number | Placeholder }
+    | { s: "popular"; l: number | Placeholder; i: number | Placeholder }
+    | null;
+}
+
 /**
  * The query a board list runs, exactly, so that the benchmark can EXPLAIN it. Its WHERE and ORDER BY match the
  * partial indexes of board_article: `deleted_at is null` (and the literal `section = 'board'` for the total list)
@@ -78,11 +89,19 @@ export const listColumns = {
  * read to know whether another page follows.
  */
 export function boardListQuery(db: Database, params: BoardListParams, reader: Actor | null = null) {
+  return listQuery(db, params, reader, {
+    kind: params.kind,
+    categoryId: params.categoryId || null,
+    after: decodeCursor(params.cursor, params.sort),
+  });
+}
+
+function listQuery(db: Database, params: BoardListParams, reader: Actor | null, values: ListValues) {
   const conditions: SQL[] = [sql`${boardArticle.deletedAt} is null`];
   if (params.kind === "total") conditions.push(sql`${boardArticle.section} = 'board'`);
-  else conditions.push(eq(boardArticle.kind, params.kind));
-  if (params.categoryId && params.kind !== "total" && params.kind !== "guestbook")
-    conditions.push(eq(boardArticle.categoryId, params.categoryId));
+  else conditions.push(eq(boardArticle.kind, values.kind));
+  if (values.categoryId !== null && params.kind !== "total" && params.kind !== "guestbook")
+    conditions.push(eq(boardArticle.categoryId, values.categoryId));
   const words = searchWords(params.q);
   if (words) {
     const pattern = containsPattern(words);
@@ -97,7 +116,7 @@ export function boardListQuery(db: Database, params: BoardListParams, reader: Ac
           : eq(boardArticle.isPrivate, false),
       );
   }
-  const after = decodeCursor(params.cursor, params.sort);
+  const { after } = values;
   if (after?.s === "latest")
     conditions.push(
       sql`(${boardArticle.createdAt}, ${boardArticle.id}) < (${after.t}::timestamptz, ${after.i})`,
@@ -116,6 +135,44 @@ export function boardListQuery(db: Database, params: BoardListParams, reader: Ac
     .where(and(...conditions))
     .orderBy(...order)
     .limit(LIST_PAGE_SIZE + 1);
+}
+
+type PreparedList = ReturnType<ReturnType<typeof listQuery>["prepare"]>;
+
+/**
+ * The lists without search words, prepared once per shape (a board or the total list, with or without a category,
+ * by sort, from the top or after a cursor) and run with placeholders, so that a list view does not build its query
+ * again (ADR 075). A search builds its query each time.
+ */
+const preparedLists = preparedPerDatabase(() => new Map<string, PreparedList>());
+
+function preparedList(db: Database, params: BoardListParams, category: boolean, after: boolean) {
+  const total = params.kind === "total";
+  const shape = [
+    total ? "total" : "kind",
+    category ? "category" : "all",
+    params.sort,
+    after ? "after" : "top",
+  ];
+  const statements = preparedLists(db);
+  let statement = statements.get(shape.join(" "));
+  if (statement === undefined) {
+    const placeholder = sql.placeholder;
+    const values: ListValues = {
+      kind: placeholder("kind"),
+      categoryId: category ? placeholder("categoryId") : null,
+      after: !after
+        ? null
+        : params.sort === "popular"
+          ? { s: "popular", l: placeholder("afterLikes"), i: placeholder("afterId") }
+          : { s: "latest", t: placeholder("afterTime"), i: placeholder("afterId") },
+    };
+    statement = listQuery(db, { kind: params.kind, sort: params.sort }, null, values).prepare(
+      `board_list_${shape.join("_")}`,
+    );
+    statements.set(shape.join(" "), statement);
+  }
+  return statement;
 }
 
 export interface ArticleAuthor {
@@ -193,7 +250,19 @@ export async function listBoardArticles(
   blinded: ReadonlySet<string>,
   params: BoardListParams,
 ): Promise<ArticleListPage> {
-  const rows = await boardListQuery(db, params, reader);
+  let rows: QueryRow[];
+  if (searchWords(params.q)) rows = await boardListQuery(db, params, reader);
+  else {
+    const after = decodeCursor(params.cursor, params.sort);
+    const category = Boolean(params.categoryId) && params.kind !== "total" && params.kind !== "guestbook";
+    rows = await preparedList(db, params, category, after !== null).execute({
+      kind: params.kind,
+      categoryId: category ? params.categoryId : undefined,
+      afterTime: after?.s === "latest" ? after.t : undefined,
+      afterLikes: after?.s === "popular" ? after.l : undefined,
+      afterId: after?.i,
+    });
+  }
   return pageOf(rows, params.sort, (row) => toListRow(row, reader, blinded));
 }
 
