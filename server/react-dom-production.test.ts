@@ -38,7 +38,7 @@ function onProductionReact<T>(body: string): T {
 }
 
 describe("React's production server build (ADR 075)", () => {
-  it("writes a page's text whole, encoded once per flush, the same as React renders it to a string", () => {
+  it("writes a page's text in pieces of 16K characters, each encoded at once, the same as React renders it to a string", () => {
     const answer = onProductionReact<{
       html: string;
       expected: string;
@@ -57,7 +57,8 @@ describe("React's production server build (ADR 075)", () => {
     expect(answer.html).toBe(answer.expected);
     // Unpatched, every piece of text is copied into a 4 KiB view on its own: thousands of calls, dozens of writes.
     expect(answer.encodedInto).toBe(0);
-    expect(answer.writes).toBe(1);
+    expect(answer.writes).toBeGreaterThan(0);
+    expect(answer.writes).toBeLessThanOrEqual(Math.ceil(answer.html.length / 16_384));
   });
 
   it("still streams a part that arrives later in a write after the shell's", () => {
