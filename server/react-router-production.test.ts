@@ -82,4 +82,43 @@ describe("React Router's production build for the production server (ADR 073)", 
     expect(answer.first).toEqual([found({}), found({ id: "1" })]);
     expect(answer.again).toEqual([found({}), found({ id: "1" }), expect.objectContaining({ status: 404 })]);
   });
+
+  it("passes a request without an index or _routes parameter to the loaders as it is, not copied twice for each (ADR 075)", () => {
+    const script = `
+      import { register } from "node:module";
+      register(${JSON.stringify(new URL("./react-router-production.js", import.meta.url).href)});
+      const { createRequestHandler } = await import("react-router");
+      const seen = [];
+      const loader = ({ request }) => { seen.push(request); return null; };
+      const component = () => null;
+      const handle = createRequestHandler({
+        entry: { module: { default: (request, status, headers) => new Response("ok", { status, headers }) } },
+        routes: {
+          root: { id: "root", path: "", module: { loader, default: component } },
+          page: { id: "page", parentId: "root", path: "a", module: { loader, default: component } },
+          index: { id: "index", parentId: "root", index: true, module: { loader, default: component } },
+        },
+        assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
+        future: {}, publicPath: "/", assetsBuildDirectory: "/tmp", isSpaMode: false, prerender: [], ssr: true,
+        routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" }, basename: "/",
+      }, "production");
+      const at = async (path) => {
+        seen.length = 0;
+        const { status } = await handle(new Request("http://localhost" + path));
+        return { status, shared: seen.length > 1 && seen.every((request) => request === seen[0]), urls: seen.map((r) => r.url) };
+      };
+      console.log(JSON.stringify([await at("/a"), await at("/a?sort=popular"), await at("/?index&x=1"), await at("/a.data?_routes=page")]));`;
+    const [plain, query, index, data] = JSON.parse(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" }),
+    ) as Array<{ status: number; shared: boolean; urls: string[] }>;
+    expect(plain).toEqual({ status: 200, shared: true, urls: ["http://localhost/a", "http://localhost/a"] });
+    expect(query).toMatchObject({ status: 200, shared: true });
+    // What the loaders must not see is still taken out.
+    expect(index).toEqual({
+      status: 200,
+      shared: false,
+      urls: ["http://localhost/?x=1", "http://localhost/?x=1"],
+    });
+    expect(data).toEqual({ status: 200, shared: false, urls: ["http://localhost/a"] });
+  });
 });
