@@ -74,8 +74,14 @@ test("a member finds a rider by part of the nickname, grouped by area, and manag
   await visit("/search");
   const recent = page.getByRole("region", { name: "최근 검색어" });
   await expect(recent.getByRole("listitem")).toHaveText(["없는검색어쀍", "라이더"]);
+  // The row leaves the list at once; the page is reloaded once the server has answered the deletion.
+  const deleted = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname === "/search.data",
+  );
   await recent.getByRole("button", { name: "'없는검색어쀍' 검색어 삭제" }).click();
   await expect(recent.getByRole("listitem")).toHaveText(["라이더"]);
+  expect((await deleted).ok()).toBe(true);
   await page.reload();
   await expect(recent.getByRole("listitem")).toHaveText(["라이더"]);
 
