@@ -69,9 +69,10 @@ describe("statements kept by the embedded engine (ADR 075)", () => {
       text: "select 1 from thing where id > $1 limit 20",
       params: [0],
     });
-    expect(writeLimitInText("select 1 from thing limit $1 offset $2", [20, 40])).toEqual({
-      text: "select 1 from thing limit 20 offset 40",
-      params: [],
+    // The offset, which changes with every page, stays a parameter in the limit's place.
+    expect(writeLimitInText("select 1 from thing where id > $1 limit $2 offset $3", [0, 20, 40])).toEqual({
+      text: "select 1 from thing where id > $1 limit 20 offset $2",
+      params: [0, 40],
     });
     // Left as asked: a LIMIT that is not the last parameter, or not a count of rows.
     for (const [text, params] of [
@@ -89,6 +90,16 @@ describe("statements kept by the embedded engine (ADR 075)", () => {
     expect(statement?.statement).toBe("select id from thing where id >= $1 order by id limit 1");
     // After its first five runs PostgreSQL compares its kept plan with planning anew, and keeps it.
     expect(statement?.generic_plans).toBeGreaterThan(0);
+
+    // Every page of an offset list runs the one statement.
+    const paged = "select id from thing where id >= $1 order by id limit $2 offset $3";
+    expect((await kept.query<{ id: number }>(paged, [1, 1, 0])).rows).toEqual([{ id: 1 }]);
+    expect((await kept.query<{ id: number }>(paged, [1, 1, 1])).rows).toEqual([{ id: 2 }]);
+    expect((await keptStatements(client)).filter((row) => row.statement.includes("offset"))).toEqual([
+      expect.objectContaining({
+        statement: "select id from thing where id >= $1 order by id limit 1 offset $2",
+      }),
+    ]);
   });
 
   test("gives the engine's error with its code, keeps nothing of a statement that fails to parse, and goes on", async () => {

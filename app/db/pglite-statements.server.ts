@@ -77,27 +77,26 @@ function concat(parts: Uint8Array[]): Uint8Array {
 const closingLimit = / limit \$(\d+)(?: offset \$(\d+))?$/;
 
 /**
- * The statement with a closing LIMIT (and OFFSET) that are its last parameters written into its text as numbers.
+ * The statement with a closing LIMIT that is one of its last parameters written into its text as a number.
  * PostgreSQL cannot know how many rows a parameter LIMIT asks for, so it rates the plan it could keep for the
  * statement as reading a tenth of the table, and plans the statement anew on every run; with the number in the text,
  * the kept plan is rated for the rows asked for and is kept. The builder's page sizes are a handful of constants,
- * so each adds a handful of statements.
+ * so each adds a handful of statements. An OFFSET that follows stays a parameter, in the LIMIT's place: it changes
+ * with every page, and written into the text it would make a statement of each.
  */
 export function writeLimitInText(text: string, params: unknown[]): { text: string; params: unknown[] } {
   const match = closingLimit.exec(text);
   if (!match) return { text, params };
-  const positions = [match[1], match[2]].filter(Boolean).map(Number);
-  const values = positions.map((position) => params[position - 1]);
-  const last = positions.every(
-    (position, index) => position === params.length - positions.length + index + 1,
-  );
-  if (!last || !values.every((value) => Number.isSafeInteger(value) && (value as number) >= 0))
-    return { text, params };
-  const written = match[2] === undefined ? ` limit ${values[0]}` : ` limit ${values[0]} offset ${values[1]}`;
-  return {
-    text: text.slice(0, match.index) + written,
-    params: params.slice(0, params.length - positions.length),
-  };
+  const limitAt = Number(match[1]);
+  const offsetAt = match[2] === undefined ? undefined : Number(match[2]);
+  const lastAt = offsetAt ?? limitAt;
+  const limit = params[limitAt - 1];
+  const inPlace = lastAt === params.length && (offsetAt === undefined || offsetAt === limitAt + 1);
+  if (!inPlace || !Number.isSafeInteger(limit) || (limit as number) < 0) return { text, params };
+  const written = offsetAt === undefined ? ` limit ${limit}` : ` limit ${limit} offset $${limitAt}`;
+  const kept = params.slice(0, limitAt - 1);
+  if (offsetAt !== undefined) kept.push(params[offsetAt - 1]);
+  return { text: text.slice(0, match.index) + written, params: kept };
 }
 
 /** PostgreSQL's refusal to run a kept statement whose answer's columns changed under it (a table was altered). */

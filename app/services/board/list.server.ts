@@ -153,9 +153,9 @@ function preparedList(db: Database, params: BoardListParams, category: boolean, 
     category ? "category" : "all",
     params.sort,
     after ? "after" : "top",
-  ];
+  ].join("_");
   const statements = preparedLists(db);
-  let statement = statements.get(shape.join(" "));
+  let statement = statements.get(shape);
   if (statement === undefined) {
     const placeholder = sql.placeholder;
     const values: ListValues = {
@@ -168,9 +168,9 @@ function preparedList(db: Database, params: BoardListParams, category: boolean, 
           : { s: "latest", t: placeholder("afterTime"), i: placeholder("afterId") },
     };
     statement = listQuery(db, { kind: params.kind, sort: params.sort }, null, values).prepare(
-      `board_list_${shape.join("_")}`,
+      `board_list_${shape}`,
     );
-    statements.set(shape.join(" "), statement);
+    statements.set(shape, statement);
   }
   return statement;
 }
