@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inquiry } from "#app/db/schema";
@@ -140,7 +141,7 @@ describe("form bodies", () => {
   });
 
   it("store text typed with NUL characters without them", async () => {
-    const body = new URLSearchParams({ title: "포인트\u0000 문의", body: "내\u0000용" });
+    const body = new URLSearchParams({ token: randomUUID(), title: "포인트\u0000 문의", body: "내\u0000용" });
     const answer = await callWithRequest(
       inquiryPage.action,
       post(body.toString(), "application/x-www-form-urlencoded"),

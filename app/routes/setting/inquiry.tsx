@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/inquiry";
 import { Field } from "#app/components/ui/Field";
@@ -7,6 +8,8 @@ import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { inquiryFormSchema } from "#app/services/support/inquiry.schema";
+import { submitOnce } from "#app/services/content/submit-once.server";
+import { DomainError } from "#app/services/errors";
 import { myInquiries, sendInquiry } from "#app/services/support/inquiry.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { requireActor, requireViewer } from "#app/shell/auth.server";
@@ -28,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const rows = await myInquiries(getRuntime().db, viewer.id);
   return {
+    token: randomUUID(),
     inquiries: rows.map((row) => ({
       ...row,
       createdAt: formatDate(language, row.createdAt),
@@ -41,14 +45,20 @@ export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const submission = parseSubmission(await readForm(request), inquiryFormSchema);
   if (submission.status !== "success") return refusedForm(language, submission);
-  const input = submission.value;
+  const { token, ...input } = submission.value;
   const { db, clock } = getRuntime();
+  const sent = () => redirectWithFlash(localizePath(language, "/setting/inquiry"), { key: "inquiry.sent" });
   try {
-    await sendInquiry(db, clock, actor.id, input);
+    // A double click sends one inquiry: the second waits for the first and lands on the same page.
+    await submitOnce(db, clock, { memberId: actor.id, token }, (uow) =>
+      sendInquiry(uow, clock, actor.id, input),
+    );
   } catch (error) {
+    // The same form already went through (from another process): the member sees it sent, as after the first.
+    if (error instanceof DomainError && error.code === "duplicate_submission") return sent();
     return domainFailure(language, error, input);
   }
-  return redirectWithFlash(localizePath(language, "/setting/inquiry"), { key: "inquiry.sent" });
+  return sent();
 }
 
 export default function Inquiry({ loaderData }: Route.ComponentProps) {
@@ -60,6 +70,7 @@ export default function Inquiry({ loaderData }: Route.ComponentProps) {
       <p className="text-muted text-sm">{t("inquiry.text")}</p>
       <Form method="post" className="space-y-3" noValidate>
         <FormAlert error={result?.error} />
+        <input type="hidden" name="token" value={loaderData.token} />
         <Field
           label={t("inquiry.subject")}
           name="title"

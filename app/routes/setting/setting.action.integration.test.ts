@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { account, blind, inquiry, member, notificationSetting, session } from "#app/db/schema";
+import { hit } from "#app/platform/rate-limit.server";
 import type { Runtime } from "#app/platform/runtime.server";
+import { SUBMISSION_WINDOW_MS } from "#app/services/content/submit-once.server";
 import { blindMember } from "#app/services/members/relations.server";
 import {
   callAction,
@@ -27,8 +30,12 @@ beforeAll(async () => {
 });
 
 describe("/setting/inquiry (sending a 1:1 inquiry)", () => {
-  const send = (as: SignedInMember | null, title: string) =>
-    callAction(inquiryPage.action, { path: "/setting/inquiry", form: { title, body: "문의 내용" }, as });
+  const send = (as: SignedInMember | null, title: string, token: string = randomUUID()) =>
+    callAction(inquiryPage.action, {
+      path: "/setting/inquiry",
+      form: { token, title, body: "문의 내용" },
+      as,
+    });
   const titlesOf = async (who: SignedInMember) =>
     (await runtime.db.select().from(inquiry).where(eq(inquiry.userId, who.id))).map((row) => row.title);
 
@@ -42,6 +49,68 @@ describe("/setting/inquiry (sending a 1:1 inquiry)", () => {
 
     expect((await send(owner, "포인트 문의")).outcome).toBe("done");
     expect(await titlesOf(owner)).toEqual(["포인트 문의"]);
+  });
+
+  it("stores one inquiry when the same form is sent twice, and the next form's token sends the next one", async () => {
+    const { other } = callers;
+    const token = randomUUID();
+    const both = await Promise.all([
+      send(other, "두 번 보낸 문의", token),
+      send(other, "두 번 보낸 문의", token),
+    ]);
+    expect(both.map((answer) => [answer.outcome, answer.flashed])).toEqual([
+      ["done", true],
+      ["done", true],
+    ]);
+    // Sent again later with the same token: still one.
+    expect((await send(other, "두 번 보낸 문의", token)).outcome).toBe("done");
+    expect(await titlesOf(other)).toEqual(["두 번 보낸 문의"]);
+
+    // The page renders a new token for the next inquiry.
+    const page = await callLoader(inquiryPage.loader, { path: "/setting/inquiry", as: other });
+    const next = (page.data as { token: string }).token;
+    expect(next).not.toBe(token);
+    expect((await send(other, "다음 문의", next)).outcome).toBe("done");
+    expect((await titlesOf(other)).sort()).toEqual(["다음 문의", "두 번 보낸 문의"]);
+  });
+
+  it("answers a form whose token another process already claimed as sent, writing nothing more", async () => {
+    const member = await signUpMember(runtime);
+    const token = randomUUID();
+    await hit(
+      runtime.db,
+      `submit:${member.id}:${token}`,
+      { limit: 1, windowMs: SUBMISSION_WINDOW_MS },
+      runtime.clock.now(),
+    );
+    const answer = await send(member, "다른 곳에서 보낸 문의", token);
+    expect([answer.outcome, answer.flashed]).toEqual(["done", true]);
+    expect(await titlesOf(member)).toEqual([]);
+  });
+
+  it("refuses a form without its token, keeping what was typed, and a refused form can be corrected and sent with the same token", async () => {
+    const member = await signUpMember(runtime);
+    const missing = await callAction(inquiryPage.action, {
+      path: "/setting/inquiry",
+      form: { title: "토큰 없는 문의", body: "내용" },
+      as: member,
+    });
+    expect(missing.outcome).toBe("invalid");
+    expect(missing.data).toMatchObject({
+      error: { code: "submission_token" },
+      values: { title: "토큰 없는 문의", body: "내용" },
+    });
+
+    const token = randomUUID();
+    const empty = await callAction(inquiryPage.action, {
+      path: "/setting/inquiry",
+      form: { token, title: " ", body: "내용" },
+      as: member,
+    });
+    expect(empty.outcome).toBe("invalid");
+    expect(empty.data).toMatchObject({ error: { code: "title_required" }, values: { body: "내용" } });
+    expect((await send(member, "고친 문의", token)).outcome).toBe("done");
+    expect(await titlesOf(member)).toEqual(["고친 문의"]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Actor } from "#app/services/actor";
 import { requirePermission } from "#app/services/permissions";
 import { inquiry, member } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
-import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
 
@@ -12,8 +12,9 @@ const INQUIRY_TITLE_MAX = 100;
 const INQUIRY_BODY_MAX = 2000;
 const ANSWER_MAX = 4000;
 
+/** Stores a member's inquiry, on the database or inside the caller's unit of work (the form's one-time claim). */
 export async function sendInquiry(
-  db: Database,
+  source: DatabaseOrUnit,
   clock: Clock,
   userId: string,
   input: { title: string; body: string },
@@ -24,11 +25,13 @@ export async function sendInquiry(
   if ([...title].length > INQUIRY_TITLE_MAX) throw new DomainError("inquiry", "title_length");
   if (!body) throw new DomainError("inquiry", "body_required");
   if ([...body].length > INQUIRY_BODY_MAX) throw new DomainError("inquiry", "body_length");
-  const [row] = await db
-    .insert(inquiry)
-    .values({ userId, title, body, createdAt: clock.now() })
-    .returning({ id: inquiry.id });
-  return row!.id;
+  return runInTransaction(source, clock, async (uow) => {
+    const [row] = await uow.tx
+      .insert(inquiry)
+      .values({ userId, title, body, createdAt: uow.now })
+      .returning({ id: inquiry.id });
+    return row!.id;
+  });
 }
 
 /** A member's own inquiries with their answers, newest first. */
