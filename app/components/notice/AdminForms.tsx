@@ -66,17 +66,22 @@ function Select({
   );
 }
 
-/** The create-or-edit form of one section, with a way out of editing. */
+/**
+ * The create-or-edit form of one section, with a way out of editing. A new item's form carries the page's one-time
+ * token, so a double submit saves one item.
+ */
 function EditorShell({
   heading,
   intent,
   id,
+  token,
   cancelTo,
   children,
 }: {
   heading: string;
   intent: string;
   id?: string;
+  token: string;
   cancelTo: string;
   children: ReactNode;
 }) {
@@ -89,7 +94,11 @@ function EditorShell({
       </h2>
       <Form method="post" className="space-y-3" noValidate>
         <input type="hidden" name="intent" value={intent} />
-        {id ? <input type="hidden" name="id" value={id} /> : null}
+        {id ? (
+          <input type="hidden" name="id" value={id} />
+        ) : (
+          <input type="hidden" name="token" value={token} />
+        )}
         {children}
         <div className="flex flex-wrap items-center gap-3">
           <div className="w-40">
@@ -106,13 +115,14 @@ function EditorShell({
   );
 }
 
-export function AnnouncementForm({ values, id }: { values: FormValues; id?: string }) {
+export function AnnouncementForm({ values, id, token }: { values: FormValues; id?: string; token: string }) {
   const t = useT();
   return (
     <EditorShell
       heading={t(id ? "notice.admin.announce.editing" : "notice.admin.announce.new")}
       intent="announce.save"
       id={id}
+      token={token}
       cancelTo="/admin/community?tab=announce"
     >
       <Select
@@ -143,13 +153,14 @@ export function AnnouncementForm({ values, id }: { values: FormValues; id?: stri
   );
 }
 
-export function FaqForm({ values, id }: { values: FormValues; id?: string }) {
+export function FaqForm({ values, id, token }: { values: FormValues; id?: string; token: string }) {
   const t = useT();
   return (
     <EditorShell
       heading={t(id ? "notice.admin.faq.editing" : "notice.admin.faq.new")}
       intent="faq.save"
       id={id}
+      token={token}
       cancelTo="/admin/community?tab=faq"
     >
       <div className="grid gap-3 sm:grid-cols-2">
@@ -208,13 +219,14 @@ export function FaqForm({ values, id }: { values: FormValues; id?: string }) {
   );
 }
 
-export function EventForm({ values, id }: { values: FormValues; id?: string }) {
+export function EventForm({ values, id, token }: { values: FormValues; id?: string; token: string }) {
   const t = useT();
   return (
     <EditorShell
       heading={t(id ? "notice.admin.event.editing" : "notice.admin.event.new")}
       intent="event.save"
       id={id}
+      token={token}
       cancelTo="/admin/community?tab=event"
     >
       <Field

@@ -11,10 +11,13 @@ import {
   inquiry,
   transitionLog,
 } from "#app/db/schema";
+import { hit } from "#app/platform/rate-limit.server";
 import type { Runtime } from "#app/platform/runtime.server";
+import { toSeoulInput } from "#app/platform/seoul-calendar";
 import { createArticle } from "#app/services/board/articles.server";
 import { addCategory } from "#app/services/board/categories.server";
 import { reportArticle } from "#app/services/board/reports.server";
+import { SUBMISSION_WINDOW_MS } from "#app/services/content/submit-once.server";
 import { createAnnouncement } from "#app/services/notice/announcements.server";
 import { createEvent } from "#app/services/notice/events.server";
 import { createFaqEntry } from "#app/services/notice/faq.server";
@@ -251,6 +254,116 @@ describe("/admin/community (announcements, FAQ, events)", () => {
         before: expect.objectContaining({ title: "봄맞이 점검" }),
       }),
     ]);
+  });
+
+  /** A new entry's form of each section, as the page renders it: with its one-time token. */
+  function newEntryForms(name: string) {
+    const start = new Date(runtime.clock.now().getTime() + 24 * 60 * 60_000);
+    return {
+      announcement: {
+        intent: "announce.save",
+        token: crypto.randomUUID(),
+        tab: "notice",
+        title: `${name} 안내`,
+        content: `<p>${name}</p>`,
+      },
+      faq: {
+        intent: "faq.save",
+        token: crypto.randomUUID(),
+        tab: "service",
+        index: "0",
+        questionKo: `${name} 질문`,
+        answerKo: "답변",
+        questionEn: "Question",
+        answerEn: "Answer",
+      },
+      event: {
+        intent: "event.save",
+        token: crypto.randomUUID(),
+        title: `${name} 이벤트`,
+        summary: "요약",
+        content: `<p>${name}</p>`,
+        startsAt: toSeoulInput(start),
+        endsAt: toSeoulInput(new Date(start.getTime() + 60 * 60_000)),
+      },
+    };
+  }
+
+  /** How many live entries of each section carry `name`. */
+  async function savedEntries(name: string) {
+    const { db } = runtime;
+    const notices = await db
+      .select()
+      .from(announcement)
+      .where(eq(announcement.title, `${name} 안내`));
+    const faq = await db
+      .select()
+      .from(faqEntry)
+      .where(eq(faqEntry.questionKo, `${name} 질문`));
+    const events = await db
+      .select()
+      .from(communityEvent)
+      .where(eq(communityEvent.title, `${name} 이벤트`));
+    return { announcement: notices.length, faq: faq.length, event: events.length };
+  }
+
+  it("saves a new announcement, FAQ entry and event for an administrator only", async () => {
+    const page = await callLoader(communityAdminPage.loader, { path: "/admin/community", as: callers.admin });
+    expect(page.data).toMatchObject({ token: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const forms = newEntryForms("새 항목");
+    for (const [who, as, outcome] of refusedCallers("moderator", "finance"))
+      for (const form of Object.values(forms)) expect((await post(as, form)).outcome, who).toBe(outcome);
+    expect(await savedEntries("새 항목")).toEqual({ announcement: 0, faq: 0, event: 0 });
+
+    for (const form of Object.values(forms))
+      expect(await post(callers.admin, form)).toMatchObject({ outcome: "done", flashed: true });
+    expect(await savedEntries("새 항목")).toEqual({ announcement: 1, faq: 1, event: 1 });
+  });
+
+  it("saves one new entry of each section when the same form is sent twice", async () => {
+    for (const form of Object.values(newEntryForms("두 번 누름"))) {
+      const [first, second] = await Promise.all([post(callers.admin, form), post(callers.admin, form)]);
+      expect([first.outcome, second.outcome], form.intent).toEqual(["done", "done"]);
+    }
+    expect(await savedEntries("두 번 누름")).toEqual({ announcement: 1, faq: 1, event: 1 });
+  });
+
+  it("answers a new entry whose token another process already claimed as saved, saving nothing more", async () => {
+    for (const form of Object.values(newEntryForms("다른 곳"))) {
+      const key = `submit:${callers.admin.id}:${form.token}`;
+      await hit(runtime.db, key, { limit: 1, windowMs: SUBMISSION_WINDOW_MS }, runtime.clock.now());
+      expect(await post(callers.admin, form), form.intent).toMatchObject({ outcome: "done", flashed: true });
+    }
+    expect(await savedEntries("다른 곳")).toEqual({ announcement: 0, faq: 0, event: 0 });
+  });
+
+  it("refuses a new entry without its form's token, and takes a refused form again once corrected", async () => {
+    const { event } = newEntryForms("고친 양식");
+    const { token: _token, ...tokenless } = event;
+    const expired = await callAction(communityAdminPage.action, {
+      path: "/en/admin/community",
+      form: tokenless,
+      as: callers.admin,
+    });
+    expect(expired).toMatchObject({
+      status: 400,
+      data: {
+        error: {
+          code: "submission_token",
+          message: "This form has expired. Reload the page and send it again.",
+        },
+      },
+    });
+    expect((await post(callers.admin, tokenless)).data).toMatchObject({
+      error: { message: "양식이 만료되었습니다. 페이지를 새로 고친 뒤 다시 보내 주세요." },
+    });
+
+    // The period refused keeps the token unspent: the corrected form is saved with it, once.
+    const backwards = await post(callers.admin, { ...event, endsAt: event.startsAt });
+    expect(backwards).toMatchObject({ status: 400, data: { error: { code: "period_invalid" } } });
+    expect((await post(callers.admin, event)).outcome).toBe("done");
+    expect((await post(callers.admin, event)).outcome).toBe("done");
+    expect(await savedEntries("고친 양식")).toEqual({ announcement: 0, faq: 0, event: 1 });
   });
 
   it("shows every tab to an administrator only (404 to a member, a moderator, finance)", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { useActionData, useLocation } from "react-router";
 import type { Route } from "./+types/community";
 import { FormAlert } from "#app/components/ui/fields";
@@ -15,7 +16,9 @@ import { formatDate, formatDateTime } from "#app/i18n/calendar";
 import { toSeoulInput } from "#app/platform/seoul-calendar";
 import { LocalLink, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
+import type { UnitOfWork } from "#app/platform/unit-of-work.server";
 import type { Actor } from "#app/services/actor";
+import { alreadySubmitted, submitOnce } from "#app/services/content/submit-once.server";
 import {
   announcementsForAdmin,
   createAnnouncement,
@@ -90,6 +93,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     section: tab,
     editId: idOrNull(url.searchParams.get("edit")),
+    // The new entry form's one-time token; a refused save keeps it (the page is not loaded again after a refusal).
+    token: randomUUID(),
     announcements: [],
     faq: [],
     events: [],
@@ -130,6 +135,10 @@ export async function action({ request }: Route.ActionArgs) {
   const values: FormValues = Object.fromEntries(fieldsOf[section].map((name) => [name, typed[name] ?? ""]));
   const { db, clock } = getRuntime();
   const from = actingFrom(request);
+  // A new entry is saved once however often its form is sent: a second press waits for the first and lands on the
+  // same page. Edits and deletes come to the same end when repeated.
+  const once = <T,>(token: string, write: (uow: UnitOfWork) => Promise<T>) =>
+    submitOnce(db, clock, { memberId: actor.id, token }, write);
   try {
     switch (input.intent) {
       case "announce.delete":
@@ -142,32 +151,34 @@ export async function action({ request }: Route.ActionArgs) {
         await deleteEvent(db, clock, actor, input.id, from);
         break;
       case "announce.save": {
-        const { id, tab, title, content, pinned } = input;
+        const { id, token, tab, title, content, pinned } = input;
         const announcement = { tab, title, contentHtml: content, pinned };
         if (id) await updateAnnouncement(db, clock, actor, id, announcement, from);
-        else await createAnnouncement(db, clock, actor, announcement, from);
+        else await once(token, (uow) => createAnnouncement(uow, clock, actor, announcement, from));
         break;
       }
       case "faq.save": {
-        const { id, intent: _intent, ...entry } = input;
+        const { id, token, intent: _intent, ...entry } = input;
         if (id) await updateFaqEntry(db, clock, actor, id, entry, from);
-        else await createFaqEntry(db, clock, actor, entry, from);
+        else await once(token, (uow) => createFaqEntry(uow, clock, actor, entry, from));
         break;
       }
       case "event.save": {
-        const { id, title, summary, content, startsAt, endsAt } = input;
+        const { id, token, title, summary, content, startsAt, endsAt } = input;
         const event = { title, summary, contentHtml: content, startsAt, endsAt };
         if (id) await updateEvent(db, clock, actor, id, event, from);
-        else await createEvent(db, clock, actor, event, from);
+        else await once(token, (uow) => createEvent(uow, clock, actor, event, from));
         break;
       }
     }
   } catch (error) {
-    return domainFailure(language, error, {
-      ...values,
-      intent: input.intent,
-      id: input.id ? String(input.id) : "",
-    });
+    // The same new entry, already saved from another process, ends as its first press did.
+    if (!alreadySubmitted(error))
+      return domainFailure(language, error, {
+        ...values,
+        intent: input.intent,
+        id: input.id ? String(input.id) : "",
+      });
   }
   return redirectWithFlash(`${localizePath(language, "/admin/community")}?tab=${section}`, {
     key: verb === "delete" ? "notice.admin.deleted" : "notice.admin.saved",
@@ -178,7 +189,7 @@ export default function AdminCommunity({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>();
   const location = useLocation();
-  const { section, editId } = loaderData;
+  const { section, editId, token } = loaderData;
   // After a failed save the form shows what was typed; otherwise the item being edited, or nothing.
   const failedSave = result && result.values.intent === `${section}.save` ? result.values : undefined;
   const editing = failedSave?.id ? Number(failedSave.id) : editId;
@@ -191,11 +202,11 @@ export default function AdminCommunity({ loaderData }: Route.ComponentProps) {
       (item
         ? { tab: item.tab, title: item.title, content: item.contentHtml, pinned: item.pinned ? "on" : "" }
         : {});
-    editor = <AnnouncementForm values={values} id={item ? String(item.id) : undefined} />;
+    editor = <AnnouncementForm values={values} id={item ? String(item.id) : undefined} token={token} />;
   } else if (section === "faq") {
     const item = loaderData.faq.find((row) => row.id === editing);
     const values = failedSave ?? (item ? { ...item, id: String(item.id), index: String(item.index) } : {});
-    editor = <FaqForm values={values} id={item ? String(item.id) : undefined} />;
+    editor = <FaqForm values={values} id={item ? String(item.id) : undefined} token={token} />;
   } else {
     const item = loaderData.events.find((row) => row.id === editing);
     const values =
@@ -209,7 +220,7 @@ export default function AdminCommunity({ loaderData }: Route.ComponentProps) {
             endsAt: item.endsAtInput,
           }
         : {});
-    editor = <EventForm values={values} id={item ? String(item.id) : undefined} />;
+    editor = <EventForm values={values} id={item ? String(item.id) : undefined} token={token} />;
   }
 
   const rowClass = "flex flex-wrap items-center justify-between gap-3 px-4 py-3";

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { coupon, memberCoupon } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
+import { hit } from "#app/platform/rate-limit.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DAY_MS, toSeoulInput } from "#app/platform/seoul-calendar";
+import { SUBMISSION_WINDOW_MS } from "#app/services/content/submit-once.server";
 import { freshCode, makeCoupon } from "#tests/setup/coupons";
 import {
   auditActsOn,
@@ -34,6 +36,7 @@ const post = (as: SignedInMember | null, form: Record<string, string | string[]>
 
 const createForm = (overrides: Record<string, string | string[]> = {}) => ({
   intent: "create",
+  token: crypto.randomUUID(),
   name: "가을 정비 쿠폰",
   discountKind: "won",
   value: "5000",
@@ -162,5 +165,69 @@ describe("the console's coupon page", () => {
 
     const forged = await post(admin, { intent: "delete", couponId: String(taken.id) });
     expect(forged).toMatchObject({ status: 400, data: { error: { code: "invalid_access" } } });
+  });
+
+  it("makes one coupon when the same form is sent twice, code or none", async () => {
+    const finance = await steppedUp(runtime, callers.finance, clock);
+    const listed = await callLoader(page.loader, { path: "/admin/coupons", as: finance });
+    expect(listed.data).toMatchObject({ token: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    const name = `두 번 누른 쿠폰 ${freshCode()}`;
+    const form = createForm({ name, code: "" });
+    const [first, second] = await Promise.all([post(finance, form), post(finance, form)]);
+    expect([first.outcome, second.outcome]).toEqual(["done", "done"]);
+    // Sent again later (the browser's back button): still the one coupon.
+    expect((await post(finance, form)).outcome).toBe("done");
+    const made = await runtime.db.select().from(coupon).where(eq(coupon.name, name));
+    expect(made).toHaveLength(1);
+    expect(await auditActsOn(runtime, "coupon", made[0]!.id)).toHaveLength(1);
+  });
+
+  it("answers a new coupon whose token another process already claimed as made, making nothing more", async () => {
+    const admin = await steppedUp(runtime, callers.admin, clock);
+    const form = createForm({ name: `다른 곳에서 만든 쿠폰 ${freshCode()}`, code: "" });
+    await hit(
+      runtime.db,
+      `submit:${admin.id}:${form.token}`,
+      { limit: 1, windowMs: SUBMISSION_WINDOW_MS },
+      clock.now(),
+    );
+    expect(await post(admin, form)).toMatchObject({ outcome: "done", flashed: true });
+    expect(
+      await runtime.db
+        .select()
+        .from(coupon)
+        .where(eq(coupon.name, form.name as string)),
+    ).toEqual([]);
+  });
+
+  it("refuses a new coupon without its form's token, and takes a refused form again once corrected", async () => {
+    const admin = await steppedUp(runtime, callers.admin, clock);
+    const { token, ...tokenless } = createForm({ name: `토큰 없는 쿠폰 ${freshCode()}` });
+    const expired = await post(admin, tokenless, "/en");
+    expect(expired).toMatchObject({
+      status: 400,
+      data: {
+        error: {
+          code: "submission_token",
+          message: "This form has expired. Reload the page and send it again.",
+        },
+        lastResult: { initialValue: { name: tokenless.name } },
+      },
+    });
+
+    // A code another coupon has is refused after the token is claimed; the claim goes with the refusal.
+    const taken = await makeCoupon(runtime.db, clock, admin.actor);
+    expect(await post(admin, { ...tokenless, token, code: taken.code! })).toMatchObject({
+      status: 409,
+      data: { error: { code: "code_taken" } },
+    });
+    expect(await post(admin, { ...tokenless, token })).toMatchObject({ outcome: "done", flashed: true });
+    expect(
+      await runtime.db
+        .select()
+        .from(coupon)
+        .where(eq(coupon.name, tokenless.name as string)),
+    ).toHaveLength(1);
   });
 });

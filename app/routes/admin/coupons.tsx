@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/coupons";
@@ -14,6 +15,7 @@ import { formatDateTime } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { DAY_MS, toSeoulInput } from "#app/platform/seoul-calendar";
+import { alreadySubmitted, submitOnce } from "#app/services/content/submit-once.server";
 import {
   createCoupon,
   endCoupon,
@@ -59,6 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     hasNext,
     // A new coupon's validity starts now and lasts 30 days unless the administrator says otherwise.
     defaults: { startsAt: toSeoulInput(now), endsAt: toSeoulInput(new Date(now.getTime() + 30 * DAY_MS)) },
+    // The new coupon form's one-time token; a refused form keeps it (the page is not loaded again after a refusal).
+    token: randomUUID(),
     rows: rows.map((row) => ({
       ...row,
       startsAt: at(row.startsAt),
@@ -81,12 +85,15 @@ export async function action({ request }: Route.ActionArgs) {
   const act = submission.value;
   const { db, clock } = getRuntime();
   const from = actingFrom(request);
-  let flash: { key: MessageKey; params?: Record<string, number> };
+  let flash: { key: MessageKey; params?: Record<string, number> } = { key: "coupon.admin.create.done" };
   try {
     if (act.intent === "create") {
-      const { intent: _intent, ...input } = act;
-      await createCoupon(db, clock, actor, input, from);
-      flash = { key: "coupon.admin.create.done" };
+      const { intent: _intent, token, ...input } = act;
+      // A coupon without a code has no key of its own: a double press makes one coupon, the second press waiting
+      // for the first and landing on the same list (or, from another process, told it was made).
+      await submitOnce(db, clock, { memberId: actor.id, token }, (uow) =>
+        createCoupon(uow, clock, actor, input, from),
+      );
     } else if (act.intent === "end") {
       await endCoupon(db, clock, actor, { couponId: act.couponId }, from);
       flash = { key: "coupon.admin.end.done" };
@@ -101,7 +108,7 @@ export async function action({ request }: Route.ActionArgs) {
       flash = { key: "coupon.admin.issue.done", params: { ...result } };
     }
   } catch (error) {
-    return withLastResult(domainFailure(language, error), submission);
+    if (!alreadySubmitted(error)) return withLastResult(domainFailure(language, error), submission);
   }
   return redirectWithFlash(localizePath(language, "/admin/coupons"), flash);
 }
@@ -134,13 +141,13 @@ const fieldClass =
 export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const result = useActionData<typeof action>() as ActionResult | undefined;
-  const { query, rows, hasNext, defaults } = loaderData;
+  const { query, rows, hasNext, defaults, token } = loaderData;
   return (
     <section className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-extrabold">{t("coupon.admin.title")}</h1>
       <AdminNav />
       <p className="text-muted text-sm">{t("coupon.admin.text")}</p>
-      <CreateForm result={answerTo(result, "create")} defaults={defaults} />
+      <CreateForm result={answerTo(result, "create")} defaults={defaults} token={token} />
       <section aria-labelledby="coupon-list" className="space-y-3">
         <h2 id="coupon-list" className="text-lg font-bold">
           {t("coupon.admin.list")}
@@ -193,13 +200,18 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Making a coupon: every field checked by the form's schema before sending, and by the service after. */
+/**
+ * Making a coupon: every field checked by the form's schema before sending, and by the service after. The page's
+ * one-time token goes with it, so a double submit makes one coupon.
+ */
 function CreateForm({
   result,
   defaults,
+  token,
 }: {
   result: ActionResult | undefined;
   defaults: { startsAt: string; endsAt: string };
+  token: string;
 }) {
   const t = useT();
   const messages = useMessages();
@@ -222,6 +234,7 @@ function CreateForm({
       </h2>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="token" value={token} />
         <FormAlert error={result?.error} />
         <Field
           label={t("coupon.admin.create.name")}

@@ -8,8 +8,7 @@ import { formatDate } from "#app/i18n/calendar";
 import { useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
 import { inquiryFormSchema } from "#app/services/support/inquiry.schema";
-import { submitOnce } from "#app/services/content/submit-once.server";
-import { DomainError } from "#app/services/errors";
+import { alreadySubmitted, submitOnce } from "#app/services/content/submit-once.server";
 import { myInquiries, sendInquiry } from "#app/services/support/inquiry.server";
 import { domainFailure } from "#app/shell/domain.server";
 import { requireActor, requireViewer } from "#app/shell/auth.server";
@@ -55,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   } catch (error) {
     // The same form already went through (from another process): the member sees it sent, as after the first.
-    if (error instanceof DomainError && error.code === "duplicate_submission") return sent();
+    if (alreadySubmitted(error)) return sent();
     return domainFailure(language, error, input);
   }
   return sent();

@@ -52,6 +52,8 @@ export const categoryFormSchema = z.discriminatedUnion("intent", [
 
 /** The entry a save edits; none (or not an id) saves a new one. */
 const entryId = idText.optional().catch(undefined);
+/** The new entry's one-time token, so a double submit saves one entry (`submitOnce`); an edit needs none. */
+const token = optionalText;
 /** A moment as the page's date-time field writes it, in Seoul time; null when it is not one (the service asks). */
 const seoulMoment = optionalText.transform((text) => parseSeoulInput(text));
 
@@ -60,6 +62,7 @@ export const communityFormSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("announce.save"),
     id: entryId,
+    token,
     tab: optionalText,
     title: optionalText,
     content: optionalText,
@@ -68,6 +71,7 @@ export const communityFormSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("faq.save"),
     id: entryId,
+    token,
     tab: optionalText,
     index: z
       .string({ error: "notice.error.index_invalid" })
@@ -82,6 +86,7 @@ export const communityFormSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("event.save"),
     id: entryId,
+    token,
     title: optionalText,
     summary: optionalText,
     content: optionalText,

@@ -48,3 +48,11 @@ export async function submitOnce<T>(
   );
   return run;
 }
+
+/**
+ * Whether a write was refused because the same form had already been sent and saved (a duplicate that reached
+ * another process). A form whose success is a return to its own page answers it as that success.
+ */
+export function alreadySubmitted(error: unknown): boolean {
+  return error instanceof DomainError && error.area === "editor" && error.code === "duplicate_submission";
+}

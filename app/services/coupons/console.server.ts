@@ -2,7 +2,7 @@ import { aliasedTable, and, desc, eq, inArray, isNull, or, sql } from "drizzle-o
 import type { Database } from "#app/db/client.server";
 import { coupon, member, memberCoupon, type CouponDiscountKind, type MeetingKind } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
-import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
+import { runInTransaction, type DatabaseOrUnit, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import type { Actor, StaffActor } from "#app/services/actor";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { DomainError } from "#app/services/errors";
@@ -86,14 +86,14 @@ function checkedCoupon(input: CouponInput, now: Date) {
 
 /** Makes a coupon; a registration code another coupon has is refused. Answers its id. */
 export async function createCoupon(
-  db: Database,
+  source: DatabaseOrUnit,
   clock: Clock,
   actor: Actor | null,
   input: CouponInput,
   from?: ActingFrom,
 ): Promise<{ id: number }> {
   requireMoneyStaff(actor);
-  return runInTransaction(db, clock, async (uow) => {
+  return runInTransaction(source, clock, async (uow) => {
     const values = checkedCoupon(input, uow.now);
     // The unique key decides between two administrators choosing one code at once, without failing the unit.
     const [made] = await uow.tx

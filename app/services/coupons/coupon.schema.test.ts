@@ -31,6 +31,7 @@ const create = (overrides: Record<string, string | string[]> = {}) =>
 describe("the console's coupon form", () => {
   it("reads a coupon: amounts as numbers, empty fields as none, times in Seoul, the code normalised", () => {
     const parsed = create({
+      token: "form-token-0123456789",
       meetingKinds: ["repair", "pickup"],
       code: "fall-2026",
       quantity: "",
@@ -39,6 +40,7 @@ describe("the console's coupon form", () => {
     expect(parsed.status).toBe("success");
     expect(parsed.status === "success" && parsed.value).toEqual({
       intent: "create",
+      token: "form-token-0123456789",
       name: "정비 쿠폰",
       discountKind: "won",
       value: 5_000,

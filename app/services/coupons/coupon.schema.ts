@@ -55,6 +55,8 @@ const seoulMoment = optionalText.transform((text) => parseSeoulInput(text));
 const createFields = z
   .object({
     intent: z.literal("create"),
+    /** The form's one-time token, so a double submit makes one coupon (`submitOnce`). */
+    token: optionalText,
     name: requiredText("coupon.error.name_invalid").refine(
       (name) => [...name].length <= COUPON_NAME_MAX,
       issue("coupon.error.name_invalid"),

@@ -3,7 +3,7 @@ import type { Database } from "#app/db/client.server";
 import type { Actor } from "#app/services/actor";
 import { announcement } from "#app/db/schema";
 import type { Clock } from "#app/platform/clock.server";
-import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 import { attachUploads } from "#app/services/uploads/ownership.server";
 import { validateArticleHtml } from "#app/services/content/article-html.server";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
@@ -98,7 +98,7 @@ export async function getAnnouncement(db: Database, id: number): Promise<Announc
  * with the announcement, and open pages are asked to refresh only after that.
  */
 export async function createAnnouncement(
-  db: Database,
+  source: DatabaseOrUnit,
   clock: Clock,
   actor: Actor,
   input: AnnouncementInput,
@@ -106,7 +106,7 @@ export async function createAnnouncement(
 ): Promise<{ id: number; tab: AnnouncementTab }> {
   requirePermission(actor, "manage:site", noticeRefused);
   const checked = await checkedInput(input);
-  return runInTransaction(db, clock, async (uow) => {
+  return runInTransaction(source, clock, async (uow) => {
     const { tx, now } = uow;
     const [row] = await tx
       .insert(announcement)

@@ -255,7 +255,7 @@ export const eventStartJob = defineJob("event.notifyStarted", {
 });
 
 export async function createEvent(
-  db: Database,
+  source: DatabaseOrUnit,
   clock: Clock,
   actor: Actor,
   input: EventInput,
@@ -263,7 +263,7 @@ export async function createEvent(
 ): Promise<{ id: number }> {
   requirePermission(actor, "manage:site", noticeRefused);
   const checked = await checkedInput(input);
-  return runInTransaction(db, clock, async (uow) => {
+  return runInTransaction(source, clock, async (uow) => {
     const { tx, now } = uow;
     const [row] = await tx
       .insert(communityEvent)

@@ -4,7 +4,7 @@ import type { Actor } from "#app/services/actor";
 import { faqEntry } from "#app/db/schema";
 import type { Language } from "#app/i18n";
 import type { Clock } from "#app/platform/clock.server";
-import { runInTransaction } from "#app/platform/unit-of-work.server";
+import { runInTransaction, type DatabaseOrUnit } from "#app/platform/unit-of-work.server";
 import { recordAdminAct, type ActingFrom } from "#app/services/admin/audit.server";
 import { requirePermission } from "#app/services/permissions";
 import { noticeError, noticeRefused, requiredText } from "./access.server";
@@ -92,7 +92,7 @@ export async function faqForAdmin(db: Database, actor: Actor): Promise<FaqEntryV
 }
 
 export async function createFaqEntry(
-  db: Database,
+  source: DatabaseOrUnit,
   clock: Clock,
   actor: Actor,
   input: FaqEntryInput,
@@ -100,7 +100,7 @@ export async function createFaqEntry(
 ): Promise<{ id: number }> {
   requirePermission(actor, "manage:site", noticeRefused);
   const checked = checkedInput(input);
-  return runInTransaction(db, clock, async (uow) => {
+  return runInTransaction(source, clock, async (uow) => {
     const [row] = await uow.tx
       .insert(faqEntry)
       .values({ ...checked, createdAt: uow.now, updatedAt: uow.now })
