@@ -12,6 +12,7 @@ import {
   useMatches,
   useRouteLoaderData,
   type MiddlewareFunction,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -37,7 +38,7 @@ import { loadCatalogue } from "#i18n/catalogues";
 import { getRuntime } from "./platform/runtime.server";
 import { getViewer } from "./platform/viewer.server";
 import { countUnread } from "./services/notifications/notify.server";
-import { listMenu } from "./services/reference/menu.server";
+import { listMenuIn } from "./services/reference/menu.server";
 import { actorOf } from "./services/actor";
 import { isNewBuildAvailable, startAppUpdates } from "./shell/app-updates.client";
 import { flashContext, flashMiddleware } from "./shell/flash.server";
@@ -99,7 +100,8 @@ export const clientMiddleware: MiddlewareFunction[] = [appUpdateMiddleware, cata
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, buildId, config } = getRuntime();
-  const [menu, viewer] = await Promise.all([listMenu(db), getViewer(request)]);
+  const language = languageFromPath(new URL(request.url).pathname);
+  const [menu, viewer] = await Promise.all([listMenuIn(db, language), getViewer(request)]);
   const unreadAlarms = viewer ? await countUnread(db, viewer.id) : 0;
   return {
     menu,
@@ -121,6 +123,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     theme: parseThemePreference(readCookie(request.headers.get("cookie"), THEME_COOKIE)),
     flash: context.get(flashContext),
   };
+}
+
+/** The root's data is in the page's language (its menu): a navigation into the other language loads it again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return (
+    languageFromPath(currentUrl.pathname) !== languageFromPath(nextUrl.pathname) || defaultShouldRevalidate
+  );
 }
 
 export const links: Route.LinksFunction = () => [

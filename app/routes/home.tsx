@@ -8,7 +8,7 @@ import Wrench from "lucide-react/icons/wrench";
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { isLiveArea } from "#app/shell/areas";
-import type { MessageKey } from "#app/i18n";
+import { languageFromPath, type MessageKey } from "#app/i18n";
 import type { loader as rootLoader } from "#app/root";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
 import { getRuntime } from "#app/platform/runtime.server";
@@ -45,6 +45,7 @@ const meetingDetails: Record<string, { icon: LucideIcon; text: MessageKey }> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, clock } = getRuntime();
+  const language = languageFromPath(new URL(request.url).pathname);
   const meetingTypes = await listFilterTable(db, "meetingType");
   const market = await homeListings(db, actorOf(await getViewer(request)));
   // Both from memory (the job's podium table and the hot reviews, at most 30 seconds old): no statements per request.
@@ -52,7 +53,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     podium,
     hotReviews,
-    meetingTypes: meetingTypes.filter((type) => type.code in meetingDetails),
+    // Only what the cards show, in the page's language.
+    meetingTypes: meetingTypes
+      .filter((type) => type.code in meetingDetails)
+      .map((type) => ({ code: type.code, label: type.label[language] })),
     market: { near: market.near, rows: market.rows.map(cardRow) },
     now: clock.now().toISOString(),
   };
@@ -113,7 +117,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             const body = (
               <>
                 <Icon className="size-6 text-primary dark:text-[var(--link)]" aria-hidden="true" />
-                <span className="mt-2 block font-bold">{type.label[language]}</span>
+                <span className="mt-2 block font-bold">{type.label}</span>
                 <span className="text-muted mt-1 block text-sm leading-relaxed">{t(detail.text)}</span>
                 {isLiveArea("meeting") ? null : (
                   <span className="text-muted mt-2 inline-block rounded border border-subtle px-1.5 text-xs">

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { localizePath } from "#app/i18n";
 import { LocalLink, useLanguage, useT } from "#app/i18n/react";
-import type { MenuCategory } from "#app/services/reference/menu.server";
+import type { LocalMenuCategory } from "#app/services/reference/menu.server";
 import type { ThemePreference } from "#app/shell/theme";
 import type { StaffPageLink } from "./staff-pages";
 import { AlarmBadge } from "#app/components/alarm/AlarmBadge";
@@ -55,14 +55,13 @@ export function Header({
   theme,
   viewer,
 }: {
-  menu: readonly MenuCategory[];
+  menu: readonly LocalMenuCategory[];
   /** The staff pages the viewer's permissions open; empty for members. */
   staffPages: readonly StaffPageLink[];
   theme: ThemePreference;
   viewer: { name: string } | null;
 }) {
   const t = useT();
-  const language = useLanguage();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -102,7 +101,7 @@ export function Header({
               const first = category.items.find((item) => isLiveArea(item.area)) ?? category.items[0];
               return first ? (
                 <li key={category.group}>
-                  <MenuLink to={first.path} area={first.area} label={category.label[language]} />
+                  <MenuLink to={first.path} area={first.area} label={category.label} />
                 </li>
               ) : null;
             })}
@@ -187,7 +186,7 @@ export function Header({
           {menu.map((category) => (
             <section key={category.group} aria-labelledby={`${panelId}-${category.group}`}>
               <h2 id={`${panelId}-${category.group}`} className="mb-2 text-sm font-bold">
-                {category.label[language]}
+                {category.label}
               </h2>
               <ul className="space-y-2 text-sm">
                 {category.items.map((item) => (
@@ -195,7 +194,7 @@ export function Header({
                     <MenuLink
                       to={item.path}
                       area={item.area}
-                      label={item.label[language]}
+                      label={item.label}
                       onNavigate={() => setOpen(false)}
                     />
                   </li>

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server";
 import { menuCategory, menuList } from "#app/db/schema";
 import type { Area } from "#app/db/seed/types";
+import type { Language } from "#app/i18n";
 import { cachedReference } from "./cache.server";
 
 interface MenuItem {
@@ -17,9 +18,43 @@ export interface MenuCategory {
   items: MenuItem[];
 }
 
+/** A menu category as a page in one language shows it. */
+export interface LocalMenuCategory {
+  group: string;
+  label: string;
+  items: Array<{ code: string; path: string; area: Area; label: string }>;
+}
+
 /** menuCategory with its nested menuList rows (joined by menuGroup), both ordered by index; held in memory. */
 export function listMenu(db: Database): Promise<readonly MenuCategory[]> {
   return cachedReference(db, "menu", () => loadMenu(db));
+}
+
+const localMenus = new WeakMap<readonly MenuCategory[], Record<Language, readonly LocalMenuCategory[]>>();
+
+/**
+ * The menu in one language, as every page's header shows it: each page carries its own language's labels only (the
+ * root loader runs again when a navigation changes the language). Made once per menu held in memory.
+ */
+export async function listMenuIn(db: Database, language: Language): Promise<readonly LocalMenuCategory[]> {
+  const menu = await listMenu(db);
+  let local = localMenus.get(menu);
+  if (!local) {
+    const inLanguage = (to: Language) =>
+      menu.map((category) => ({
+        group: category.group,
+        label: category.label[to],
+        items: category.items.map((item) => ({
+          code: item.code,
+          path: item.path,
+          area: item.area,
+          label: item.label[to],
+        })),
+      }));
+    local = { ko: inLanguage("ko"), en: inLanguage("en") };
+    localMenus.set(menu, local);
+  }
+  return local[language];
 }
 
 async function loadMenu(db: Database): Promise<MenuCategory[]> {

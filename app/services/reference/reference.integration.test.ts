@@ -7,7 +7,7 @@ import { filterSeeds, menuSeeds } from "#app/db/seed/reference-data";
 import { filterTableNames } from "#app/db/seed/types";
 import { createTestDatabase } from "#tests/setup/database";
 import { listFilterTable } from "./filters.server";
-import { listMenu } from "./menu.server";
+import { listMenu, listMenuIn } from "./menu.server";
 import { seedReferenceData } from "./seed.server";
 import { forgetReferenceData } from "./cache.server";
 
@@ -87,5 +87,21 @@ describe("reference data", () => {
     const after = await listMenu(db);
     expect(after[0]!.items).toHaveLength(menu[0]!.items.length - 1);
     await seedReferenceData(db, systemClock);
+  });
+
+  it("gives each page its own language's labels only, made once per menu held", async () => {
+    const [ko, en] = await Promise.all([listMenuIn(db, "ko"), listMenuIn(db, "en")]);
+    expect(ko.map((category) => category.label)).toEqual(menuSeeds.map((seed) => seed.ko));
+    expect(en.map((category) => category.label)).toEqual(menuSeeds.map((seed) => seed.en));
+    expect(en[0]!.items[0]).toEqual({
+      code: menuSeeds[0]!.items[0]!.code,
+      path: menuSeeds[0]!.items[0]!.path,
+      area: menuSeeds[0]!.items[0]!.area,
+      label: menuSeeds[0]!.items[0]!.en,
+    });
+    expect(JSON.stringify(ko)).not.toContain(menuSeeds[0]!.items[0]!.en);
+    expect(await listMenuIn(db, "ko")).toBe(ko);
+    forgetReferenceData(db);
+    expect(await listMenuIn(db, "ko")).not.toBe(ko);
   });
 });
