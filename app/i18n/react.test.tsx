@@ -1,27 +1,55 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type * as ReactRouter from "react-router";
-import { createMemoryRouter, Link, RouterProvider, type LinkProps } from "react-router";
+import {
+  createMemoryRouter,
+  createStaticHandler,
+  createStaticRouter,
+  Link,
+  NavLink,
+  RouterProvider,
+  StaticRouterProvider,
+  type LinkProps,
+  type NavLinkProps,
+} from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { localizePath } from ".";
-import { isPlainPath, LocalLink } from "./react";
+import { isPlainPath, LocalLink, LocalNavLink, SiteLink } from "./react";
 
-const linksRendered = vi.hoisted(() => ({ count: 0 }));
+const linksRendered = vi.hoisted(() => ({ count: 0, navCount: 0 }));
 
-// React Router's Link, counted each time it renders.
+// React Router's Link and NavLink, counted each time they render.
 vi.mock("react-router", async (importOriginal) => {
   const router = await importOriginal<typeof ReactRouter>();
   function CountedLink(props: LinkProps) {
     linksRendered.count++;
     return <router.Link {...props} />;
   }
-  return { ...router, Link: CountedLink };
+  function CountedNavLink(props: NavLinkProps) {
+    linksRendered.navCount++;
+    return <router.NavLink {...props} />;
+  }
+  return { ...router, Link: CountedLink, NavLink: CountedNavLink };
 });
 
 /** The element rendered on a page at `at`, as the server writes it. */
 function markupAt(at: string, element: ReactElement) {
   const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [at] });
   return renderToStaticMarkup(<RouterProvider router={router} />);
+}
+
+/** The same through the router the server renders pages with (its locations are URL-encoded). */
+async function serverMarkupAt(at: string, element: ReactElement) {
+  const { dataRoutes, query } = createStaticHandler([{ path: "*", element }]);
+  const context = await query(new Request(new URL(at, "http://localhost")));
+  if (context instanceof Response) throw new Error(`${at} answered ${context.status}`);
+  return renderToStaticMarkup(
+    <StaticRouterProvider
+      router={createStaticRouter(dataRoutes, context)}
+      context={context}
+      hydrate={false}
+    />,
+  );
 }
 
 const cases: Array<[string, Omit<LinkProps, "to">]> = [
@@ -104,5 +132,88 @@ describe("LocalLink on the server (ADR 075)", () => {
       "board",
     ])
       expect(isPlainPath(path), path).toBe(false);
+  });
+});
+
+const navCases: Array<[string, Omit<NavLinkProps, "to">]> = [
+  ["/board/free", { className: "tab" }],
+  ["/board", {}],
+  ["/board", { end: true }],
+  ["/board/", { className: ({ isActive }) => (isActive ? "on" : "off") }],
+  ["/", { end: true, className: ({ isActive }) => `home ${isActive ? "bold" : "muted"}` }],
+  ["/", {}],
+  ["/Board/FREE", { caseSensitive: true, "aria-current": "location" }],
+  ["/Board/FREE", { style: ({ isActive }) => ({ fontWeight: isActive ? 700 : 400 }) }],
+  ["/market?kind=parts#top", { prefetch: "intent", "aria-label": "장터" }],
+  ["/board/free/12", { children: ({ isActive }) => (isActive ? "여기" : "저기") }],
+  ["/search/한글 후기", {}],
+  ["/search/%ED%95%9C", {}],
+  // Not plain: React Router resolves it, and the link is its own.
+  ["/board/../market", {}],
+];
+
+describe("LocalNavLink on the server", () => {
+  it("renders what React Router's NavLink renders on the server, active or not, in both languages", async () => {
+    for (const at of [
+      "/board/free",
+      "/en/board/free",
+      "/",
+      "/en",
+      "/board/free/12",
+      "/market",
+      "/search/한",
+      "/search/한글 후기",
+    ])
+      for (const [to, props] of navCases) {
+        const language = at.startsWith("/en") ? "en" : "ko";
+        const children = props.children ?? <span>{to}</span>;
+        expect(
+          await serverMarkupAt(
+            at,
+            <LocalNavLink to={to} {...props}>
+              {children}
+            </LocalNavLink>,
+          ),
+          `${at} → ${to}`,
+        ).toBe(
+          await serverMarkupAt(
+            at,
+            <NavLink to={localizePath(language, to)} {...props}>
+              {children}
+            </NavLink>,
+          ),
+        );
+      }
+  });
+
+  it("marks the link of the page's section as current", () => {
+    expect(markupAt("/en/board/free", <LocalNavLink to="/board">게시판</LocalNavLink>)).toBe(
+      '<a aria-current="page" class="active" href="/en/board" data-discover="true">게시판</a>',
+    );
+    expect(
+      markupAt(
+        "/en/board/free",
+        <LocalNavLink to="/board" end>
+          게시판
+        </LocalNavLink>,
+      ),
+    ).toBe('<a class="" href="/en/board" data-discover="true">게시판</a>');
+  });
+
+  it("leaves React Router's NavLink and Link out of a plain path's server render", () => {
+    linksRendered.navCount = 0;
+    markupAt("/board/free", <LocalNavLink to="/board/free">자유</LocalNavLink>);
+    expect(linksRendered.navCount).toBe(0);
+    markupAt("/board/free", <LocalNavLink to="/board/../market">장터</LocalNavLink>);
+    expect(linksRendered.navCount).toBe(1);
+  });
+});
+
+describe("SiteLink on the server", () => {
+  it("writes the path it is given, in any language, as React Router's Link would", () => {
+    for (const [to, props] of cases)
+      expect(markupAt("/board/free", <SiteLink to={`/en${to}`} {...props} />), to).toBe(
+        markupAt("/board/free", <Link to={`/en${to}`} {...props} />),
+      );
   });
 });

@@ -63,16 +63,74 @@ function serverAnchor(href: string, props: LinkProps) {
   return createElement("a", anchor);
 }
 
-/** A link to a Korean-locale path, rewritten into the page's language. */
-export function LocalLink(props: LinkProps & { to: string }) {
-  const language = useLanguage();
-  const href = localizePath(language, props.to);
+/**
+ * A link to a path of this site as it is, in whatever language it names (the language switch's); on the server a
+ * plain path is written directly (`serverAnchor`).
+ */
+export function SiteLink(props: LinkProps & { to: string }) {
+  const href = props.to;
   if (import.meta.env.SSR && props.prefetch !== "render" && props.mask === undefined && isPlainPath(href))
     return serverAnchor(href, props);
   return <Link {...props} to={href} />;
 }
 
-export function LocalNavLink({ to, ...props }: Omit<NavLinkProps, "to"> & { to: string }) {
+/** A link to a Korean-locale path, rewritten into the page's language. */
+export function LocalLink(props: LinkProps & { to: string }) {
   const language = useLanguage();
-  return <NavLink to={localizePath(language, to)} {...props} />;
+  return <SiteLink {...props} to={localizePath(language, props.to)} />;
+}
+
+/**
+ * What React Router's NavLink renders on the server for a plain path of this site: whether the page is at the link's
+ * path (or below it, unless `end`) decides `aria-current` and the class, as the NavLink decides them; nothing is
+ * pending or in a view transition while the server renders. The anchor is then the Link's (`serverAnchor`).
+ */
+/** A path a URL keeps as it is: unreserved and sub-delimiter characters, `:`, `@`, `/` and escapes. */
+const urlSafePath = /^[\w\-.~!$&'()*+,;=:@/%]*$/;
+
+function serverNavAnchor(href: string, locationPathname: string, props: Omit<NavLinkProps, "to">) {
+  const {
+    "aria-current": ariaCurrent = "page",
+    caseSensitive = false,
+    className = "",
+    end = false,
+    style,
+    viewTransition,
+    children,
+    ...rest
+  } = props;
+  // The static router's `encodeLocation`: the path as a URL writes it (a path of URL-safe characters as it is).
+  const pathname = /^[^?#]*/.exec(href)![0];
+  let toPathname = urlSafePath.test(pathname)
+    ? pathname
+    : new URL(href.replace(/ $/, "%20"), "http://localhost").pathname;
+  let location = locationPathname;
+  if (!caseSensitive) {
+    location = location.toLowerCase();
+    toPathname = toPathname.toLowerCase();
+  }
+  const endSlash = toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
+  const isActive =
+    location === toPathname || (!end && location.startsWith(toPathname) && location.charAt(endSlash) === "/");
+  const state = { isActive, isPending: false, isTransitioning: false };
+  return serverAnchor(href, {
+    ...rest,
+    "aria-current": isActive ? ariaCurrent : undefined,
+    className:
+      typeof className === "function"
+        ? className(state)
+        : [className, isActive ? "active" : null].filter(Boolean).join(" "),
+    style: typeof style === "function" ? style(state) : style,
+    to: href,
+    viewTransition,
+    children: typeof children === "function" ? children(state) : children,
+  } as LinkProps);
+}
+
+export function LocalNavLink({ to, ...props }: Omit<NavLinkProps, "to"> & { to: string }) {
+  const { pathname } = useLocation();
+  const href = localizePath(languageFromPath(pathname), to);
+  if (import.meta.env.SSR && props.prefetch !== "render" && props.mask === undefined && isPlainPath(href))
+    return serverNavAnchor(href, pathname, props);
+  return <NavLink to={href} {...props} />;
 }
