@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { localizePath } from ".";
-import { isPlainPath, LocalLink, LocalNavLink, SiteLink } from "./react";
+import { isPlainPath, LocalLink, LocalNavLink } from "./react";
 
 const linksRendered = vi.hoisted(() => ({ count: 0, navCount: 0 }));
 
@@ -206,14 +206,5 @@ describe("LocalNavLink on the server", () => {
     expect(linksRendered.navCount).toBe(0);
     markupAt("/board/free", <LocalNavLink to="/board/../market">장터</LocalNavLink>);
     expect(linksRendered.navCount).toBe(1);
-  });
-});
-
-describe("SiteLink on the server", () => {
-  it("writes the path it is given, in any language, as React Router's Link would", () => {
-    for (const [to, props] of cases)
-      expect(markupAt("/board/free", <SiteLink to={`/en${to}`} {...props} />), to).toBe(
-        markupAt("/board/free", <Link to={`/en${to}`} {...props} />),
-      );
   });
 });

@@ -63,21 +63,17 @@ function serverAnchor(href: string, props: LinkProps) {
   return createElement("a", anchor);
 }
 
-/**
- * A link to a path of this site as it is, in whatever language it names (the language switch's); on the server a
- * plain path is written directly (`serverAnchor`).
- */
-export function SiteLink(props: LinkProps & { to: string }) {
-  const href = props.to;
-  if (import.meta.env.SSR && props.prefetch !== "render" && props.mask === undefined && isPlainPath(href))
-    return serverAnchor(href, props);
-  return <Link {...props} to={href} />;
+/** Whether the server writes a link's anchor itself: a plain path, neither prefetched with the page nor masked. */
+function writtenDirectly(props: Pick<LinkProps, "prefetch" | "mask">, href: string) {
+  return props.prefetch !== "render" && props.mask === undefined && isPlainPath(href);
 }
 
 /** A link to a Korean-locale path, rewritten into the page's language. */
 export function LocalLink(props: LinkProps & { to: string }) {
   const language = useLanguage();
-  return <SiteLink {...props} to={localizePath(language, props.to)} />;
+  const href = localizePath(language, props.to);
+  if (import.meta.env.SSR && writtenDirectly(props, href)) return serverAnchor(href, props);
+  return <Link {...props} to={href} />;
 }
 
 /**
@@ -127,10 +123,15 @@ function serverNavAnchor(href: string, locationPathname: string, props: Omit<Nav
   } as LinkProps);
 }
 
+/** The NavLink's anchor as the server writes it directly (`serverNavAnchor`), for the page it renders at. */
+function ServerNavAnchor({ href, props }: { href: string; props: Omit<NavLinkProps, "to"> }) {
+  return serverNavAnchor(href, useLocation().pathname, props);
+}
+
 export function LocalNavLink({ to, ...props }: Omit<NavLinkProps, "to"> & { to: string }) {
-  const { pathname } = useLocation();
-  const href = localizePath(languageFromPath(pathname), to);
-  if (import.meta.env.SSR && props.prefetch !== "render" && props.mask === undefined && isPlainPath(href))
-    return serverNavAnchor(href, pathname, props);
+  const language = useLanguage();
+  const href = localizePath(language, to);
+  if (import.meta.env.SSR && writtenDirectly(props, href))
+    return <ServerNavAnchor href={href} props={props} />;
   return <NavLink to={href} {...props} />;
 }

@@ -1,6 +1,6 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { localizePath } from "#app/i18n";
-import { SiteLink, useLanguage, useT } from "#app/i18n/react";
+import { useLanguage, useT } from "#app/i18n/react";
 
 /**
  * Switches to the same page in the other language; the server remembers the choice in the locale cookie. A full page
@@ -14,7 +14,7 @@ export function LanguageSwitch() {
   const other = language === "ko" ? "en" : "ko";
   const name = t(`language.${other}`);
   return (
-    <SiteLink
+    <Link
       to={`${localizePath(other, location.pathname)}${location.search}`}
       reloadDocument
       hrefLang={other}
@@ -23,6 +23,6 @@ export function LanguageSwitch() {
       aria-label={t("language.switchTo", { language: name })}
     >
       {name}
-    </SiteLink>
+    </Link>
   );
 }
