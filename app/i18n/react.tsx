@@ -76,14 +76,14 @@ export function LocalLink(props: LinkProps & { to: string }) {
   return <Link {...props} to={href} />;
 }
 
+/** A path a URL keeps as it is: unreserved and sub-delimiter characters, `:`, `@`, `/` and escapes. */
+const urlSafePath = /^[\w\-.~!$&'()*+,;=:@/%]*$/;
+
 /**
  * What React Router's NavLink renders on the server for a plain path of this site: whether the page is at the link's
  * path (or below it, unless `end`) decides `aria-current` and the class, as the NavLink decides them; nothing is
  * pending or in a view transition while the server renders. The anchor is then the Link's (`serverAnchor`).
  */
-/** A path a URL keeps as it is: unreserved and sub-delimiter characters, `:`, `@`, `/` and escapes. */
-const urlSafePath = /^[\w\-.~!$&'()*+,;=:@/%]*$/;
-
 function serverNavAnchor(href: string, locationPathname: string, props: Omit<NavLinkProps, "to">) {
   const {
     "aria-current": ariaCurrent = "page",
