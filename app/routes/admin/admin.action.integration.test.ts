@@ -11,13 +11,12 @@ import {
   inquiry,
   transitionLog,
 } from "#app/db/schema";
-import { hit } from "#app/platform/rate-limit.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { toSeoulInput } from "#app/platform/seoul-calendar";
 import { createArticle } from "#app/services/board/articles.server";
 import { addCategory } from "#app/services/board/categories.server";
 import { reportArticle } from "#app/services/board/reports.server";
-import { SUBMISSION_WINDOW_MS } from "#app/services/content/submit-once.server";
+import { claimSubmission } from "#app/services/content/submit-once.server";
 import { createAnnouncement } from "#app/services/notice/announcements.server";
 import { createEvent } from "#app/services/notice/events.server";
 import { createFaqEntry } from "#app/services/notice/faq.server";
@@ -330,8 +329,11 @@ describe("/admin/community (announcements, FAQ, events)", () => {
 
   it("answers a new entry whose token another process already claimed as saved, saving nothing more", async () => {
     for (const form of Object.values(newEntryForms("다른 곳"))) {
-      const key = `submit:${callers.admin.id}:${form.token}`;
-      await hit(runtime.db, key, { limit: 1, windowMs: SUBMISSION_WINDOW_MS }, runtime.clock.now());
+      await claimSubmission(
+        runtime.db,
+        { memberId: callers.admin.id, token: form.token },
+        runtime.clock.now(),
+      );
       expect(await post(callers.admin, form), form.intent).toMatchObject({ outcome: "done", flashed: true });
     }
     expect(await savedEntries("다른 곳")).toEqual({ announcement: 0, faq: 0, event: 0 });

@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { coupon, memberCoupon } from "#app/db/schema";
 import { FixedClock } from "#app/platform/clock.server";
-import { hit } from "#app/platform/rate-limit.server";
 import type { Runtime } from "#app/platform/runtime.server";
 import { DAY_MS, toSeoulInput } from "#app/platform/seoul-calendar";
-import { SUBMISSION_WINDOW_MS } from "#app/services/content/submit-once.server";
+import { claimSubmission } from "#app/services/content/submit-once.server";
 import { freshCode, makeCoupon } from "#tests/setup/coupons";
 import {
   auditActsOn,
@@ -186,12 +185,7 @@ describe("the console's coupon page", () => {
   it("answers a new coupon whose token another process already claimed as made, making nothing more", async () => {
     const admin = await steppedUp(runtime, callers.admin, clock);
     const form = createForm({ name: `다른 곳에서 만든 쿠폰 ${freshCode()}`, code: "" });
-    await hit(
-      runtime.db,
-      `submit:${admin.id}:${form.token}`,
-      { limit: 1, windowMs: SUBMISSION_WINDOW_MS },
-      clock.now(),
-    );
+    await claimSubmission(runtime.db, { memberId: admin.id, token: form.token as string }, clock.now());
     expect(await post(admin, form)).toMatchObject({ outcome: "done", flashed: true });
     expect(
       await runtime.db

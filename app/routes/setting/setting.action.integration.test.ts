@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { account, blind, inquiry, member, notificationSetting, session } from "#app/db/schema";
-import { hit } from "#app/platform/rate-limit.server";
 import type { Runtime } from "#app/platform/runtime.server";
-import { SUBMISSION_WINDOW_MS } from "#app/services/content/submit-once.server";
+import { claimSubmission } from "#app/services/content/submit-once.server";
 import { blindMember } from "#app/services/members/relations.server";
 import {
   callAction,
@@ -77,12 +76,7 @@ describe("/setting/inquiry (sending a 1:1 inquiry)", () => {
   it("answers a form whose token another process already claimed as sent, writing nothing more", async () => {
     const member = await signUpMember(runtime);
     const token = randomUUID();
-    await hit(
-      runtime.db,
-      `submit:${member.id}:${token}`,
-      { limit: 1, windowMs: SUBMISSION_WINDOW_MS },
-      runtime.clock.now(),
-    );
+    await claimSubmission(runtime.db, { memberId: member.id, token }, runtime.clock.now());
     const answer = await send(member, "다른 곳에서 보낸 문의", token);
     expect([answer.outcome, answer.flashed]).toEqual(["done", true]);
     expect(await titlesOf(member)).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Database } from "#app/db/client.server";
 import type { Clock } from "#app/platform/clock.server";
-import { hit, type RateRule } from "#app/platform/rate-limit.server";
+import { hit, type RateRule, type RateVerdict } from "#app/platform/rate-limit.server";
 import { runInTransaction, type UnitOfWork } from "#app/platform/unit-of-work.server";
 import { DomainError } from "#app/services/errors";
 
@@ -25,6 +25,18 @@ function isSubmissionToken(value: string): boolean {
   return TOKEN.test(value);
 }
 
+const submissionKey = (scope: { memberId: string; token: string }) =>
+  `submit:${scope.memberId}:${scope.token}`;
+
+/** Claims a form's token for its member: allowed only for the first claim within `SUBMISSION_WINDOW_MS`. */
+export function claimSubmission(
+  db: Database,
+  scope: { memberId: string; token: string },
+  now: Date,
+): Promise<RateVerdict> {
+  return hit(db, submissionKey(scope), rule, now);
+}
+
 export async function submitOnce<T>(
   db: Database,
   clock: Clock,
@@ -32,12 +44,12 @@ export async function submitOnce<T>(
   write: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
   if (!isSubmissionToken(scope.token)) throw new DomainError("editor", "submission_token");
-  const key = `submit:${scope.memberId}:${scope.token}`;
+  const key = submissionKey(scope);
   const earlier = settled.get(key);
   if (earlier) return earlier as Promise<T>;
 
   const run = runInTransaction(db, clock, async (uow) => {
-    const claim = await hit(uow.tx, key, rule, uow.now);
+    const claim = await claimSubmission(uow.tx, scope, uow.now);
     if (!claim.allowed) throw new DomainError("editor", "duplicate_submission");
     return write(uow);
   });
